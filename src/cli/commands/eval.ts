@@ -1,0 +1,30 @@
+// `eval --policy <baseline|orchestrator.json> …`: one JSON object with accuracy, mean cost,
+// mean latency and calls per task per tool on a held-out task set.
+
+import { baselineFromName } from '../../core/eval/baselines';
+import { evaluatePolicy } from '../../core/eval/evaluate';
+import type { BatchPolicy } from '../../core/eval/policy';
+import { checkKnown, CliError, stringOpt, type Args } from '../args';
+import { loadPreference } from '../io';
+import { WORLD_OPTIONS, worldFromArgs } from './world';
+
+export const EVAL_DEFAULTS = { seed: 1000, count: 1000, availability: 1 };
+
+export async function evalCommand(a: Args): Promise<void> {
+  checkKnown(a, [...WORLD_OPTIONS, 'policy', 'preference', 'json']);
+  const name = stringOpt(a, 'policy');
+  const w = worldFromArgs(a, EVAL_DEFAULTS);
+  const preference = a.options.has('preference') ? loadPreference(stringOpt(a, 'preference'), w.catalog) : undefined;
+  let policy: BatchPolicy;
+  try {
+    policy = baselineFromName(name, w.catalog);
+  } catch (e) {
+    throw new CliError((e as Error).message);
+  }
+  const r = await evaluatePolicy(policy, w.tasks, w.catalog, w.sim, { seed: w.seed, ...(preference ? { preference } : {}) });
+  const out = { ...r, catalog: w.catalog.name, seed: w.seed };
+  if (a.flags.has('json')) process.stdout.write(JSON.stringify(out) + '\n');
+  else {
+    process.stdout.write(`${r.policy}: accuracy ${(100 * r.accuracy).toFixed(1)}%, mean cost ${r.meanCostUSD.toFixed(4)}, mean latency ${r.meanLatencyS.toFixed(1)} s over ${r.n} tasks\n`);
+  }
+}

@@ -1,0 +1,38 @@
+// `frontier …`: every baseline family's (cost, accuracy) points and AIQ; --markdown prints the
+// README's baseline table instead.
+
+import { formatCost } from '../../core/sim/catalog';
+import { sweepBaselines } from '../../core/eval/sweep';
+import { checkKnown, type Args } from '../args';
+import { EVAL_DEFAULTS } from './eval';
+import { WORLD_OPTIONS, worldFromArgs } from './world';
+
+export async function frontierCommand(a: Args): Promise<void> {
+  checkKnown(a, [...WORLD_OPTIONS, 'json', 'markdown']);
+  const w = worldFromArgs(a, EVAL_DEFAULTS);
+  const { families, cMin, cMax } = await sweepBaselines(w.tasks, w.catalog, w.sim, w.seed);
+  if (a.flags.has('markdown')) {
+    const lines = ['| policy | accuracy | mean cost | mean latency | turns |', '|---|---:|---:|---:|---:|'];
+    for (const f of families) {
+      for (const r of f.results) {
+        lines.push(`| \`${r.policy}\` | ${(100 * r.accuracy).toFixed(1)}% | ${formatCost(w.catalog, r.meanCostUSD)} | ${r.meanLatencyS.toFixed(1)} s | ${r.meanTurns.toFixed(2)} |`);
+      }
+    }
+    lines.push('', '| family | AIQ |', '|---|---:|', ...families.map((f) => `| ${f.family} | ${f.aiq.toFixed(3)} |`));
+    process.stdout.write(lines.join('\n') + '\n');
+    return;
+  }
+  const out = {
+    catalog: w.catalog.name,
+    seed: w.seed,
+    n: w.tasks.length,
+    range: { cMin, cMax },
+    families: families.map((f) => ({
+      family: f.family,
+      aiq: f.aiq,
+      points: f.results.map((r) => ({ policy: r.policy, cost: r.meanCostUSD, accuracy: r.accuracy, latencyS: r.meanLatencyS })),
+    })),
+  };
+  if (a.flags.has('json')) process.stdout.write(JSON.stringify(out) + '\n');
+  else for (const f of out.families) process.stdout.write(`${f.family.padEnd(12)} AIQ ${f.aiq.toFixed(3)}  ${f.points.map((p) => `${p.policy} ${(100 * p.accuracy).toFixed(1)}%@${p.cost.toFixed(4)}`).join('  ')}\n`);
+}

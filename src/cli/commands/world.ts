@@ -1,0 +1,33 @@
+// Options every world-facing command shares (--catalog, --seed, --count, --availability,
+// --max-turns) and the held-out task set they describe.
+
+import type { Catalog } from '../../core/sim/catalog';
+import { DEFAULT_SIM, type SimConfig } from '../../core/sim/callModel';
+import { generateTasks, type GenerateStats, type Task } from '../../core/sim/tasks';
+import { CliError, intOpt, numberOpt, stringOpt, type Args } from '../args';
+import { loadCatalog } from '../io';
+
+export const WORLD_OPTIONS = ['catalog', 'seed', 'count', 'availability', 'max-turns'];
+
+export interface World {
+  catalog: Catalog;
+  sim: SimConfig;
+  seed: number;
+  tasks: Task[];
+  stats: GenerateStats;
+}
+
+/** Builds the task set the options describe; `availability` defaults differ (training vs evaluation). */
+export function worldFromArgs(a: Args, defaults: { seed: number; count: number; availability: number }): World {
+  const catalog = loadCatalog(stringOpt(a, 'catalog', 'toolorchestra'));
+  const seed = intOpt(a, 'seed', defaults.seed, 0, 2 ** 31);
+  const count = intOpt(a, 'count', defaults.count, 1, 1_000_000);
+  const availability = numberOpt(a, 'availability', defaults.availability, 0.01, 1);
+  const sim: SimConfig = { ...DEFAULT_SIM, maxTurns: intOpt(a, 'max-turns', DEFAULT_SIM.maxTurns, 2, 100) };
+  try {
+    const { tasks, stats } = generateTasks(catalog, { seed, count, availability, sim });
+    return { catalog, sim, seed, tasks, stats };
+  } catch (e) {
+    throw new CliError((e as Error).message);
+  }
+}

@@ -1,0 +1,44 @@
+// The command-line entry (`npm run cli -- <command>`): the same core as the lab, driven from Node.
+// Every failure ends with one clear line on stderr and a non-zero exit; nothing is half-written.
+
+import { CliError, parseArgs } from './args';
+import { benchEnvCommand } from './commands/benchEnv';
+import { catalogCommand } from './commands/catalog';
+import { evalCommand } from './commands/eval';
+import { frontierCommand } from './commands/frontier';
+import { generateCommand } from './commands/generate';
+
+const FLAGS = new Set(['json', 'markdown', 'random-preferences', 'help']);
+
+const COMMANDS: Record<string, { run: (a: ReturnType<typeof parseArgs>) => void | Promise<void>; usage: string }> = {
+  catalog: { run: catalogCommand, usage: 'catalog --preset <toolorchestra|seed-004>' },
+  generate: { run: generateCommand, usage: 'generate --catalog <preset|file> --seed S --count N --out tasks.jsonl [--availability p] [--json]' },
+  eval: { run: evalCommand, usage: 'eval --policy <baseline> --catalog <preset|file> --seed S --count N [--preference P.json] [--json]' },
+  frontier: { run: frontierCommand, usage: 'frontier --catalog <preset|file> --seed S --count N [--json | --markdown]' },
+  'bench-env': { run: benchEnvCommand, usage: 'bench-env [--episodes 1024] [--turns 12] [--backend wasm|cpu] [--json]' },
+};
+
+function usage(): string {
+  return ['usage: npm run cli -- <command> [options]', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help') {
+    process.stdout.write(usage() + '\n');
+    return 0;
+  }
+  const args = parseArgs(argv, FLAGS);
+  const cmd = COMMANDS[args.command];
+  if (!cmd) throw new CliError(`unknown command "${args.command}"\n${usage()}`);
+  await cmd.run(args);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    const msg = e instanceof CliError ? e.message : `unexpected error: ${(e as Error)?.stack ?? String(e)}`;
+    process.stderr.write(`error: ${msg}\n`);
+    process.exit(e instanceof CliError ? 2 : 1);
+  },
+);

@@ -1,0 +1,15 @@
+// tfjs backends for Node: wasm (default, fastest here) or cpu. The same core code runs on them.
+
+import * as tf from '@tensorflow/tfjs-core';
+import '@tensorflow/tfjs-backend-cpu';
+import '@tensorflow/tfjs-backend-wasm';
+import { CliError } from './args';
+
+export const NODE_BACKENDS = ['wasm', 'cpu'] as const;
+
+export async function initNodeBackend(name: string): Promise<string> {
+  if (!(NODE_BACKENDS as readonly string[]).includes(name)) throw new CliError(`--backend must be one of ${NODE_BACKENDS.join(', ')} in Node (got "${name}")`);
+  if (!(await tf.setBackend(name))) throw new CliError(`tfjs backend "${name}" failed to start`);
+  await tf.ready();
+  return tf.getBackend();
+}

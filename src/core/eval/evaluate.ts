@@ -1,0 +1,111 @@
+// Evaluation of any policy on a held-out task set: accuracy, mean cost, mean latency, calls per
+// task per tool, and a preference-weighted score for a given P. Episode keys depend only on the
+// evaluation seed and the task's position, so every policy meets the same random draws.
+
+import { expectedCallCost, expectedLatencyMs, type Catalog } from '../sim/catalog';
+import type { SimConfig } from '../sim/callModel';
+import { BatchEnv } from '../sim/env';
+import { hashInts } from '../sim/rng';
+import type { Task } from '../sim/tasks';
+import type { Preference } from '../preference';
+import { runEpisodes, type BatchPolicy } from './policy';
+
+export interface EvalResult {
+  policy: string;
+  n: number;
+  accuracy: number;
+  meanCostUSD: number;
+  meanLatencyS: number;
+  meanTurns: number;
+  /** Tool id → mean calls per task. */
+  callsPerTask: Record<string, number>;
+  /** Preference-weighted score in [0, 1] (see preferenceScore); present when a P was given. */
+  score?: number;
+}
+
+/** Cost and latency of the dearest one-call-per-step path of a task: the scale of the score's cost and latency terms. */
+export function referenceScale(task: Task, catalog: Catalog): { cost: number; latencyMs: number } {
+  let cost = 0, latencyMs = 0;
+  for (const s of task.steps) {
+    let c = 0, l = 0;
+    for (const t of catalog.tools) {
+      if (!t.enabled || !task.available.includes(t.id) || t.skill[s.type] === undefined) continue;
+      c = Math.max(c, expectedCallCost(t, task.promptTokens));
+      l = Math.max(l, expectedLatencyMs(t));
+    }
+    cost += c;
+    latencyMs += l;
+  }
+  return { cost, latencyMs };
+}
+
+/**
+ * One episode's preference-weighted score, outcome-gated like the paper's reward but on fixed
+ * scales so policies can be compared: outcome·(P_o + P_c·(1 − cost/ref) + P_l·(1 − latency/ref)
+ * + Σ_j P_j·share_j)/ΣP, with each ratio clipped to [0, 1] and share_j the fraction of calls to j.
+ */
+export function preferenceScore(
+  p: Preference,
+  catalog: Catalog,
+  ep: { outcome: number; cost: number; latencyMs: number; calls: ArrayLike<number> },
+  ref: { cost: number; latencyMs: number },
+): number {
+  const total = catalog.tools.reduce((a, t) => a + (p.tools[t.id] ?? 0), p.outcome + p.cost + p.latency);
+  if (total === 0 || !ep.outcome) return 0;
+  const rel = (x: number, r: number): number => (r > 0 ? Math.max(0, 1 - Math.min(1, x / r)) : 1);
+  let nCalls = 0;
+  for (let j = 0; j < catalog.tools.length; j++) nCalls += ep.calls[j];
+  let s = p.outcome + p.cost * rel(ep.cost, ref.cost) + p.latency * rel(ep.latencyMs, ref.latencyMs);
+  catalog.tools.forEach((t, j) => {
+    const w = p.tools[t.id] ?? 0;
+    if (w > 0 && nCalls > 0) s += (w * ep.calls[j]) / nCalls;
+  });
+  return s / total;
+}
+
+/** Episode key of the i-th held-out task: the same for every policy. */
+export function evalKey(seed: number, i: number): number {
+  return hashInts(seed, i, 0x5eed);
+}
+
+export async function evaluatePolicy(
+  policy: BatchPolicy,
+  tasks: readonly Task[],
+  catalog: Catalog,
+  sim: SimConfig,
+  opts: { seed: number; preference?: Preference; batch?: number },
+): Promise<EvalResult> {
+  const batch = Math.min(opts.batch ?? 1024, tasks.length);
+  const env = new BatchEnv(catalog, sim, batch);
+  const J = catalog.tools.length;
+  const calls = new Float64Array(J);
+  let solved = 0, cost = 0, latency = 0, turns = 0, score = 0;
+  for (let start = 0; start < tasks.length; start += batch) {
+    const chunk = tasks.slice(start, start + batch);
+    const keys = chunk.map((_, k) => evalKey(opts.seed, start + k));
+    await runEpisodes(env, policy, chunk, keys);
+    for (let i = 0; i < chunk.length; i++) {
+      solved += env.outcome[i];
+      cost += env.cost[i];
+      latency += env.latencyMs[i];
+      turns += env.turn[i];
+      for (let j = 0; j < J; j++) calls[j] += env.calls[i * J + j];
+      if (opts.preference) {
+        const ep = { outcome: env.outcome[i], cost: env.cost[i], latencyMs: env.latencyMs[i], calls: env.calls.subarray(i * J, (i + 1) * J) };
+        score += preferenceScore(opts.preference, catalog, ep, referenceScale(chunk[i], catalog));
+      }
+    }
+  }
+  const n = tasks.length;
+  const result: EvalResult = {
+    policy: policy.name,
+    n,
+    accuracy: solved / n,
+    meanCostUSD: cost / n,
+    meanLatencyS: latency / n / 1000,
+    meanTurns: turns / n,
+    callsPerTask: Object.fromEntries(catalog.tools.map((t, j) => [t.id, calls[j] / n])),
+  };
+  if (opts.preference) result.score = score / n;
+  return result;
+}

@@ -1,0 +1,49 @@
+// Baseline families and their trade-off points: every baseline run on one held-out set,
+// grouped into families (single models, models with basic tools, the cascade swept over θ, …),
+// each with its hull and AIQ over a common cost range.
+
+import type { Catalog } from '../sim/catalog';
+import type { SimConfig } from '../sim/callModel';
+import type { Task } from '../sim/tasks';
+import { baselineFromName } from './baselines';
+import { evaluatePolicy, type EvalResult } from './evaluate';
+import { aiq, type TradeoffPoint } from './frontier';
+
+export const CASCADE_THRESHOLDS = [0, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99];
+
+export interface Family {
+  family: string;
+  results: EvalResult[];
+  aiq: number;
+}
+
+/** The baseline families of a catalog: names of the policies in each. */
+export function baselineFamilies(catalog: Catalog): { family: string; policies: string[] }[] {
+  const models = catalog.tools.filter((t) => t.enabled && t.kind !== 'basic').map((t) => t.id);
+  const all = catalog.tools.filter((t) => t.enabled).map((t) => t.id);
+  const fams = [
+    { family: 'random', policies: ['random'] },
+    { family: 'cheapest', policies: ['cheapest'] },
+    { family: 'always', policies: all.map((id) => `always:${id}`) },
+    { family: 'tools+model', policies: models.map((id) => `tools+${id}`) },
+    { family: 'cascade', policies: CASCADE_THRESHOLDS.map((t) => `cascade:${t}`) },
+    { family: 'oracle', policies: ['oracle'] },
+  ];
+  return fams.filter((f) => f.policies.length > 0);
+}
+
+export const toPoint = (r: EvalResult): TradeoffPoint => ({ cost: r.meanCostUSD, accuracy: r.accuracy, label: r.policy });
+
+/** Evaluates every baseline; AIQ range = the cost span of all non-oracle points. */
+export async function sweepBaselines(tasks: readonly Task[], catalog: Catalog, sim: SimConfig, seed: number): Promise<{ families: Family[]; cMin: number; cMax: number }> {
+  const evaluated: { family: string; results: EvalResult[] }[] = [];
+  for (const f of baselineFamilies(catalog)) {
+    const results: EvalResult[] = [];
+    for (const p of f.policies) results.push(await evaluatePolicy(baselineFromName(p, catalog), tasks, catalog, sim, { seed }));
+    evaluated.push({ family: f.family, results });
+  }
+  const costs = evaluated.filter((f) => f.family !== 'oracle').flatMap((f) => f.results.map((r) => r.meanCostUSD));
+  const cMin = Math.min(...costs), cMax = Math.max(...costs);
+  const families = evaluated.map((f) => ({ ...f, aiq: aiq(f.results.map(toPoint), cMin, cMax) }));
+  return { families, cMin, cMax };
+}

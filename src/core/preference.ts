@@ -1,0 +1,44 @@
+// The user's preference vector P over [tools…, outcome, cost, latency], each entry in [0, 1]
+// (ToolOrchestra §3.2). Shared by the reward (grpo) and by evaluation. On files and the CLI it is
+// written {"<tool id>": p, …, "outcome": p, "cost": p, "latency": p}; unnamed tools weigh 0.
+
+import type { Catalog } from './sim/catalog';
+
+export interface Preference {
+  outcome: number;
+  cost: number;
+  latency: number;
+  /** Tool id → weight; missing ids weigh 0. */
+  tools: Record<string, number>;
+}
+
+export const ACCURACY_FIRST: Readonly<Preference> = { outcome: 1, cost: 0, latency: 0, tools: {} };
+
+export type ParsedPreference = { ok: true; value: Preference } | { ok: false; error: string };
+
+/** Validates a preference object against a catalog: every value a number in [0, 1], every key known. */
+export function parsePreference(input: unknown, catalog: Catalog): ParsedPreference {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { ok: false, error: 'invalid preference: expected an object like {"outcome": 1, "cost": 0.5, "latency": 0}' };
+  }
+  const pref: Preference = { outcome: 0, cost: 0, latency: 0, tools: {} };
+  const ids = new Set(catalog.tools.map((t) => t.id));
+  for (const [k, v] of Object.entries(input as Record<string, unknown>)) {
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1) {
+      return { ok: false, error: `invalid preference: "${k}" must be a number in [0, 1] (got ${JSON.stringify(v)})` };
+    }
+    if (k === 'outcome' || k === 'cost' || k === 'latency') pref[k] = v;
+    else if (ids.has(k)) pref.tools[k] = v;
+    else return { ok: false, error: `invalid preference: "${k}" is neither outcome, cost, latency nor a tool of catalog "${catalog.name}"` };
+  }
+  return { ok: true, value: pref };
+}
+
+/** The weights in catalog tool order, then outcome, cost, latency — the order of M(τ). */
+export function preferenceVector(p: Preference, catalog: Catalog): number[] {
+  return [...catalog.tools.map((t) => p.tools[t.id] ?? 0), p.outcome, p.cost, p.latency];
+}
+
+export function preferenceToJson(p: Preference): Record<string, number> {
+  return { ...p.tools, outcome: p.outcome, cost: p.cost, latency: p.latency };
+}

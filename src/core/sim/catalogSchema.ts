@@ -1,0 +1,89 @@
+// Validation of catalogs that come from outside (a JSON file, the lab's editor, a URL): every
+// rule in one schema, and errors that name the offending field ("tools[2].pricing.inputPerM:
+// must be ≥ 0"). The format is documented in docs/CATALOG.md.
+
+import { z } from 'zod';
+import type { Catalog } from './catalog';
+import { STEP_TYPES, TOOL_KINDS } from './stepTypes';
+
+const nonNeg = z.number({ error: 'must be a number' }).finite().nonnegative({ error: 'must be ≥ 0' });
+const skillValue = z.number({ error: 'must be a number' }).finite().min(-10).max(10);
+const skill = z.partialRecord(z.enum(STEP_TYPES), skillValue);
+const id = z
+  .string({ error: 'must be a string' })
+  .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, { error: 'must be lowercase letters, digits, ".", "_" or "-"' });
+
+const toolSchema = z.strictObject({
+  id,
+  kind: z.enum(TOOL_KINDS, { error: `must be one of ${TOOL_KINDS.join(', ')}` }),
+  description: z.string({ error: 'must be a string' }),
+  enabled: z.boolean({ error: 'must be true or false' }),
+  pricing: z.strictObject({ inputPerM: nonNeg, outputPerM: nonNeg, perCall: nonNeg, perSecond: nonNeg }),
+  outputTokens: z.strictObject({ mean: nonNeg, spread: nonNeg.max(3) }),
+  latency: z.strictObject({ fixedMs: nonNeg, tokensPerSecond: nonNeg, jitter: nonNeg.max(3) }),
+  skill,
+  calibration: z.number({ error: 'must be a number' }).min(0, { error: 'must be in [0, 1]' }).max(1, { error: 'must be in [0, 1]' }),
+  argument: z.strictObject({ name: z.string().regex(/^[a-z_][a-z0-9_]*$/), description: z.string() }),
+});
+
+const catalogSchema = z
+  .strictObject({
+    name: z.string({ error: 'must be a string' }).min(1),
+    currency: z.enum(['USD', 'units'], { error: 'must be "USD" or "units"' }),
+    orchestrator: z.strictObject({
+      id,
+      description: z.string(),
+      pricing: z.strictObject({ inputPerM: nonNeg, outputPerM: nonNeg }),
+      outputTokensPerTurn: nonNeg,
+      latency: z.strictObject({ fixedMs: nonNeg, tokensPerSecond: nonNeg }),
+      skill,
+    }),
+    tools: z.array(toolSchema).min(1, { error: 'needs at least one tool' }).max(64, { error: 'at most 64 tools' }),
+  })
+  .superRefine((c, ctx) => {
+    const seen = new Map<string, number>();
+    c.tools.forEach((t, i) => {
+      const first = seen.get(t.id);
+      if (first !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['tools', i, 'id'], message: `duplicate tool id "${t.id}" (also tools[${first}])` });
+      } else seen.set(t.id, i);
+    });
+  });
+
+/** "tools[2].pricing.inputPerM" from a zod path. */
+function formatPath(path: readonly PropertyKey[]): string {
+  let s = '';
+  for (const p of path) s += typeof p === 'number' ? `[${p}]` : s ? `.${String(p)}` : String(p);
+  return s || '(catalog)';
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** Validates an unknown value as a catalog; on failure, one message per problem, each naming its field. */
+export function parseCatalog(input: unknown): Parsed<Catalog> {
+  const r = catalogSchema.safeParse(input);
+  if (r.success) return { ok: true, value: r.data as Catalog };
+  const lines = r.error.issues.slice(0, 5).map((iss) => {
+    let what = iss.message;
+    if (iss.code === 'unrecognized_keys') {
+      const keys = iss.keys.map((k) => `"${k}"`).join(', ');
+      what =
+        iss.path[iss.path.length - 1] === 'skill'
+          ? `unknown step type ${keys} (known: ${STEP_TYPES.join(', ')})`
+          : `unknown field ${keys}`;
+    }
+    return `${formatPath(iss.path)}: ${what}`;
+  });
+  return { ok: false, error: `invalid catalog: ${lines.join('; ')}` };
+}
+
+/** Parses catalog JSON text. */
+export function parseCatalogJson(text: string): Parsed<Catalog> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, error: `invalid catalog: not JSON (${(e as Error).message})` };
+  }
+  return parseCatalog(data);
+}

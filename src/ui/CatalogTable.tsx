@@ -1,0 +1,38 @@
+import { expectedCallCost, expectedLatencyMs, formatCost, type Catalog } from '../core/sim/catalog';
+import { STEP_TYPES } from '../core/sim/stepTypes';
+
+/** The tool catalog: prices, latency, skills per step type, calibration. */
+export function CatalogTable({ catalog }: { catalog: Catalog }) {
+  return (
+    <div className="table-wrap">
+      <table className="catalog">
+        <caption>
+          Catalog <code>{catalog.name}</code> — prices in {catalog.currency === 'USD' ? 'USD per million tokens' : 'cost units'}; expected call at 1 000 context tokens;
+          skill is an IRT ability per step type (— = cannot do it). Orchestrator: <code>{catalog.orchestrator.id}</code>.
+        </caption>
+        <thead>
+          <tr>
+            <th>tool</th><th>kind</th><th>$/M in</th><th>$/M out</th><th>per call</th><th>exp. call</th><th>exp. latency</th>
+            {STEP_TYPES.map((s) => <th key={s}>{s}</th>)}
+            <th>calibration</th>
+          </tr>
+        </thead>
+        <tbody>
+          {catalog.tools.map((t) => (
+            <tr key={t.id} title={t.description}>
+              <td><code>{t.id}</code></td>
+              <td><span className={`kind ${t.kind}`}>{t.kind}</span></td>
+              <td className="num">{t.pricing.inputPerM}</td>
+              <td className="num">{t.pricing.outputPerM}</td>
+              <td className="num">{t.pricing.perCall || (t.pricing.perSecond ? `${t.pricing.perSecond}/s` : 0)}</td>
+              <td className="num">{formatCost(catalog, expectedCallCost(t, 1000))}</td>
+              <td className="num">{(expectedLatencyMs(t) / 1000).toFixed(1)} s</td>
+              {STEP_TYPES.map((s) => <td key={s} className="num skill">{t.skill[s] === undefined ? '—' : t.skill[s]?.toFixed(1)}</td>)}
+              <td className="num">{t.calibration.toFixed(2)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { functionSchema, type Catalog } from '../core/sim/catalog';
+import { taskMessages, tasksToJsonl } from '../core/sim/render';
+import type { Task } from '../core/sim/tasks';
+import { useLab } from '../store/labStore';
+import { downloadBlob } from './download';
+
+function TaskDetail({ task, catalog }: { task: Task; catalog: Catalog }) {
+  return (
+    <article className="task-detail" aria-label={`task ${task.id}`}>
+      <h3>
+        <span className={`domain ${task.domain}`}>{task.domain}</span> {task.question}
+      </h3>
+      <table>
+        <thead>
+          <tr><th>#</th><th>step</th><th>type</th><th>difficulty</th><th>hint (seen)</th><th>golden tool</th><th>p</th></tr>
+        </thead>
+        <tbody>
+          {task.steps.map((s, k) => (
+            <tr key={k}>
+              <td>{k + 1}</td>
+              <td>{s.text}</td>
+              <td><code>{s.type}</code></td>
+              <td className="num">{s.difficulty.toFixed(2)}</td>
+              <td className="num">{s.hint.toFixed(2)}</td>
+              <td><code>{task.golden.path[k]?.tool ?? `${catalog.orchestrator.id} (itself)`}</code></td>
+              <td className="num">{task.golden.path[k]?.p.toFixed(2)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="small">
+        Golden path succeeds with p = {task.golden.successProbability.toFixed(3)} · context {task.promptTokens} tokens · available tools:{' '}
+        {task.available.map((id) => <code key={id} className="chip">{id}</code>)}
+      </p>
+      {task.store && (
+        <details open>
+          <summary>Record store (judged by final DB state)</summary>
+          <div className="stores">
+            <pre>{JSON.stringify(task.store, null, 1)}</pre>
+            <pre>{JSON.stringify(task.golden.store, null, 1)}</pre>
+          </div>
+        </details>
+      )}
+      <details>
+        <summary>Golden trajectory as chat messages (OpenAI function calls)</summary>
+        <pre>{JSON.stringify(taskMessages(task, catalog), null, 2)}</pre>
+      </details>
+    </article>
+  );
+}
+
+/** ToolScale-lite: the generated tasks, one in detail, the tool schemas, JSONL download. */
+export function DataBrowser() {
+  const { tasks, stats, selected, catalog, seed, busy, select, setSeed } = useLab();
+  const task = tasks[selected];
+  return (
+    <section className="panel data-browser" aria-label="ToolScale-lite data">
+      <header className="panel-head">
+        <h2>ToolScale-lite tasks</h2>
+        <label>
+          seed <input type="number" value={seed} min={0} onChange={(e) => setSeed(Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
+        </label>
+        <button type="button" disabled={tasks.length === 0} onClick={() => downloadBlob(`toolscale-lite-${catalog.name}-seed${seed}.jsonl`, tasksToJsonl(tasks, catalog), 'application/jsonl')}>
+          Download JSONL
+        </button>
+        {stats && (
+          <span className="small muted" data-testid="gen-stats">
+            {stats.kept} kept of {stats.generated} generated · dropped {stats.droppedUnsolvable} unsolvable, {stats.droppedNoTool} solvable without tools
+          </span>
+        )}
+        {busy && <span className="small muted">generating…</span>}
+      </header>
+      <div className="browser">
+        <ul className="task-list" role="listbox" aria-label="tasks">
+          {tasks.map((t, i) => (
+            <li key={t.id} role="option" aria-selected={i === selected} onClick={() => select(i)} className={i === selected ? 'sel' : ''}>
+              <span className={`domain ${t.domain}`}>{t.domain}</span>
+              <span className="q">{t.question}</span>
+              <span className="small muted">{t.steps.length} steps</span>
+            </li>
+          ))}
+        </ul>
+        {task ? <TaskDetail task={task} catalog={catalog} /> : <p className="muted">No tasks yet.</p>}
+      </div>
+      <details>
+        <summary>Tool schemas (OpenAI function calling)</summary>
+        <pre>{JSON.stringify(catalog.tools.map(functionSchema), null, 2)}</pre>
+      </details>
+    </section>
+  );
+}

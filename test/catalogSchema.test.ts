@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseCatalog, parseCatalogJson } from '../src/core/sim/catalogSchema';
+import { PRESET_NAMES, presetCatalog } from '../src/core/sim/presets';
+
+// Tests poke arbitrary JSON into the catalog, as a hand-edited file would.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type LooseJson = any;
+const bad = (edit: (c: LooseJson) => void): string => {
+  const c = presetCatalog('toolorchestra') as LooseJson;
+  edit(c);
+  const r = parseCatalog(c);
+  if (r.ok) throw new Error('expected the catalog to be rejected');
+  return r.error;
+};
+
+describe('catalog validation', () => {
+  it('accepts every preset as it ships', () => {
+    for (const name of PRESET_NAMES) expect(parseCatalog(presetCatalog(name)).ok).toBe(true);
+  });
+
+  it('rejects a negative price, naming the field', () => {
+    expect(bad((c) => { c.tools[2].pricing.inputPerM = -1; })).toMatch(/tools\[2\]\.pricing\.inputPerM: must be ≥ 0/);
+  });
+
+  it('rejects an unknown step type, naming the tool', () => {
+    expect(bad((c) => { c.tools[0].skill.dance = 1; })).toMatch(/tools\[0\]\.skill: unknown step type "dance"/);
+  });
+
+  it('rejects a missing field, naming it', () => {
+    expect(bad((c) => { delete c.tools[4].latency.fixedMs; })).toMatch(/tools\[4\]\.latency\.fixedMs/);
+    expect(bad((c) => { delete c.orchestrator; })).toMatch(/^invalid catalog: orchestrator:/);
+  });
+
+  it('rejects a duplicate id, naming both places', () => {
+    expect(bad((c) => { c.tools[3].id = c.tools[0].id; })).toMatch(/tools\[3\]\.id: duplicate tool id "gpt-5" \(also tools\[0\]\)/);
+  });
+
+  it('rejects calibration outside [0, 1], unknown fields and non-JSON text', () => {
+    expect(bad((c) => { c.tools[1].calibration = 1.5; })).toMatch(/tools\[1\]\.calibration: must be in \[0, 1\]/);
+    expect(bad((c) => { c.tools[1].colour = 'red'; })).toMatch(/tools\[1\]: unknown field "colour"/);
+    const r = parseCatalogJson('{ not json');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(/not JSON/);
+  });
+});
