@@ -71,3 +71,57 @@ describe('command line', () => {
     for (const f of j.families) expect(f.aiq).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe('command line: training, trained-policy evaluation and the reward scorer', () => {
+  it('train writes the artifacts and metrics; eval scores the trained policy with the same JSON', () => {
+    const out = join(dir, 'run');
+    const t = cli('train', '--catalog', 'toolorchestra', '--seed', '3', '--iterations', '3', '--batch', '4', '--group', '4', '--pool', '100', '--out', out, '--json');
+    expect(t.code, t.err).toBe(0);
+    expect(t.err).toMatch(/it +3 .*it\/s/);
+    const final = JSON.parse(t.out);
+    expect(final).toMatchObject({ iteration: 3, iterations: 3, backend: 'wasm' });
+    expect(readFileSync(join(out, 'metrics.jsonl'), 'utf8').trim().split('\n')).toHaveLength(3);
+    const model = JSON.parse(readFileSync(join(out, 'orchestrator.json'), 'utf8'));
+    expect(model.userDefinedMetadata.training.batchTasks).toBe(4);
+    const e = cli('eval', '--policy', join(out, 'orchestrator.json'), '--count', '100', '--json');
+    expect(e.code, e.err).toBe(0);
+    const j = JSON.parse(e.out);
+    expect(j.n).toBe(100);
+    expect(typeof j.accuracy).toBe('number');
+  });
+
+  it('reward scores a logged group with the paper’s reward (worked by hand)', () => {
+    // −cost = −0.1, −0.3, −0.02 → normalised 0.714…, 0, 1; outcome 1, 1, 0. P = outcome 1, cost 1.
+    // R = [1 + 0.2/0.28, 1 + 0, 0 (failed)] = [1.7142857, 1, 0]; mean 0.9047619, sample std 0.8573…
+    const input = join(dir, 'group.json');
+    writeFileSync(input, JSON.stringify({
+      tools: ['gpt-5', 'web-search'], preference: { outcome: 1, cost: 1, latency: 0 }, mode: 'toolorchestra',
+      trajectories: [
+        { calls: { 'gpt-5': 1 }, outcome: 1, costUSD: 0.1, latencyS: 10 },
+        { calls: { 'gpt-5': 1 }, outcome: 1, costUSD: 0.3, latencyS: 10 },
+        { calls: { 'web-search': 2 }, outcome: 0, costUSD: 0.02, latencyS: 3 },
+      ],
+    }));
+    const r = cli('reward', '--input', input);
+    expect(r.code, r.err).toBe(0);
+    const j = JSON.parse(r.out);
+    const R = [1 + 0.2 / 0.28, 1, 0];
+    R.forEach((x, i) => expect(j.rewards[i]).toBeCloseTo(x, 9));
+    const mean = (R[0]! + R[1]!) / 3;
+    const sd = Math.sqrt(R.reduce((s, x) => s + (x - mean) ** 2, 0) / 2);
+    R.forEach((x, i) => expect(j.advantages[i]).toBeCloseTo((x - mean) / (sd + 1e-6), 6));
+  });
+
+  it('reward and eval refuse bad input with one clear line', () => {
+    const bad = join(dir, 'bad-group.json');
+    writeFileSync(bad, JSON.stringify({ tools: ['a'], preference: { outcome: 1 }, trajectories: [{ calls: { b: 1 }, outcome: 1, costUSD: 0, latencyS: 0 }] }));
+    const r = cli('reward', '--input', bad);
+    expect(r.code).not.toBe(0);
+    expect(r.err.trim()).toMatch(/trajectories\[0\]\.calls\.b: tool "b" is not in "tools"/);
+    const junk = join(dir, 'junk.json');
+    writeFileSync(junk, '{"format": "something-else"}');
+    const e = cli('eval', '--policy', junk);
+    expect(e.code).not.toBe(0);
+    expect(e.err.trim()).toMatch(/invalid orchestrator artifact/);
+  });
+});

@@ -1,6 +1,10 @@
 // tfjs backends for Node: wasm (default, fastest here) or cpu. The same core code runs on them.
+// Gradients are registered here, by the entry point: in Node the `@tensorflow/tfjs` bundle (CJS)
+// registers them on the same tfjs-core instance the core uses (core's ESM deep import of
+// register_all_gradients does not load in Node).
 
 import * as tf from '@tensorflow/tfjs-core';
+import '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-wasm';
 import { CliError } from './args';

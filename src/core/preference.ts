@@ -42,3 +42,14 @@ export function preferenceVector(p: Preference, catalog: Catalog): number[] {
 export function preferenceToJson(p: Preference): Record<string, number> {
   return { ...p.tools, outcome: p.outcome, cost: p.cost, latency: p.latency };
 }
+
+/** A random P, as the paper samples one per training example: each weight is 0 with some chance, else uniform. */
+export function samplePreference(next: () => number, catalog: Catalog): Preference {
+  const w = (pZero: number): number => (next() < pZero ? 0 : Math.round(next() * 100) / 100);
+  const tools: Record<string, number> = {};
+  for (const t of catalog.tools) {
+    const v = w(0.9);
+    if (v > 0) tools[t.id] = v;
+  }
+  return { outcome: w(0.1), cost: w(0.3), latency: w(0.5), tools };
+}

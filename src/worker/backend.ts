@@ -2,6 +2,7 @@
 // wasm → cpu; reports which backend won, the adapter, and whether it is a software adapter.
 
 import * as tf from '@tensorflow/tfjs-core';
+import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-webgl';
 import '@tensorflow/tfjs-backend-webgpu';

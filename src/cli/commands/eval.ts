@@ -4,22 +4,33 @@
 import { baselineFromName } from '../../core/eval/baselines';
 import { evaluatePolicy } from '../../core/eval/evaluate';
 import type { BatchPolicy } from '../../core/eval/policy';
+import { learnedPolicy } from '../../core/policy/act';
+import { ACCURACY_FIRST } from '../../core/preference';
 import { checkKnown, CliError, stringOpt, type Args } from '../args';
 import { loadPreference } from '../io';
+import { loadPolicyFile } from '../policyFile';
+import { initNodeBackend } from '../tfBackend';
 import { WORLD_OPTIONS, worldFromArgs } from './world';
 
 export const EVAL_DEFAULTS = { seed: 1000, count: 1000, availability: 1 };
 
 export async function evalCommand(a: Args): Promise<void> {
-  checkKnown(a, [...WORLD_OPTIONS, 'policy', 'preference', 'json']);
+  checkKnown(a, [...WORLD_OPTIONS, 'policy', 'preference', 'json', 'backend']);
   const name = stringOpt(a, 'policy');
   const w = worldFromArgs(a, EVAL_DEFAULTS);
   const preference = a.options.has('preference') ? loadPreference(stringOpt(a, 'preference'), w.catalog) : undefined;
   let policy: BatchPolicy;
-  try {
-    policy = baselineFromName(name, w.catalog);
-  } catch (e) {
-    throw new CliError((e as Error).message);
+  if (name.endsWith('.json')) {
+    // A trained policy: P is --preference, else the P it was trained with, else accuracy first.
+    await initNodeBackend(stringOpt(a, 'backend', 'wasm'));
+    const { net, trainedPreference } = loadPolicyFile(name);
+    policy = learnedPolicy(net, w.catalog, preference ?? trainedPreference ?? ACCURACY_FIRST, name);
+  } else {
+    try {
+      policy = baselineFromName(name, w.catalog);
+    } catch (e) {
+      throw new CliError((e as Error).message);
+    }
   }
   const r = await evaluatePolicy(policy, w.tasks, w.catalog, w.sim, { seed: w.seed, ...(preference ? { preference } : {}) });
   const out = { ...r, catalog: w.catalog.name, seed: w.seed };

@@ -2,15 +2,25 @@
 // README's baseline table instead.
 
 import { formatCost } from '../../core/sim/catalog';
-import { sweepBaselines } from '../../core/eval/sweep';
-import { checkKnown, type Args } from '../args';
+import { PREFERENCE_SWEEP, preferenceLabel, sweepBaselines } from '../../core/eval/sweep';
+import { learnedPolicy } from '../../core/policy/act';
+import { checkKnown, stringOpt, type Args } from '../args';
+import { loadPolicyFile } from '../policyFile';
+import { initNodeBackend } from '../tfBackend';
 import { EVAL_DEFAULTS } from './eval';
 import { WORLD_OPTIONS, worldFromArgs } from './world';
 
 export async function frontierCommand(a: Args): Promise<void> {
-  checkKnown(a, [...WORLD_OPTIONS, 'json', 'markdown']);
+  checkKnown(a, [...WORLD_OPTIONS, 'json', 'markdown', 'policy', 'backend']);
   const w = worldFromArgs(a, EVAL_DEFAULTS);
-  const { families, cMin, cMax } = await sweepBaselines(w.tasks, w.catalog, w.sim, w.seed);
+  const extra = [];
+  if (a.options.has('policy')) {
+    // A trained policy, swept over the preference vectors of PREFERENCE_SWEEP.
+    await initNodeBackend(stringOpt(a, 'backend', 'wasm'));
+    const { net } = loadPolicyFile(stringOpt(a, 'policy'));
+    extra.push({ family: 'orchestrator', policies: PREFERENCE_SWEEP.map((p) => learnedPolicy(net, w.catalog, p, `orchestrator ${preferenceLabel(p)}`)) });
+  }
+  const { families, cMin, cMax } = await sweepBaselines(w.tasks, w.catalog, w.sim, w.seed, extra);
   if (a.flags.has('markdown')) {
     const lines = ['| policy | accuracy | mean cost | mean latency | turns |', '|---|---:|---:|---:|---:|'];
     for (const f of families) {

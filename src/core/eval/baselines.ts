@@ -4,7 +4,8 @@
 // Each acts on the batched env through the BatchPolicy interface.
 
 import { expectedCallCost, toolIndex, type Catalog } from '../sim/catalog';
-import { CH_SUCCESS, MAX_STEPS, type BatchEnv } from '../sim/env';
+import { confidence } from '../sim/callModel';
+import { CH_CONFIDENCE, CH_SUCCESS, MAX_STEPS, type BatchEnv } from '../sim/env';
 import { counterUniform } from '../sim/rng';
 import type { BatchPolicy } from './policy';
 
@@ -89,17 +90,40 @@ export function cascadePolicy(theta: number): BatchPolicy {
   });
 }
 
-/** Sees hidden success: solves alone if that works, else the cheapest tool whose call succeeds. */
+/** Fewest calls of tool j on the slot's step whose highest-confidence attempt is right (0: none within `max`). */
+function callsToSucceed(env: BatchEnv, i: number, j: number, max: number): number {
+  const s = env.stepIdx[i], key = env.keys[i];
+  const p = env.pTool[(i * MAX_STEPS + s) * env.nTools + j];
+  const cal = env.catalog.tools[j].calibration;
+  let best = -1, bestRight = false;
+  for (let k = 0; k < max; k++) {
+    const right = env.draw(key, s, j, k, CH_SUCCESS) < p;
+    const c = confidence(right, cal, env.draw(key, s, j, k, CH_CONFIDENCE));
+    if (c > best) { best = c; bestRight = right; }
+    if (bestRight) return k + 1;
+  }
+  return 0;
+}
+
+/**
+ * Sees the hidden draws: on each step, solves it alone if that works, else takes the cheapest
+ * plan "n calls of one tool" whose committed (highest-confidence) result is right, within the
+ * turns the remaining steps leave. An upper bound for accuracy at low cost.
+ */
 export function oraclePolicy(): BatchPolicy {
   return policy('oracle', (env, i) => {
-    if (env.stepAttempts[i] > 0) return env.submitAction;
     const s = env.stepIdx[i];
-    const idx = i * MAX_STEPS + s;
-    if (env.draw(env.keys[i], s, env.nTools, 0, CH_SUCCESS) < env.pSelf[idx]) return env.submitAction;
+    const k = env.stepAttempts[i];
+    if (k === 0 && env.draw(env.keys[i], s, env.nTools, 0, CH_SUCCESS) < env.pSelf[i * MAX_STEPS + s]) return env.submitAction;
+    const turnAtStart = env.turn[i] - k;
+    const budget = env.sim.maxTurns - turnAtStart - 1 - 2 * (env.nSteps[i] - s - 1);
+    let plan = -1, planCalls = 0, planCost = Infinity;
     for (const j of allowedByCost(env, i)) {
-      if (env.draw(env.keys[i], s, j, 0, CH_SUCCESS) < env.pTool[idx * env.nTools + j]) return j;
+      const n = callsToSucceed(env, i, j, budget);
+      const cost = n * expectedCallCost(env.catalog.tools[j], env.promptTokens[i]);
+      if (n > 0 && cost < planCost) { plan = j; planCalls = n; planCost = cost; }
     }
-    return env.submitAction;
+    return plan >= 0 && k < planCalls ? plan : env.submitAction;
   });
 }
 

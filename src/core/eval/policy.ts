@@ -12,7 +12,7 @@ export interface BatchPolicy {
 }
 
 /** Runs one episode per task to completion (at most maxTurns turns). */
-export async function runEpisodes(env: BatchEnv, policy: BatchPolicy, tasks: readonly Task[], keys: ArrayLike<number>, opts: { trace?: boolean } = {}): Promise<void> {
+export async function runEpisodes(env: BatchEnv, policy: BatchPolicy, tasks: readonly Task[], keys: ArrayLike<number>, opts: { trace?: boolean | number } = {}): Promise<void> {
   env.reset(tasks, keys, opts);
   const mask = new Uint8Array(env.capacity * env.nActions);
   const actions = new Int32Array(env.capacity);

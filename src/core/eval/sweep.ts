@@ -5,6 +5,8 @@
 import type { Catalog } from '../sim/catalog';
 import type { SimConfig } from '../sim/callModel';
 import type { Task } from '../sim/tasks';
+import type { Preference } from '../preference';
+import type { BatchPolicy } from './policy';
 import { baselineFromName } from './baselines';
 import { evaluatePolicy, type EvalResult } from './evaluate';
 import { aiq, type TradeoffPoint } from './frontier';
@@ -34,16 +36,41 @@ export function baselineFamilies(catalog: Catalog): { family: string; policies: 
 
 export const toPoint = (r: EvalResult): TradeoffPoint => ({ cost: r.meanCostUSD, accuracy: r.accuracy, label: r.policy });
 
-/** Evaluates every baseline; AIQ range = the cost span of all non-oracle points. */
-export async function sweepBaselines(tasks: readonly Task[], catalog: Catalog, sim: SimConfig, seed: number): Promise<{ families: Family[]; cMin: number; cMax: number }> {
+/** The preferences a preference-conditioned policy is swept over: accuracy first → ever more weight on cost. */
+export const PREFERENCE_SWEEP: readonly Preference[] = [
+  { outcome: 1, cost: 0, latency: 0, tools: {} },
+  { outcome: 1, cost: 0.1, latency: 0, tools: {} },
+  { outcome: 1, cost: 0.25, latency: 0, tools: {} },
+  { outcome: 1, cost: 0.5, latency: 0, tools: {} },
+  { outcome: 1, cost: 0.75, latency: 0, tools: {} },
+  { outcome: 1, cost: 1, latency: 0, tools: {} },
+  { outcome: 0.5, cost: 1, latency: 0, tools: {} },
+  { outcome: 0.2, cost: 1, latency: 0, tools: {} },
+];
+
+export const preferenceLabel = (p: Preference): string => `P(outcome ${p.outcome}, cost ${p.cost}, latency ${p.latency})`;
+
+/**
+ * Evaluates every baseline (and, if given, extra families such as a trained policy swept over P);
+ * AIQ range = the cost span of all baseline points but the oracle's.
+ */
+export async function sweepBaselines(
+  tasks: readonly Task[], catalog: Catalog, sim: SimConfig, seed: number,
+  extra: { family: string; policies: BatchPolicy[] }[] = [],
+): Promise<{ families: Family[]; cMin: number; cMax: number }> {
   const evaluated: { family: string; results: EvalResult[] }[] = [];
   for (const f of baselineFamilies(catalog)) {
     const results: EvalResult[] = [];
     for (const p of f.policies) results.push(await evaluatePolicy(baselineFromName(p, catalog), tasks, catalog, sim, { seed }));
     evaluated.push({ family: f.family, results });
   }
-  const costs = evaluated.filter((f) => f.family !== 'oracle').flatMap((f) => f.results.map((r) => r.meanCostUSD));
-  const cMin = Math.min(...costs), cMax = Math.max(...costs);
+  const baselineCosts = evaluated.filter((f) => f.family !== 'oracle').flatMap((f) => f.results.map((r) => r.meanCostUSD));
+  for (const f of extra) {
+    const results: EvalResult[] = [];
+    for (const p of f.policies) results.push(await evaluatePolicy(p, tasks, catalog, sim, { seed }));
+    evaluated.push({ family: f.family, results });
+  }
+  const cMin = Math.min(...baselineCosts), cMax = Math.max(...baselineCosts);
   const families = evaluated.map((f) => ({ ...f, aiq: aiq(f.results.map(toPoint), cMin, cMax) }));
   return { families, cMin, cMax };
 }

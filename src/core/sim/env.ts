@@ -77,6 +77,8 @@ export class BatchEnv {
   readonly outcome: Uint8Array;
   readonly cost: Float64Array;
   readonly latencyMs: Float64Array;
+  /** Tokens sent to and returned by tool calls. */
+  readonly tokens: Float64Array;
   /** [slot·nTools + j] calls of tool j in the episode / on the current step. */
   readonly calls: Int32Array;
   readonly stepCalls: Int32Array;
@@ -121,6 +123,7 @@ export class BatchEnv {
     this.outcome = new Uint8Array(capacity);
     this.cost = new Float64Array(capacity);
     this.latencyMs = new Float64Array(capacity);
+    this.tokens = new Float64Array(capacity);
     this.calls = new Int32Array(capacity * J);
     this.stepCalls = new Int32Array(capacity * J);
     this.stepAttempts = new Int32Array(capacity);
@@ -136,13 +139,17 @@ export class BatchEnv {
     });
   }
 
-  /** Starts one episode per task in slots 0…tasks.length−1; `keys` seed each episode's draws. */
-  reset(tasks: readonly Task[], keys: ArrayLike<number>, opts: { trace?: boolean } = {}): void {
+  /**
+   * Starts one episode per task in slots 0…tasks.length−1; `keys` seed each episode's draws.
+   * `trace`: true records a turn-by-turn trace of every slot, a number k of the first k slots.
+   */
+  reset(tasks: readonly Task[], keys: ArrayLike<number>, opts: { trace?: boolean | number } = {}): void {
     if (tasks.length > this.capacity) throw new Error(`${tasks.length} tasks exceed the env capacity ${this.capacity}`);
     const J = this.nTools;
     const a = this.sim.discrimination;
     this.size = tasks.length;
-    this.traces = opts.trace ? tasks.map(() => []) : null;
+    const traced = opts.trace === true ? tasks.length : opts.trace ? Math.min(opts.trace, tasks.length) : 0;
+    this.traces = traced > 0 ? Array.from({ length: traced }, () => []) : null;
     this.done.fill(1);
     this.stepCalls.fill(0);
     this.calls.fill(0);
@@ -178,6 +185,7 @@ export class BatchEnv {
       this.outcome[i] = 0;
       this.cost[i] = 0;
       this.latencyMs[i] = 0;
+      this.tokens[i] = 0;
       this.stepAttempts[i] = 0;
       this.bestConf[i] = -1;
       this.bestCorrect[i] = 0;
@@ -245,6 +253,7 @@ export class BatchEnv {
     const d = sampleCall(tool, own.inTokens, this.draw(key, s, j, attempt, CH_TOKENS), this.draw(key, s, j, attempt, CH_LATENCY));
     this.cost[i] += d.cost;
     this.latencyMs[i] += d.latencyMs;
+    this.tokens[i] += own.inTokens + d.outTokens;
     this.calls[i * J + j]++;
     this.stepCalls[i * J + j]++;
     this.stepAttempts[i]++;

@@ -1,0 +1,84 @@
+// `bench-train`: the speed floor of DESIGN.md §5, measured in one run. Time per GRPO iteration
+// (default config) against the same work done alone: as many batched forwards (+ the one small
+// readback each) as the rollouts ran turns, plus μ forward/backward/Adam passes over all the
+// iteration's decisions. Target ratio ≤ 1.5.
+
+import * as tf from '@tensorflow/tfjs-core';
+import { DEFAULT_TRAIN } from '../../core/grpo/config';
+import { applyClipped, grpoLoss } from '../../core/grpo/loss';
+import { RolloutBuffer, toDecisionBatch } from '../../core/grpo/rollout';
+import { GrpoTrainer } from '../../core/grpo/trainer';
+import { STATE_DIM, TOOL_DIM } from '../../core/policy/features';
+import { presetCatalog } from '../../core/sim/presets';
+import { generateTasks } from '../../core/sim/tasks';
+import { checkKnown, intOpt, stringOpt, type Args } from '../args';
+import { initNodeBackend } from '../tfBackend';
+
+export async function benchTrainCommand(a: Args): Promise<void> {
+  checkKnown(a, ['iterations', 'backend', 'json']);
+  const iterations = intOpt(a, 'iterations', 20, 1, 10000);
+  const backend = await initNodeBackend(stringOpt(a, 'backend', 'wasm'));
+  const catalog = presetCatalog('toolorchestra');
+  const cfg = DEFAULT_TRAIN;
+  const pool = generateTasks(catalog, { seed: cfg.seed, count: 1000, availability: cfg.availability }).tasks;
+  const trainer = new GrpoTrainer(catalog, cfg, pool);
+  for (let i = 0; i < 5; i++) await trainer.step(); // warm-up (and a policy that is no longer uniform)
+  let iterMs = 0, turns = 0, rolloutMs = 0, updateMs = 0, rewardMs = 0;
+  for (let i = 0; i < iterations; i++) {
+    const m = await trainer.step();
+    iterMs += m.wallMs; turns += m.rolloutTurns; rolloutMs += m.timings.rolloutMs; updateMs += m.timings.updateMs; rewardMs += m.timings.rewardMs;
+  }
+  const meanTurns = turns / iterations;
+
+  // The floor, with the same network and shapes.
+  const net = trainer.net;
+  const N = cfg.batchTasks * cfg.groupSize, J = catalog.tools.length, A = J + 1, T = cfg.sim.maxTurns;
+  const state = tf.randomUniform([N, STATE_DIM]) as tf.Tensor2D;
+  const tools = tf.randomUniform([N, J, TOOL_DIM]) as tf.Tensor3D;
+  const bias = tf.zeros([N, A]) as tf.Tensor2D;
+  const forwardOnce = async () => {
+    const out = tf.tidy(() => tf.stack([tf.cast(tf.argMax(net.logits(state, tools, bias), 1), 'float32'), tf.max(net.logits(state, tools, bias), 1)], 1));
+    await out.data();
+    out.dispose();
+  };
+  for (let i = 0; i < 5; i++) await forwardOnce();
+  let t0 = performance.now();
+  for (let i = 0; i < 50; i++) await forwardOnce();
+  const forwardMs = (performance.now() - t0) / 50;
+  const buf = new RolloutBuffer(T, N, J);
+  buf.valid.fill(1);
+  const batch = toDecisionBatch(buf, new Float32Array(T * N).fill(0.5), new Float32Array(T * N).fill(1 / (T * N)));
+  const opt = tf.train.adam(1e-9);
+  const backwardOnce = async () => {
+    const loss = tf.tidy(() => {
+      const { value, grads } = tf.variableGrads(() => grpoLoss(net, batch, cfg).total, net.vars);
+      applyClipped(opt, grads, cfg.maxGradNorm);
+      return value;
+    });
+    await loss.data();
+    loss.dispose();
+  };
+  for (let i = 0; i < 3; i++) await backwardOnce();
+  t0 = performance.now();
+  for (let i = 0; i < 20; i++) await backwardOnce();
+  const backwardMs = (performance.now() - t0) / 20;
+  tf.dispose([state, tools, bias, ...Object.values(batch)]);
+  opt.dispose();
+  trainer.dispose();
+
+  const floorMs = meanTurns * forwardMs + cfg.epochs * backwardMs;
+  const iterationMs = iterMs / iterations;
+  const out = {
+    backend,
+    config: { batchTasks: cfg.batchTasks, groupSize: cfg.groupSize, maxTurns: T, epochs: cfg.epochs, width: cfg.policy.width, depth: cfg.policy.depth },
+    iterationMs,
+    breakdown: { rolloutMs: rolloutMs / iterations, rewardMs: rewardMs / iterations, updateMs: updateMs / iterations },
+    meanRolloutTurns: meanTurns,
+    forwardMs,
+    backwardMs,
+    floorMs,
+    ratio: iterationMs / floorMs,
+  };
+  if (a.flags.has('json')) process.stdout.write(JSON.stringify(out) + '\n');
+  else process.stdout.write(`GRPO iteration ${iterationMs.toFixed(1)} ms (rollout ${out.breakdown.rolloutMs.toFixed(1)}, update ${out.breakdown.updateMs.toFixed(1)}); floor ${meanTurns.toFixed(1)} × ${forwardMs.toFixed(2)} ms forward + ${cfg.epochs} × ${backwardMs.toFixed(1)} ms backward = ${floorMs.toFixed(1)} ms; ratio ${out.ratio.toFixed(2)} on ${backend}\n`);
+}

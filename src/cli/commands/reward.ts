@@ -1,0 +1,50 @@
+// `reward --input group.json`: scores trajectories logged from any orchestrator with the paper's
+// reward and group advantage. Input: {"tools": [ids…], "preference": {...}, "mode": "toolorchestra",
+// "trajectories": [{"calls": {"<id>": n}, "outcome": 0|1, "costUSD": x, "latencyS": y}…]}
+// (optional: "tokens" per trajectory for the weighted mode, "weighted": coefficients,
+// "advantage": {"normalizeStd", "clip", "filterStd"}; default plain (R − mean)/(std + 1e-6)).
+// Prints {"rewards": […], "advantages": […]}.
+
+import { z } from 'zod';
+import { groupAdvantages } from '../../core/grpo/advantage';
+import { DEFAULT_WEIGHTED, groupRewards, REWARD_MODES } from '../../core/grpo/reward';
+import { checkKnown, CliError, stringOpt, type Args } from '../args';
+import { readJson } from '../io';
+
+const weight = z.number().min(0, { error: 'must be in [0, 1]' }).max(1, { error: 'must be in [0, 1]' });
+const nonNeg = z.number().finite().nonnegative({ error: 'must be ≥ 0' });
+const inputSchema = z
+  .strictObject({
+    tools: z.array(z.string().min(1)).refine((ids) => new Set(ids).size === ids.length, { error: 'tool ids must be unique' }),
+    preference: z.record(z.string(), weight),
+    mode: z.enum(REWARD_MODES).default('toolorchestra'),
+    trajectories: z
+      .array(z.strictObject({ calls: z.record(z.string(), z.number().int().nonnegative()), outcome: z.union([z.literal(0), z.literal(1)]), costUSD: nonNeg, latencyS: nonNeg, tokens: nonNeg.optional() }))
+      .min(1, { error: 'needs at least one trajectory' }),
+    weighted: z.strictObject({ wOutcome: z.number(), wEfficiency: z.number(), wPreference: z.number(), perCall: z.number(), perToken: z.number(), latencyTargetS: z.number(), fastBonus: z.number(), slowBonus: z.number() }).partial().optional(),
+    advantage: z.strictObject({ normalizeStd: z.boolean(), clip: z.number().positive().nullable(), filterStd: z.number().nonnegative().nullable() }).partial().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const known = new Set([...v.tools, 'outcome', 'cost', 'latency']);
+    for (const k of Object.keys(v.preference)) if (!known.has(k)) ctx.addIssue({ code: 'custom', path: ['preference', k], message: `"${k}" is neither outcome, cost, latency nor one of "tools"` });
+    v.trajectories.forEach((t, i) => {
+      for (const k of Object.keys(t.calls)) if (!v.tools.includes(k)) ctx.addIssue({ code: 'custom', path: ['trajectories', i, 'calls', k], message: `tool "${k}" is not in "tools"` });
+    });
+  });
+
+export function rewardCommand(a: Args): void {
+  checkKnown(a, ['input']);
+  const path = stringOpt(a, 'input');
+  const parsed = inputSchema.safeParse(readJson(path, 'reward input'));
+  if (!parsed.success) {
+    const iss = parsed.error.issues[0];
+    const where = iss?.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') || '(input)';
+    throw new CliError(`${path}: invalid reward input: ${where}: ${iss?.message ?? 'invalid'}`);
+  }
+  const v = parsed.data;
+  const pref = [...v.tools.map((id) => v.preference[id] ?? 0), v.preference.outcome ?? 0, v.preference.cost ?? 0, v.preference.latency ?? 0];
+  const group = v.trajectories.map((t) => ({ calls: v.tools.map((id) => t.calls[id] ?? 0), outcome: t.outcome, costUSD: t.costUSD, latencyS: t.latencyS, tokens: t.tokens ?? 0 }));
+  const r = groupRewards(v.mode, group, pref, { ...DEFAULT_WEIGHTED, ...v.weighted });
+  const adv = groupAdvantages(r.rewards, { normalizeStd: true, clip: null, filterStd: null, ...v.advantage });
+  process.stdout.write(JSON.stringify({ rewards: r.rewards, advantages: adv.advantages, filtered: adv.filtered }) + '\n');
+}

@@ -1,0 +1,44 @@
+// Group-relative advantage: A = (R − mean_group R)/(std_group R + 1e-6) with the sample std
+// (n − 1), as in the official ToolOrchestra code and veRL. Options: mean only (Dr. GRPO), clip to
+// ±c (the paper's code clips to ±3), and the homogeneity filter that drops groups whose reward
+// std is below a threshold (0.1 in the paper). Every decision of a trajectory gets its A.
+
+export interface AdvantageOptions {
+  /** Divide by the group's std (false: Dr. GRPO, mean only). */
+  normalizeStd: boolean;
+  /** Clip A to [−clip, clip]; null = no clip. */
+  clip: number | null;
+  /** Drop groups with reward std below this; null = keep all. */
+  filterStd: number | null;
+}
+
+export const DEFAULT_ADVANTAGE: Readonly<AdvantageOptions> = { normalizeStd: true, clip: 3, filterStd: 0.1 };
+export const ADV_EPS = 1e-6;
+
+export interface GroupAdvantage {
+  advantages: number[];
+  mean: number;
+  std: number;
+  /** True when the homogeneity filter dropped the group (its advantages are 0 and it is not trained on). */
+  filtered: boolean;
+}
+
+export function sampleStd(xs: readonly number[]): number {
+  if (xs.length < 2) return 0;
+  const m = xs.reduce((a, x) => a + x, 0) / xs.length;
+  return Math.sqrt(xs.reduce((a, x) => a + (x - m) * (x - m), 0) / (xs.length - 1));
+}
+
+export function groupAdvantages(rewards: readonly number[], opts: AdvantageOptions = DEFAULT_ADVANTAGE): GroupAdvantage {
+  const n = rewards.length;
+  const mean = n ? rewards.reduce((a, x) => a + x, 0) / n : 0;
+  const std = sampleStd(rewards);
+  const filtered = opts.filterStd !== null && std < opts.filterStd;
+  const advantages = rewards.map((r) => {
+    if (filtered) return 0;
+    let a = opts.normalizeStd ? (r - mean) / (std + ADV_EPS) : r - mean;
+    if (opts.clip !== null) a = Math.max(-opts.clip, Math.min(opts.clip, a));
+    return a;
+  });
+  return { advantages, mean, std, filtered };
+}

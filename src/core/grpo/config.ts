@@ -1,0 +1,62 @@
+// Training configuration: every knob of one GRPO run, with the defaults the lab ships.
+
+import type { SimConfig } from '../sim/callModel';
+import { DEFAULT_SIM } from '../sim/callModel';
+import type { PolicyConfig } from '../policy/network';
+import { DEFAULT_POLICY } from '../policy/network';
+import type { Preference } from '../preference';
+import { DEFAULT_ADVANTAGE, type AdvantageOptions } from './advantage';
+import { DEFAULT_WEIGHTED, type RewardMode, type WeightedCoefficients } from './reward';
+
+export type Aggregation = 'token-mean' | 'seq-mean-token-mean';
+export type PreferenceMode = 'fixed' | 'random';
+
+export interface TrainConfig {
+  seed: number;
+  /** Tasks per iteration (B) and rollouts per task (G). */
+  batchTasks: number;
+  groupSize: number;
+  learningRate: number;
+  epsLow: number;
+  epsHigh: number;
+  beta: number;
+  entropyCoef: number;
+  /** Inner epochs μ over each iteration's batch. */
+  epochs: number;
+  maxGradNorm: number;
+  aggregation: Aggregation;
+  reward: RewardMode;
+  weighted: WeightedCoefficients;
+  advantage: AdvantageOptions;
+  preferenceMode: PreferenceMode;
+  /** P for every task when preferenceMode = 'fixed'. */
+  preference: Preference;
+  policy: PolicyConfig;
+  sim: SimConfig;
+  /** Size of the training task pool (generated with `seed`) and each tool's availability there. */
+  poolSize: number;
+  availability: number;
+}
+
+export const DEFAULT_TRAIN: Readonly<TrainConfig> = {
+  seed: 1,
+  batchTasks: 16,
+  groupSize: 8,
+  learningRate: 3e-3,
+  epsLow: 0.2,
+  epsHigh: 0.28,
+  beta: 0,
+  entropyCoef: 0.003,
+  epochs: 2,
+  maxGradNorm: 1,
+  aggregation: 'token-mean',
+  reward: 'toolorchestra',
+  weighted: DEFAULT_WEIGHTED,
+  advantage: DEFAULT_ADVANTAGE,
+  preferenceMode: 'fixed',
+  preference: { outcome: 1, cost: 0.5, latency: 0, tools: {} },
+  policy: DEFAULT_POLICY,
+  sim: DEFAULT_SIM,
+  poolSize: 4000,
+  availability: 0.75,
+};

@@ -1,0 +1,77 @@
+// What one GRPO iteration reports: the scalar curves the lab plots, calls per tool, the
+// advantage histogram, and one whole group (its G trajectories, M raw and normalised, R, A,
+// turn-by-turn traces) for the group inspector.
+
+import type { TraceEntry } from '../sim/env';
+
+export interface GroupTrajectory {
+  outcome: number;
+  costUSD: number;
+  latencyS: number;
+  calls: Record<string, number>;
+  mRaw: number[];
+  mNorm: number[];
+  reward: number;
+  advantage: number;
+  trace: TraceEntry[];
+}
+
+export interface GroupSample {
+  taskId: string;
+  domain: string;
+  question: string;
+  /** Labels of M's dimensions: tool ids…, outcome, −cost, −latency. */
+  dims: string[];
+  /** P in M's order. */
+  preference: number[];
+  mean: number;
+  std: number;
+  filtered: boolean;
+  trajectories: GroupTrajectory[];
+}
+
+export interface Histogram {
+  edges: number[];
+  counts: number[];
+}
+
+export interface IterationMetrics {
+  iteration: number;
+  meanReward: number;
+  accuracy: number;
+  meanCostUSD: number;
+  meanLatencyS: number;
+  /** Mean over groups of the within-group reward std. */
+  rewardStd: number;
+  meanAbsAdvantage: number;
+  kl: number;
+  entropy: number;
+  clipFrac: number;
+  filteredFrac: number;
+  /** The surrogate loss (≈ 0 on the first on-policy epoch by construction). */
+  loss: number;
+  gradNorm: number;
+  meanTurns: number;
+  callsPerTask: Record<string, number>;
+  advantageHistogram: Histogram;
+  group: GroupSample;
+  wallMs: number;
+  /** Where the iteration's time went: rollouts (T forwards + env), rewards/advantages, the μ-epoch update. */
+  timings: { rolloutMs: number; rewardMs: number; updateMs: number };
+  /** Turns the lockstep rollout ran (the longest episode). */
+  rolloutTurns: number;
+  /** Set when the update produced NaN/±Infinity: the weights were restored and the optimizer reset. */
+  diverged?: string;
+}
+
+/** Histogram over fixed edges [−3, 3] in `bins` bins (values outside are clamped into the end bins). */
+export function histogram(values: ArrayLike<number>, bins = 24, lo = -3, hi = 3): Histogram {
+  const counts = new Array<number>(bins).fill(0);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    const k = Math.min(bins - 1, Math.max(0, Math.floor(((v - lo) / (hi - lo)) * bins)));
+    counts[k]++;
+  }
+  const edges = Array.from({ length: bins + 1 }, (_, k) => lo + ((hi - lo) * k) / bins);
+  return { edges, counts };
+}

@@ -1,0 +1,89 @@
+// The multi-objective reward, in one place (ToolOrchestra §3.2 and the second seed note).
+//  - toolorchestra: M(τ) = [calls of tool 1…n, outcome, −cost, −latency]; each dimension min-max
+//    normalised over the group (0 where max = min); R = outcome ? P·M_norm : 0.
+//    Note the sign: the official code takes min/max over −cost but puts +cost in the numerator,
+//    which rewards spending. Here the numerator is −cost too, so the cheapest success scores highest.
+//  - weighted: w_o·outcome + w_e·(−perCall·calls − perToken·tokens) + w_p·(solved within the
+//    latency target ? fast : slow), coefficients editable.
+//  - outcome: R = outcome (ablation).
+
+export const REWARD_MODES = ['toolorchestra', 'weighted', 'outcome'] as const;
+export type RewardMode = (typeof REWARD_MODES)[number];
+
+/** What the reward needs to know of one trajectory. */
+export interface TrajectoryStats {
+  /** Calls per tool, in catalog order. */
+  calls: ArrayLike<number>;
+  outcome: number;
+  costUSD: number;
+  latencyS: number;
+  /** Tokens sent to and returned by tools (weighted mode). */
+  tokens: number;
+}
+
+export interface WeightedCoefficients {
+  wOutcome: number;
+  wEfficiency: number;
+  wPreference: number;
+  perCall: number;
+  perToken: number;
+  latencyTargetS: number;
+  fastBonus: number;
+  slowBonus: number;
+}
+
+/** The seed note's numbers: −0.01 per call, −0.0001 per token, 0.5 if solved quickly else 0.1. */
+export const DEFAULT_WEIGHTED: Readonly<WeightedCoefficients> = {
+  wOutcome: 1, wEfficiency: 1, wPreference: 1, perCall: 0.01, perToken: 0.0001, latencyTargetS: 30, fastBonus: 0.5, slowBonus: 0.1,
+};
+
+/** M(τ) = [calls…, outcome, −cost, −latency]. */
+export function measureVector(t: TrajectoryStats, nTools: number): number[] {
+  const m: number[] = [];
+  for (let j = 0; j < nTools; j++) m.push(t.calls[j] ?? 0);
+  m.push(t.outcome, -t.costUSD, -t.latencyS);
+  return m;
+}
+
+/** Per-dimension min-max over the group; a constant dimension becomes 0. */
+export function normaliseGroup(ms: readonly number[][]): number[][] {
+  if (ms.length === 0) return [];
+  const k = (ms[0] as number[]).length;
+  const lo = new Array<number>(k).fill(Infinity), hi = new Array<number>(k).fill(-Infinity);
+  for (const m of ms) m.forEach((x, d) => { lo[d] = Math.min(lo[d] as number, x); hi[d] = Math.max(hi[d] as number, x); });
+  return ms.map((m) => m.map((x, d) => {
+    const span = (hi[d] as number) - (lo[d] as number);
+    return span > 0 ? (x - (lo[d] as number)) / span : 0;
+  }));
+}
+
+export interface GroupReward {
+  rewards: number[];
+  mRaw: number[][];
+  mNorm: number[][];
+}
+
+/** ToolOrchestra reward of a group; `pref` = P in M's order (tools…, outcome, cost, latency). */
+export function toolorchestraRewards(group: readonly TrajectoryStats[], pref: readonly number[]): GroupReward {
+  const nTools = pref.length - 3;
+  const mRaw = group.map((t) => measureVector(t, nTools));
+  const mNorm = normaliseGroup(mRaw);
+  const rewards = group.map((t, i) => (t.outcome ? (mNorm[i] as number[]).reduce((a, x, d) => a + x * (pref[d] as number), 0) : 0));
+  return { rewards, mRaw, mNorm };
+}
+
+export function weightedReward(t: TrajectoryStats, c: WeightedCoefficients): number {
+  let nCalls = 0;
+  for (let j = 0; j < t.calls.length; j++) nCalls += t.calls[j] as number;
+  const efficiency = -c.perCall * nCalls - c.perToken * t.tokens;
+  const preference = t.outcome && t.latencyS <= c.latencyTargetS ? c.fastBonus : c.slowBonus;
+  return c.wOutcome * t.outcome + c.wEfficiency * efficiency + c.wPreference * preference;
+}
+
+/** Rewards of one group under any mode (M is still reported for the inspector). */
+export function groupRewards(mode: RewardMode, group: readonly TrajectoryStats[], pref: readonly number[], weighted: WeightedCoefficients = DEFAULT_WEIGHTED): GroupReward {
+  const base = toolorchestraRewards(group, pref);
+  if (mode === 'toolorchestra') return base;
+  const rewards = group.map((t) => (mode === 'outcome' ? t.outcome : weightedReward(t, weighted)));
+  return { ...base, rewards };
+}

@@ -1,0 +1,83 @@
+// One decision for every slot of the batched env: encode features, one batched forward, sample
+// on the device (Gumbel-max with uploaded uniforms; greedy without), and ONE small readback of
+// the N actions and their log-probabilities. Used by the trainer's rollouts and by evaluation.
+
+import * as tf from '@tensorflow/tfjs-core';
+import type { Catalog } from '../sim/catalog';
+import type { BatchEnv } from '../sim/env';
+import type { SeqRng } from '../sim/rng';
+import type { BatchPolicy } from '../eval/policy';
+import { preferenceVector, type Preference } from '../preference';
+import { catalogScales, encodeFeatures, maskBias, STATE_DIM, TOOL_DIM, type CatalogScales } from './features';
+import type { PolicyNetwork } from './network';
+
+/** Input buffers of one turn (views into the trainer's history, or the evaluator's own). */
+export interface TurnBuffers {
+  state: Float32Array;
+  tools: Float32Array;
+  bias: Float32Array;
+}
+
+export function allocTurnBuffers(capacity: number, nTools: number): TurnBuffers {
+  return {
+    state: new Float32Array(capacity * STATE_DIM),
+    tools: new Float32Array(capacity * nTools * TOOL_DIM),
+    bias: new Float32Array(capacity * (nTools + 1)),
+  };
+}
+
+/** Fills `gumbel` with −ln(−ln u), u uniform from `rng`. */
+export function fillGumbel(rng: SeqRng, gumbel: Float32Array): void {
+  for (let i = 0; i < gumbel.length; i++) gumbel[i] = -Math.log(-Math.log(Math.min(1 - 1e-7, Math.max(1e-7, rng.next()))));
+}
+
+/**
+ * Decides for all env.capacity slots. `gumbel` null = greedy (argmax). Writes actions into `out`
+ * and, if given, their log-probabilities into `logp`.
+ */
+export async function decide(
+  net: PolicyNetwork, env: BatchEnv, scales: CatalogScales, prefs: Float32Array, mask: Uint8Array,
+  buf: TurnBuffers, gumbel: Float32Array | null, out: Int32Array, logp?: Float32Array,
+): Promise<void> {
+  const N = env.capacity, J = env.nTools, A = env.nActions;
+  encodeFeatures(env, scales, prefs, buf.state, buf.tools);
+  maskBias(env, mask, buf.bias);
+  const packed = tf.tidy(() => {
+    const logits = net.logits(tf.tensor2d(buf.state, [N, STATE_DIM]), tf.tensor3d(buf.tools, [N, J, TOOL_DIM]), tf.tensor2d(buf.bias, [N, A]));
+    const scores = gumbel ? tf.add(logits, tf.tensor2d(gumbel, [N, A])) : logits;
+    const actions = tf.argMax(scores, 1);
+    const lp = tf.sum(tf.mul(tf.logSoftmax(logits), tf.oneHot(actions, A)), 1);
+    return tf.stack([tf.cast(actions, 'float32'), lp], 1);
+  });
+  const data = await packed.data();
+  packed.dispose();
+  for (let i = 0; i < N; i++) {
+    out[i] = data[2 * i] as number;
+    if (logp) logp[i] = data[2 * i + 1] as number;
+  }
+}
+
+/** Per-slot preference rows (tools…, outcome, cost, latency), all equal to P. */
+export function repeatPreference(p: Preference, catalog: Catalog, capacity: number): Float32Array {
+  const row = preferenceVector(p, catalog);
+  const out = new Float32Array(capacity * row.length);
+  for (let i = 0; i < capacity; i++) out.set(row, i * row.length);
+  return out;
+}
+
+/** The learned policy as a BatchPolicy for evaluation: greedy (temperature 0, as the paper evaluates) at a fixed P. */
+export function learnedPolicy(net: PolicyNetwork, catalog: Catalog, preference: Preference, name = 'orchestrator'): BatchPolicy {
+  const scales = catalogScales(catalog);
+  let buf: TurnBuffers | null = null;
+  let prefs: Float32Array | null = null;
+  return {
+    name,
+    async act(env, mask, out) {
+      if (!buf || buf.bias.length !== env.capacity * env.nActions) {
+        buf = allocTurnBuffers(env.capacity, env.nTools);
+        prefs = repeatPreference(preference, catalog, env.capacity);
+      }
+      await decide(net, env, scales, prefs as Float32Array, mask, buf, null, out);
+    },
+  };
+}

@@ -1,0 +1,113 @@
+// The orchestrator policy network (DESIGN.md §4): a shared tool scorer over [state ⊕ tool
+// descriptor] and a submit head over the state, both MLPs of configurable width and depth.
+// logits = [score(tool 1) … score(tool n), submit] + mask bias. The scorer's first layer is split
+// (W·[s ⊕ t] = W_s·s + W_t·t) so the state part is computed once per decision, not once per tool.
+// Weights are seeded (Glorot uniform from our own generator), so a seed gives the same network
+// on every backend.
+
+import * as tf from '@tensorflow/tfjs-core';
+import { SeqRng } from '../sim/rng';
+import { STATE_DIM, TOOL_DIM } from './features';
+
+export interface PolicyConfig {
+  /** Hidden units per layer. */
+  width: number;
+  /** Hidden layers per MLP (≥ 1). */
+  depth: number;
+  seed: number;
+}
+
+export const DEFAULT_POLICY: Readonly<PolicyConfig> = { width: 64, depth: 2, seed: 1 };
+
+function glorot(rng: SeqRng, rows: number, cols: number, gain = 1): Float32Array {
+  const limit = gain * Math.sqrt(6 / (rows + cols));
+  const w = new Float32Array(rows * cols);
+  for (let i = 0; i < w.length; i++) w[i] = (2 * rng.next() - 1) * limit;
+  return w;
+}
+
+/** Names and shapes of every weight, in a fixed order (the export format relies on it). */
+export function weightShapes(cfg: PolicyConfig): { name: string; shape: [number] | [number, number] }[] {
+  const H = cfg.width;
+  const out: { name: string; shape: [number] | [number, number] }[] = [
+    { name: 'scorer/l0/state', shape: [STATE_DIM, H] },
+    { name: 'scorer/l0/tool', shape: [TOOL_DIM, H] },
+    { name: 'scorer/l0/bias', shape: [H] },
+  ];
+  for (let l = 1; l < cfg.depth; l++) out.push({ name: `scorer/l${l}/kernel`, shape: [H, H] }, { name: `scorer/l${l}/bias`, shape: [H] });
+  out.push({ name: 'scorer/out/kernel', shape: [H, 1] }, { name: 'scorer/out/bias', shape: [1] });
+  out.push({ name: 'submit/l0/kernel', shape: [STATE_DIM, H] }, { name: 'submit/l0/bias', shape: [H] });
+  for (let l = 1; l < cfg.depth; l++) out.push({ name: `submit/l${l}/kernel`, shape: [H, H] }, { name: `submit/l${l}/bias`, shape: [H] });
+  out.push({ name: 'submit/out/kernel', shape: [H, 1] }, { name: 'submit/out/bias', shape: [1] });
+  return out;
+}
+
+export class PolicyNetwork {
+  readonly vars: tf.Variable[];
+  readonly names: string[];
+  private readonly byName: Map<string, tf.Variable>;
+
+  /** A freshly initialised network, or one built from given weights (same names and shapes). */
+  constructor(readonly config: PolicyConfig, weights?: tf.NamedTensorMap) {
+    if (!(config.width >= 1 && config.depth >= 1)) throw new Error(`policy width and depth must be ≥ 1 (got ${config.width}×${config.depth})`);
+    const rng = new SeqRng(config.seed);
+    const shapes = weightShapes(config);
+    this.names = shapes.map((s) => s.name);
+    this.vars = shapes.map(({ name, shape }) => {
+      const given = weights?.[name];
+      if (weights && !given) throw new Error(`weights are missing "${name}"`);
+      if (given && given.shape.join('×') !== shape.join('×')) throw new Error(`weight "${name}" has shape ${given.shape.join('×')}, expected ${shape.join('×')}`);
+      const init = given
+        ? given
+        : shape.length === 1
+          ? tf.zeros(shape)
+          : tf.tensor2d(glorot(rng, shape[0], shape[1], name.includes('/out/') ? 0.1 : 1), shape);
+      const v = tf.variable(init, true, `${name}#${Math.floor(rng.next() * 1e9)}`);
+      if (!given) init.dispose();
+      return v;
+    });
+    this.byName = new Map(this.names.map((n, i) => [n, this.vars[i] as tf.Variable]));
+  }
+
+  private w(name: string): tf.Variable {
+    const v = this.byName.get(name);
+    if (!v) throw new Error(`no weight ${name}`);
+    return v;
+  }
+
+  /**
+   * Logits [M, J + 1] for M decisions over J tools: state [M, STATE_DIM], tools [M, J, TOOL_DIM],
+   * bias [M, J + 1] (0 allowed, −1e9 masked). Call inside tf.tidy.
+   */
+  logits(state: tf.Tensor2D, tools: tf.Tensor3D, bias: tf.Tensor2D): tf.Tensor2D {
+    const [M, J] = [tools.shape[0], tools.shape[1]];
+    const H = this.config.width;
+    const dense = (x: tf.Tensor2D, layer: string): tf.Tensor2D => tf.add(tf.matMul(x, this.w(`${layer}/kernel`)), this.w(`${layer}/bias`));
+    const hs = tf.reshape(tf.matMul(state, this.w('scorer/l0/state')), [M, 1, H]);
+    const ht = tf.reshape(tf.matMul(tf.reshape(tools, [M * J, TOOL_DIM]), this.w('scorer/l0/tool')), [M, J, H]);
+    let h = tf.reshape(tf.relu(tf.add(tf.add(ht, hs), this.w('scorer/l0/bias'))), [M * J, H]) as tf.Tensor2D;
+    for (let l = 1; l < this.config.depth; l++) h = tf.relu(dense(h, `scorer/l${l}`));
+    const toolLogits = tf.reshape(dense(h, 'scorer/out'), [M, J]);
+    let g = tf.relu(dense(state, 'submit/l0'));
+    for (let l = 1; l < this.config.depth; l++) g = tf.relu(dense(g, `submit/l${l}`));
+    return tf.add(tf.concat([toolLogits, dense(g, 'submit/out')], 1), bias);
+  }
+
+  /** Copies of the weights by name (the caller disposes them). */
+  snapshot(): tf.NamedTensorMap {
+    return Object.fromEntries(this.names.map((n, i) => [n, (this.vars[i] as tf.Variable).clone()]));
+  }
+
+  /** Overwrites the weights from a snapshot. */
+  assign(weights: tf.NamedTensorMap): void {
+    this.names.forEach((n, i) => {
+      const w = weights[n];
+      if (!w) throw new Error(`weights are missing "${n}"`);
+      (this.vars[i] as tf.Variable).assign(w);
+    });
+  }
+
+  dispose(): void {
+    for (const v of this.vars) v.dispose();
+  }
+}

@@ -1,0 +1,130 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type * as TF from '@tensorflow/tfjs-core';
+import { DEFAULT_TRAIN, type TrainConfig } from '../src/core/grpo/config';
+import { grpoLoss, type LossConfig } from '../src/core/grpo/loss';
+import { collectRollouts, RolloutBuffer, toDecisionBatch } from '../src/core/grpo/rollout';
+import { GrpoTrainer } from '../src/core/grpo/trainer';
+import { scalarMetrics } from '../src/cli/commands/train';
+import { catalogScales } from '../src/core/policy/features';
+import { PolicyNetwork } from '../src/core/policy/network';
+import { repeatPreference } from '../src/core/policy/act';
+import { DEFAULT_SIM } from '../src/core/sim/callModel';
+import { BatchEnv } from '../src/core/sim/env';
+import { presetCatalog } from '../src/core/sim/presets';
+import { SeqRng } from '../src/core/sim/rng';
+import { generateTasks } from '../src/core/sim/tasks';
+import { useCpu } from './tfSetup';
+
+let tf: typeof TF;
+beforeAll(async () => { tf = await useCpu(); });
+
+const catalog = presetCatalog('toolorchestra');
+const pool = generateTasks(catalog, { seed: 21, count: 200 }).tasks;
+const small: TrainConfig = { ...DEFAULT_TRAIN, batchTasks: 4, groupSize: 4, policy: { width: 8, depth: 2, seed: 3 }, sim: { ...DEFAULT_SIM, maxTurns: 8 } };
+
+describe('GRPO surrogate gradient', () => {
+  it('autodiff matches central finite differences on a tiny policy (clip, KL and entropy terms on)', async () => {
+    const net = new PolicyNetwork({ width: 4, depth: 2, seed: 5 });
+    const sim = { ...DEFAULT_SIM, maxTurns: 4 };
+    const env = new BatchEnv(catalog, sim, 6);
+    const buf = new RolloutBuffer(sim.maxTurns, 6, catalog.tools.length);
+    await collectRollouts(net, env, catalogScales(catalog), pool.slice(0, 6), [1, 2, 3, 4, 5, 6], repeatPreference({ outcome: 1, cost: 0.5, latency: 0, tools: {} }, catalog, 6), buf, new SeqRng(9), 0);
+    // Move π_old away from π so ratios spread over and beyond the clip range.
+    const rng = new SeqRng(4);
+    for (let i = 0; i < buf.logp.length; i++) buf.logp[i] += (rng.next() - 0.5) * 0.8;
+    const M = buf.turns * buf.slots;
+    const adv = Float32Array.from({ length: M }, () => rng.next() * 2 - 1);
+    const valid = Array.from(buf.valid).reduce((a, v) => a + v, 0);
+    const weight = Float32Array.from(buf.valid, (v) => v / valid);
+    const batch = toDecisionBatch(buf, adv, weight);
+    batch.refLogp = tf.tensor1d(Array.from(buf.logp, (x) => x - 0.1));
+    const cfg: LossConfig = { epsLow: 0.2, epsHigh: 0.28, beta: 0.1, entropyCoef: 0.05 };
+    const lossNow = async (): Promise<number> => {
+      const l = tf.tidy(() => grpoLoss(net, batch, cfg).total);
+      const v = (await l.data())[0] as number;
+      l.dispose();
+      return v;
+    };
+    const { grads, value } = tf.variableGrads(() => grpoLoss(net, batch, cfg).total, net.vars);
+    value.dispose();
+    let checked = 0;
+    for (const [k, v] of net.vars.entries()) {
+      const g = await (grads[v.name] as TF.Tensor).data();
+      const w = await v.data();
+      for (const idx of [0, Math.floor(w.length / 2), w.length - 1]) {
+        const h = 1e-2;
+        const orig = w[idx] as number;
+        const set = (x: number) => { const c = Float32Array.from(w); c[idx] = x; v.assign(tf.tensor(c, v.shape)); };
+        set(orig + h); const up = await lossNow();
+        set(orig - h); const down = await lossNow();
+        set(orig);
+        const fd = (up - down) / (2 * h);
+        expect(Math.abs(fd - (g[idx] as number)), `${net.names[k]}[${idx}] fd ${fd} ad ${g[idx]}`).toBeLessThan(2e-3 + 0.05 * Math.abs(fd));
+        checked++;
+      }
+    }
+    expect(checked).toBe(net.vars.length * 3);
+    tf.dispose([...Object.values(grads), ...Object.values(batch)]);
+    net.dispose();
+  });
+
+  it('with one on-policy epoch the ratio is 1, so nothing is clipped', async () => {
+    const tr = new GrpoTrainer(catalog, { ...small, epochs: 1 }, pool);
+    const m = await tr.step();
+    expect(m.clipFrac).toBe(0);
+    expect(Number.isFinite(m.loss)).toBe(true);
+    tr.dispose();
+  });
+});
+
+describe('GRPO trainer', () => {
+  it('keeps the tensor count flat: the same after iteration 5 and after iteration 50', async () => {
+    const tr = new GrpoTrainer(catalog, { ...small, beta: 0.05 }, pool);
+    for (let i = 0; i < 5; i++) await tr.step();
+    const at5 = tf.memory().numTensors;
+    for (let i = 5; i < 50; i++) await tr.step();
+    expect(tf.memory().numTensors).toBe(at5);
+    tr.dispose();
+  }, 120_000);
+
+  it('is deterministic: same seed, same backend → identical metrics', async () => {
+    const run = async () => {
+      const tr = new GrpoTrainer(catalog, small, pool);
+      const out = [];
+      for (let i = 0; i < 3; i++) { const { wallMs: _w, timings: _t, ...m } = scalarMetrics(await tr.step()); out.push(m); }
+      tr.dispose();
+      return out;
+    };
+    const [a, b] = [await run(), await run()];
+    expect(a).toEqual(b);
+    const other = new GrpoTrainer(catalog, { ...small, seed: 99, policy: { ...small.policy, seed: 99 } }, pool);
+    const { wallMs: _w, timings: _t, ...m } = scalarMetrics(await other.step());
+    other.dispose();
+    expect(m).not.toEqual(a[0]);
+  });
+
+  it('reports everything the lab charts, and one full group for the inspector', async () => {
+    const tr = new GrpoTrainer(catalog, { ...small, preferenceMode: 'random' }, pool);
+    const m = await tr.step();
+    for (const k of ['meanReward', 'accuracy', 'meanCostUSD', 'meanLatencyS', 'rewardStd', 'meanAbsAdvantage', 'kl', 'entropy', 'clipFrac', 'filteredFrac'] as const) expect(Number.isFinite(m[k]), k).toBe(true);
+    expect(m.advantageHistogram.counts.reduce((a, c) => a + c, 0)).toBe(16);
+    expect(m.group.trajectories).toHaveLength(4);
+    expect(m.group.dims).toHaveLength(catalog.tools.length + 3);
+    for (const t of m.group.trajectories) {
+      expect(t.mRaw).toHaveLength(catalog.tools.length + 3);
+      expect(t.trace.length).toBeGreaterThan(0);
+      expect(t.reward === 0 || t.outcome === 1).toBe(true);
+    }
+    tr.dispose();
+  });
+
+  it('a diverging update (NaN) restores the last finite weights and says so', async () => {
+    const tr = new GrpoTrainer(catalog, { ...small, learningRate: Number.NaN }, pool);
+    const before = await Promise.all(tr.net.vars.map((v) => v.data()));
+    const m = await tr.step();
+    expect(m.diverged).toMatch(/restored/);
+    const after = await Promise.all(tr.net.vars.map((v) => v.data()));
+    expect(after).toEqual(before);
+    tr.dispose();
+  });
+});
