@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type * as TF from '@tensorflow/tfjs-core';
 import { exportArtifact, importArtifact } from '../src/core/io/artifact';
-import { STATE_DIM, TOOL_DIM } from '../src/core/policy/features';
+import { probeProbabilities } from '../src/core/policy/probe';
 import { PolicyNetwork } from '../src/core/policy/network';
 import { presetCatalog } from '../src/core/sim/presets';
-import { SeqRng } from '../src/core/sim/rng';
 import { useCpu } from './tfSetup';
 
 let tf: typeof TF;
@@ -12,15 +11,7 @@ beforeAll(async () => { tf = await useCpu(); });
 const catalog = presetCatalog('toolorchestra');
 const J = catalog.tools.length;
 
-/** Action probabilities of a network on a fixed batch of 16 random states. */
-async function probs(net: PolicyNetwork): Promise<Float32Array> {
-  const r = new SeqRng(8);
-  const rand = (n: number) => Float32Array.from({ length: n }, () => r.next() * 2 - 1);
-  const p = tf.tidy(() => tf.softmax(net.logits(tf.tensor2d(rand(16 * STATE_DIM), [16, STATE_DIM]), tf.tensor3d(rand(16 * J * TOOL_DIM), [16, J, TOOL_DIM]), tf.zeros([16, J + 1]))));
-  const d = (await p.data()) as Float32Array;
-  p.dispose();
-  return d;
-}
+const probs = (net: PolicyNetwork) => probeProbabilities(net, J);
 
 describe('orchestrator artifacts', () => {
   it('round-trip: the imported policy gives the same action probabilities', async () => {

@@ -1,76 +1,302 @@
-// The page's state (zustand): the catalog in use, the generated task set shown by the data
-// browser, and the backend the worker reports. Work is done by the worker; this only holds results.
+// The page's state (zustand) and its actions. The configuration lives in the URL (urlState.ts);
+// every action that changes it sends the settings to the worker, which owns training and
+// evaluation. This file only holds results and routes intent — no training maths here.
 
 import { create } from 'zustand';
-import type { Catalog } from '../core/sim/catalog';
+import type { TrainConfig } from '../core/grpo/config';
+import type { GroupSample, Histogram } from '../core/grpo/metrics';
+import { parseCatalog } from '../core/sim/catalogSchema';
 import { presetCatalog } from '../core/sim/presets';
 import type { GenerateStats, Task } from '../core/sim/tasks';
-import type { BackendInfo, BackendName } from '../worker/protocol';
+import type { Preference } from '../core/preference';
 import { LabWorkerClient } from '../worker/client';
+import type { BackendInfo, BackendName, LabSettings, MetricPoint, Push, Tradeoff } from '../worker/protocol';
+import { INSTRUCTION_PRESETS } from './instructionPresets';
+import { appendBounded, metricsCsv } from './series';
+import { readUrl, writeUrl, type UrlConfig } from './urlState';
+import { saveFile } from './saveFile';
 
-export interface LabState {
-  preset: string;
-  catalog: Catalog;
-  seed: number;
-  count: number;
+export interface Notice { id: number; kind: 'info' | 'warn' | 'error'; text: string }
+
+export interface LabState extends UrlConfig {
+  delayMs: number;
+  backendInfo: BackendInfo | null;
+  running: boolean;
+  iteration: number;
+  itPerS: number;
+  series: MetricPoint[];
+  histogram: Histogram | null;
+  group: GroupSample | null;
+  tradeoff: Tradeoff | null;
+  evaluating: boolean;
+  notices: Notice[];
   tasks: Task[];
   stats: GenerateStats | null;
   selected: number;
-  backend: BackendInfo | null;
-  error: string | null;
-  busy: boolean;
+  dataSeed: number;
+  boot(): Promise<void>;
+  start(): void;
+  pause(): void;
+  toggleRun(): void;
+  stepOnce(): Promise<void>;
+  reset(): Promise<void>;
+  setPreference(p: Preference): void;
+  applyInstruction(name: string): void;
+  setTrain(patch: Partial<TrainConfig>): void;
+  setDelay(ms: number): void;
+  setCatalog(candidate: unknown): boolean;
   setPreset(name: string): void;
-  setSeed(seed: number): void;
-  select(i: number): void;
+  setBackend(name: BackendName): Promise<void>;
+  exportWeights(): Promise<void>;
+  importWeights(json: File | Blob, weights: File | Blob, quiet?: boolean): Promise<boolean>;
+  loadPretrained(): Promise<boolean>;
+  exportMetrics(kind: 'csv' | 'json'): void;
+  shareLink(): string;
+  /** The policy's action probabilities on the fixed probe batch (tests and researchers). */
+  probe(): Promise<number[]>;
+  notify(kind: Notice['kind'], text: string): void;
+  dismiss(id: number): void;
   regenerate(): Promise<void>;
-  boot(backend?: BackendName): Promise<void>;
+  select(i: number): void;
+  setDataSeed(seed: number): void;
 }
 
 let client: LabWorkerClient | null = null;
 const worker = (): LabWorkerClient => (client ??= new LabWorkerClient());
-let generation = 0;
+let runId = 1;
+let noticeId = 1;
+let configureTimer: ReturnType<typeof setTimeout> | null = null;
+let evalGeneration = 0;
 
-export const useLab = create<LabState>((set, get) => ({
-  preset: 'toolorchestra',
-  catalog: presetCatalog('toolorchestra'),
-  seed: 1,
-  count: 120,
-  tasks: [],
-  stats: null,
-  selected: 0,
-  backend: null,
-  error: null,
-  busy: false,
-  setPreset(name) {
-    set({ preset: name, catalog: presetCatalog(name), selected: 0 });
-    void get().regenerate();
-  },
-  setSeed(seed) {
-    set({ seed, selected: 0 });
-    void get().regenerate();
-  },
-  select(i) {
-    set({ selected: i });
-  },
-  async regenerate() {
-    const mine = ++generation;
-    const { catalog, seed, count } = get();
-    set({ busy: true });
+function settingsOf(s: LabState): LabSettings {
+  return { catalog: s.catalog, train: s.train, preference: s.preference, delayMs: s.delayMs, evalTasks: s.evalTasks };
+}
+
+export const useLab = create<LabState>((set, get) => {
+  const syncUrl = () => {
+    const s = get();
+    const q = writeUrl({ preset: s.preset, catalog: s.catalog, train: s.train, preference: s.preference, backend: s.backend, evalTasks: s.evalTasks });
+    history.replaceState(null, '', `${location.pathname}${q}`);
+  };
+  const fail = (e: unknown) => get().notify('error', (e as Error).message ?? String(e));
+
+  /** Sends the settings now, then re-evaluates the operating point (and the sweep if the policy or tasks changed). */
+  const configureNow = async () => {
+    const r = await worker().request({ type: 'configure', settings: settingsOf(get()) });
+    const changed = r.type === 'configured' ? r.changed : [];
+    await evaluate(changed.length > 0 && !(changed.length === 1 && changed[0] === 'trainer'));
+  };
+  const configureSoon = () => {
+    syncUrl();
+    if (configureTimer) clearTimeout(configureTimer);
+    configureTimer = setTimeout(() => void configureNow().catch(fail), 120);
+  };
+  const evaluate = async (sweep: boolean) => {
+    const mine = ++evalGeneration;
+    set({ evaluating: true });
     try {
-      const r = await worker().request({ type: 'generate', catalog, seed, count, availability: 0.75 });
-      if (mine !== generation || r.type !== 'tasks') return; // a newer request superseded this one
-      set({ tasks: r.tasks, stats: r.stats, error: null, busy: false });
-    } catch (e) {
-      if (mine === generation) set({ error: (e as Error).message, busy: false });
+      const r = await worker().request({ type: 'evaluate', preference: get().preference, sweep });
+      if (mine === evalGeneration && r.type === 'tradeoff') set({ tradeoff: r.tradeoff });
+    } finally {
+      if (mine === evalGeneration) set({ evaluating: false });
     }
-  },
-  async boot(backend) {
-    try {
-      const r = await worker().request({ type: 'init', ...(backend ? { backend } : {}) });
-      if (r.type === 'ready') set({ backend: r.backend });
-    } catch (e) {
-      set({ error: (e as Error).message });
-    }
-    await get().regenerate();
-  },
-}));
+  };
+  const onPush = (p: Push) => {
+    if (p.runId !== runId) return; // from a run that was reset or replaced
+    if (p.type === 'metrics') set((s) => ({ series: appendBounded(s.series, p.points), histogram: p.histogram, group: p.group }));
+    else if (p.type === 'status') {
+      set({ running: p.running, iteration: p.iteration, itPerS: p.itPerS });
+      if (p.message) get().notify('error', `Training diverged and was paused. ${p.message}`);
+    } else if (p.type === 'tradeoff') set({ tradeoff: p.tradeoff });
+  };
+
+  const initial = readUrl(typeof location === 'undefined' ? '' : location.search);
+  return {
+    ...initial.config,
+    delayMs: 0,
+    backendInfo: null,
+    running: false,
+    iteration: 0,
+    itPerS: 0,
+    series: [],
+    histogram: null,
+    group: null,
+    tradeoff: null,
+    evaluating: false,
+    notices: initial.invalid.length
+      ? [{ id: noticeId++, kind: 'warn', text: `Ignored invalid link settings (${initial.invalid.join(', ')}); using the defaults for those.` }]
+      : [],
+    tasks: [],
+    stats: null,
+    selected: 0,
+    dataSeed: 1,
+
+    async boot() {
+      worker().onPush(onPush);
+      try {
+        const r = await worker().request({ type: 'init', ...(get().backend ? { backend: get().backend as BackendName } : {}) });
+        if (r.type === 'ready') {
+          set({ backendInfo: r.backend });
+          if (r.backend.name === 'webgpu' && r.backend.software) {
+            get().notify('warn', `WebGPU runs on a software adapter here (${r.backend.adapter}): every GPU op is emulated on the CPU, so training is slow. On this machine the wasm backend is much faster — pick it in the backend selector (the policy is carried over).`);
+          }
+        }
+        await worker().request({ type: 'configure', settings: settingsOf(get()) });
+        const t = get().train.policy;
+        if (t.width === 64 && t.depth === 2) await get().loadPretrained();
+        await evaluate(true);
+      } catch (e) {
+        fail(e);
+      }
+      void get().regenerate();
+    },
+    start() {
+      if (get().running) return;
+      set({ running: true });
+      void worker().request({ type: 'start', runId }).catch(fail);
+    },
+    pause() {
+      set({ running: false });
+      void worker().request({ type: 'pause' }).catch(fail);
+    },
+    toggleRun() {
+      if (get().running) get().pause();
+      else get().start();
+    },
+    async stepOnce() {
+      if (get().running) get().pause();
+      await worker().request({ type: 'step', runId }).catch(fail);
+    },
+    async reset() {
+      runId++;
+      set({ running: false, series: [], histogram: null, group: null, iteration: 0, itPerS: 0 });
+      await worker().request({ type: 'reset', runId }).catch(fail);
+    },
+    setPreference(p) {
+      set({ preference: p });
+      configureSoon();
+    },
+    applyInstruction(name) {
+      const preset = INSTRUCTION_PRESETS.find((x) => x.name === name);
+      if (preset) get().setPreference(preset.preference(get().catalog));
+    },
+    setTrain(patch) {
+      set((s) => ({ train: { ...s.train, ...patch } }));
+      configureSoon();
+    },
+    setDelay(ms) {
+      set({ delayMs: ms });
+      configureSoon();
+    },
+    setCatalog(candidate) {
+      const r = parseCatalog(candidate);
+      if (!r.ok) {
+        get().notify('error', `${r.error} — the catalog was not changed.`);
+        return false;
+      }
+      const ids = new Set(r.value.tools.map((t) => t.id));
+      const p = get().preference;
+      set({ catalog: r.value, preference: { ...p, tools: Object.fromEntries(Object.entries(p.tools).filter(([id]) => ids.has(id))) } });
+      configureSoon();
+      void get().regenerate();
+      return true;
+    },
+    setPreset(name) {
+      set({ preset: name });
+      get().setCatalog(presetCatalog(name));
+    },
+    async setBackend(name) {
+      try {
+        const r = await worker().request({ type: 'setBackend', backend: name });
+        if (r.type === 'ready') {
+          set({ backendInfo: r.backend, backend: name });
+          syncUrl();
+          if (r.backend.name !== name) get().notify('warn', `Backend ${name} is not available here; using ${r.backend.name}. ${r.backend.notes.join('; ')}`);
+          else get().notify('info', `Switched to ${name}; the policy's weights were carried over (Adam's moments restart).`);
+        }
+      } catch (e) {
+        fail(e);
+      }
+    },
+    async exportWeights() {
+      try {
+        const r = await worker().request({ type: 'export' });
+        if (r.type !== 'exported') return;
+        saveFile('orchestrator.json', JSON.stringify(r.json), 'application/json');
+        saveFile('orchestrator.weights.bin', new Uint8Array(r.weights), 'application/octet-stream');
+      } catch (e) {
+        fail(e);
+      }
+    },
+    async importWeights(jsonFile, weightsFile, quiet = false) {
+      let json: unknown;
+      try {
+        json = JSON.parse(await jsonFile.text());
+      } catch (e) {
+        get().notify('error', `Import refused: orchestrator.json is not valid JSON (${(e as Error).message}). The current model keeps running.`);
+        return false;
+      }
+      const weights = await weightsFile.arrayBuffer();
+      try {
+        const r = await worker().request({ type: 'import', json, weights }, [weights]);
+        if (r.type === 'imported') {
+          set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } } }));
+          syncUrl();
+          if (!quiet) get().notify('info', `Imported ${r.note}.`);
+          await evaluate(true);
+          return true;
+        }
+      } catch (e) {
+        get().notify('error', `Import refused: ${(e as Error).message}. The current model keeps running.`);
+      }
+      return false;
+    },
+    async loadPretrained() {
+      try {
+        const [j, w] = await Promise.all([fetch('./pretrained/orchestrator.json'), fetch('./pretrained/orchestrator.weights.bin')]);
+        if (!j.ok || !w.ok) throw new Error(`HTTP ${j.status}/${w.status}`);
+        const ok = await get().importWeights(await j.blob(), await w.blob(), true);
+        if (ok) get().notify('info', 'Loaded the shipped pretrained policy (trained in Node with random preferences), so the sliders mean something before any training.');
+        return ok;
+      } catch (e) {
+        get().notify('warn', `The shipped pretrained policy could not be loaded (${(e as Error).message}); starting from a random policy.`);
+        return false;
+      }
+    },
+    exportMetrics(kind) {
+      const series = get().series;
+      if (kind === 'csv') saveFile('orchestra-lab-metrics.csv', metricsCsv(series), 'text/csv');
+      else saveFile('orchestra-lab-metrics.json', JSON.stringify(series), 'application/json');
+    },
+    async probe() {
+      const r = await worker().request({ type: 'probe' });
+      return r.type === 'probed' ? r.probabilities : [];
+    },
+    shareLink() {
+      syncUrl();
+      return location.href;
+    },
+    notify(kind, text) {
+      set((s) => ({ notices: [...s.notices.slice(-4), { id: noticeId++, kind, text }] }));
+    },
+    dismiss(id) {
+      set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
+    },
+    async regenerate() {
+      const { catalog, dataSeed } = get();
+      try {
+        const r = await worker().request({ type: 'generate', catalog, seed: dataSeed, count: 120, availability: 0.75 });
+        if (r.type === 'tasks' && get().catalog === catalog && get().dataSeed === dataSeed) set({ tasks: r.tasks, stats: r.stats });
+      } catch (e) {
+        fail(e);
+      }
+    },
+    select(i) {
+      set({ selected: i });
+    },
+    setDataSeed(seed) {
+      set({ dataSeed: seed, selected: 0 });
+      void get().regenerate();
+    },
+  };
+});

@@ -2,7 +2,9 @@ import { functionSchema, type Catalog } from '../core/sim/catalog';
 import { taskMessages, tasksToJsonl } from '../core/sim/render';
 import type { Task } from '../core/sim/tasks';
 import { useLab } from '../store/labStore';
-import { downloadBlob } from './download';
+import { useShallow } from 'zustand/react/shallow';
+import { saveFile } from '../store/saveFile';
+import { CatalogTable } from './CatalogTable';
 
 function TaskDetail({ task, catalog }: { task: Task; catalog: Catalog }) {
   return (
@@ -51,16 +53,18 @@ function TaskDetail({ task, catalog }: { task: Task; catalog: Catalog }) {
 
 /** ToolScale-lite: the generated tasks, one in detail, the tool schemas, JSONL download. */
 export function DataBrowser() {
-  const { tasks, stats, selected, catalog, seed, busy, select, setSeed } = useLab();
+  const { tasks, stats, selected, catalog, dataSeed, select, setDataSeed } = useLab(
+    useShallow((s) => ({ tasks: s.tasks, stats: s.stats, selected: s.selected, catalog: s.catalog, dataSeed: s.dataSeed, select: s.select, setDataSeed: s.setDataSeed })),
+  );
   const task = tasks[selected];
   return (
     <section className="panel data-browser" aria-label="ToolScale-lite data">
       <header className="panel-head">
         <h2>ToolScale-lite tasks</h2>
         <label>
-          seed <input type="number" value={seed} min={0} onChange={(e) => setSeed(Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
+          data seed <input type="number" aria-label="Data seed" value={dataSeed} min={0} onChange={(e) => setDataSeed(Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
         </label>
-        <button type="button" disabled={tasks.length === 0} onClick={() => downloadBlob(`toolscale-lite-${catalog.name}-seed${seed}.jsonl`, tasksToJsonl(tasks, catalog), 'application/jsonl')}>
+        <button type="button" disabled={tasks.length === 0} onClick={() => saveFile(`toolscale-lite-${catalog.name}-seed${dataSeed}.jsonl`, tasksToJsonl(tasks, catalog), 'application/jsonl')}>
           Download JSONL
         </button>
         {stats && (
@@ -68,7 +72,6 @@ export function DataBrowser() {
             {stats.kept} kept of {stats.generated} generated · dropped {stats.droppedUnsolvable} unsolvable, {stats.droppedNoTool} solvable without tools
           </span>
         )}
-        {busy && <span className="small muted">generating…</span>}
       </header>
       <div className="browser">
         <ul className="task-list" role="listbox" aria-label="tasks">
@@ -82,6 +85,7 @@ export function DataBrowser() {
         </ul>
         {task ? <TaskDetail task={task} catalog={catalog} /> : <p className="muted">No tasks yet.</p>}
       </div>
+      <CatalogTable catalog={catalog} />
       <details>
         <summary>Tool schemas (OpenAI function calling)</summary>
         <pre>{JSON.stringify(catalog.tools.map(functionSchema), null, 2)}</pre>

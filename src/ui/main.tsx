@@ -2,6 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import './styles.css';
+import { useLab } from '../store/labStore';
+
+// The store on window, for tests and for researchers at the console (read state, call actions).
+(window as unknown as { orchestraLab: typeof useLab }).orchestraLab = useLab;
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

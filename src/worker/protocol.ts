@@ -1,8 +1,13 @@
-// The typed message protocol between the page and the training worker. Every request carries
-// an id; every reply names the id it answers, so stale replies can be dropped.
+// The typed message protocol between the page and the training worker. Every request carries an
+// id and every reply names the id it answers (the client drops replies nobody waits for). The
+// run loop's pushes (metrics, status, trade-off) carry the run id they belong to, so the page
+// ignores pushes from a run that was reset or replaced.
 
+import type { TrainConfig } from '../core/grpo/config';
+import type { GroupSample, Histogram, IterationMetrics } from '../core/grpo/metrics';
 import type { Catalog } from '../core/sim/catalog';
 import type { GenerateStats, Task } from '../core/sim/tasks';
+import type { Preference } from '../core/preference';
 
 export type BackendName = 'webgpu' | 'webgl' | 'wasm' | 'cpu';
 
@@ -16,11 +21,69 @@ export interface BackendInfo {
   notes: string[];
 }
 
+/** One iteration's scalars, as charted (the group and histogram travel separately, latest only). */
+export type MetricPoint = Omit<IterationMetrics, 'group' | 'advantageHistogram'>;
+
+export interface TradeoffPoint {
+  label: string;
+  family: string;
+  cost: number;
+  accuracy: number;
+  latencyS: number;
+}
+
+export interface Tradeoff {
+  /** Baselines on the held-out set (computed once per catalog). */
+  baselines: TradeoffPoint[];
+  /** The policy swept over the preference sweep. */
+  sweep: TradeoffPoint[];
+  /** The policy at the sliders' P. */
+  current: TradeoffPoint;
+  aiq: { orchestrator: number; cascade: number; range: [number, number] };
+  /** Iteration the policy was at when evaluated. */
+  iteration: number;
+  evalTasks: number;
+}
+
+export interface LabSettings {
+  catalog: Catalog;
+  train: TrainConfig;
+  /** The sliders' P (evaluation; also training when train.preferenceMode = 'fixed'). */
+  preference: Preference;
+  /** Delay between iterations while running, ms (0 = as fast as possible). */
+  delayMs: number;
+  /** Size of the held-out set the trade-off view is measured on. */
+  evalTasks: number;
+}
+
 export type Request =
   | { id: number; type: 'init'; backend?: BackendName }
+  | { id: number; type: 'configure'; settings: LabSettings }
+  | { id: number; type: 'start'; runId: number }
+  | { id: number; type: 'pause' }
+  | { id: number; type: 'step'; runId: number }
+  | { id: number; type: 'reset'; runId: number }
+  | { id: number; type: 'evaluate'; preference: Preference; sweep: boolean }
+  | { id: number; type: 'export' }
+  | { id: number; type: 'import'; json: unknown; weights: ArrayBuffer }
+  | { id: number; type: 'setBackend'; backend: BackendName }
+  | { id: number; type: 'probe' }
   | { id: number; type: 'generate'; catalog: Catalog; seed: number; count: number; availability: number };
 
 export type Reply =
   | { id: number; type: 'ready'; backend: BackendInfo }
+  | { id: number; type: 'ok' }
+  | { id: number; type: 'configured'; changed: string[] }
+  | { id: number; type: 'stepped'; point: MetricPoint }
+  | { id: number; type: 'tradeoff'; tradeoff: Tradeoff }
+  | { id: number; type: 'exported'; json: object; weights: ArrayBuffer }
+  | { id: number; type: 'imported'; catalogName: string; note: string; width: number; depth: number }
   | { id: number; type: 'tasks'; tasks: Task[]; stats: GenerateStats }
+  | { id: number; type: 'probed'; probabilities: number[] }
   | { id: number; type: 'error'; message: string };
+
+/** Pushed by the worker while a run goes on (id 0: not a reply). */
+export type Push =
+  | { id: 0; type: 'metrics'; runId: number; points: MetricPoint[]; histogram: Histogram; group: GroupSample }
+  | { id: 0; type: 'status'; runId: number; running: boolean; iteration: number; itPerS: number; message?: string }
+  | { id: 0; type: 'tradeoff'; runId: number; tradeoff: Tradeoff };

@@ -68,6 +68,42 @@ export function evalKey(seed: number, i: number): number {
   return hashInts(seed, i, 0x5eed);
 }
 
+/** Sums of one policy's episodes, turned into an EvalResult at the end. */
+class Tally {
+  solved = 0; cost = 0; latency = 0; turns = 0; score = 0; n = 0;
+  readonly calls: Float64Array;
+  constructor(readonly catalog: Catalog, readonly preference?: Preference) {
+    this.calls = new Float64Array(catalog.tools.length);
+  }
+  add(env: BatchEnv, i: number, task: Task): void {
+    const J = this.catalog.tools.length;
+    this.n++;
+    this.solved += env.outcome[i];
+    this.cost += env.cost[i];
+    this.latency += env.latencyMs[i];
+    this.turns += env.turn[i];
+    for (let j = 0; j < J; j++) this.calls[j] += env.calls[i * J + j];
+    if (this.preference) {
+      const ep = { outcome: env.outcome[i], cost: env.cost[i], latencyMs: env.latencyMs[i], calls: env.calls.subarray(i * J, (i + 1) * J) };
+      this.score += preferenceScore(this.preference, this.catalog, ep, referenceScale(task, this.catalog));
+    }
+  }
+  result(name: string): EvalResult {
+    const n = Math.max(1, this.n);
+    const r: EvalResult = {
+      policy: name,
+      n: this.n,
+      accuracy: this.solved / n,
+      meanCostUSD: this.cost / n,
+      meanLatencyS: this.latency / n / 1000,
+      meanTurns: this.turns / n,
+      callsPerTask: Object.fromEntries(this.catalog.tools.map((t, j) => [t.id, this.calls[j] / n])),
+    };
+    if (this.preference) r.score = this.score / n;
+    return r;
+  }
+}
+
 export async function evaluatePolicy(
   policy: BatchPolicy,
   tasks: readonly Task[],
@@ -77,35 +113,30 @@ export async function evaluatePolicy(
 ): Promise<EvalResult> {
   const batch = Math.min(opts.batch ?? 1024, tasks.length);
   const env = new BatchEnv(catalog, sim, batch);
-  const J = catalog.tools.length;
-  const calls = new Float64Array(J);
-  let solved = 0, cost = 0, latency = 0, turns = 0, score = 0;
+  const tally = new Tally(catalog, opts.preference);
   for (let start = 0; start < tasks.length; start += batch) {
     const chunk = tasks.slice(start, start + batch);
-    const keys = chunk.map((_, k) => evalKey(opts.seed, start + k));
-    await runEpisodes(env, policy, chunk, keys);
-    for (let i = 0; i < chunk.length; i++) {
-      solved += env.outcome[i];
-      cost += env.cost[i];
-      latency += env.latencyMs[i];
-      turns += env.turn[i];
-      for (let j = 0; j < J; j++) calls[j] += env.calls[i * J + j];
-      if (opts.preference) {
-        const ep = { outcome: env.outcome[i], cost: env.cost[i], latencyMs: env.latencyMs[i], calls: env.calls.subarray(i * J, (i + 1) * J) };
-        score += preferenceScore(opts.preference, catalog, ep, referenceScale(chunk[i], catalog));
-      }
-    }
+    await runEpisodes(env, policy, chunk, chunk.map((_, k) => evalKey(opts.seed, start + k)));
+    for (let i = 0; i < chunk.length; i++) tally.add(env, i, chunk[i]);
   }
+  return tally.result(policy.name);
+}
+
+/**
+ * Runs `replicas` copies of the task set side by side in ONE batched env — slot r·n + i holds
+ * task i with the same draws in every copy — so a policy that tells copies apart by slot (one P
+ * per copy) is swept over all of them with one forward per turn. One result per copy.
+ */
+export async function evaluateReplicas(policy: BatchPolicy, tasks: readonly Task[], replicas: number, catalog: Catalog, sim: SimConfig, seed: number, names: readonly string[]): Promise<EvalResult[]> {
   const n = tasks.length;
-  const result: EvalResult = {
-    policy: policy.name,
-    n,
-    accuracy: solved / n,
-    meanCostUSD: cost / n,
-    meanLatencyS: latency / n / 1000,
-    meanTurns: turns / n,
-    callsPerTask: Object.fromEntries(catalog.tools.map((t, j) => [t.id, calls[j] / n])),
-  };
-  if (opts.preference) result.score = score / n;
-  return result;
+  const env = new BatchEnv(catalog, sim, n * replicas);
+  const all: Task[] = [];
+  const keys: number[] = [];
+  for (let r = 0; r < replicas; r++) for (let i = 0; i < n; i++) { all.push(tasks[i] as Task); keys.push(evalKey(seed, i)); }
+  await runEpisodes(env, policy, all, keys);
+  return Array.from({ length: replicas }, (_, r) => {
+    const tally = new Tally(catalog);
+    for (let i = 0; i < n; i++) tally.add(env, r * n + i, tasks[i] as Task);
+    return tally.result(names[r] ?? `replica ${r}`);
+  });
 }

@@ -3,6 +3,7 @@
 // turn-by-turn traces) for the group inspector.
 
 import type { TraceEntry } from '../sim/env';
+import type { Task } from '../sim/tasks';
 
 export interface GroupTrajectory {
   outcome: number;
@@ -17,9 +18,8 @@ export interface GroupTrajectory {
 }
 
 export interface GroupSample {
-  taskId: string;
-  domain: string;
-  question: string;
+  /** The task all G trajectories attempted (its steps render the tool calls). */
+  task: Task;
   /** Labels of M's dimensions: tool ids…, outcome, −cost, −latency. */
   dims: string[];
   /** P in M's order. */

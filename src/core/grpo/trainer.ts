@@ -189,9 +189,7 @@ export class GrpoTrainer {
   private groupSample(task: Task, pref: number[], stats: TrajectoryStats[], r: ReturnType<typeof groupRewards>, a: ReturnType<typeof groupAdvantages>): GroupSample {
     const ids = this.catalog.tools.map((t) => t.id);
     return {
-      taskId: task.id,
-      domain: task.domain,
-      question: task.question,
+      task,
       dims: [...ids, 'outcome', '−cost', '−latency'],
       preference: pref,
       mean: a.mean,
@@ -211,8 +209,9 @@ export class GrpoTrainer {
     };
   }
 
-  dispose(): void {
-    this.net.dispose();
+  /** Frees the trainer's tensors; `keepNet` leaves the policy alive for a new trainer. */
+  dispose(keepNet = false): void {
+    if (!keepNet) this.net.dispose();
     this.ref?.dispose();
     this.optimizer.dispose();
   }

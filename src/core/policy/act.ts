@@ -65,9 +65,14 @@ export function repeatPreference(p: Preference, catalog: Catalog, capacity: numb
   return out;
 }
 
-/** The learned policy as a BatchPolicy for evaluation: greedy (temperature 0, as the paper evaluates) at a fixed P. */
-export function learnedPolicy(net: PolicyNetwork, catalog: Catalog, preference: Preference, name = 'orchestrator'): BatchPolicy {
+/**
+ * The learned policy as a BatchPolicy for evaluation: greedy (temperature 0, as the paper
+ * evaluates). One P for every slot, or a list of P for consecutive blocks of `block` slots
+ * (the copies of evaluateReplicas).
+ */
+export function learnedPolicy(net: PolicyNetwork, catalog: Catalog, preference: Preference | readonly Preference[], name = 'orchestrator', block = 1): BatchPolicy {
   const scales = catalogScales(catalog);
+  const list = Array.isArray(preference) ? (preference as readonly Preference[]) : [preference as Preference];
   let buf: TurnBuffers | null = null;
   let prefs: Float32Array | null = null;
   return {
@@ -75,7 +80,9 @@ export function learnedPolicy(net: PolicyNetwork, catalog: Catalog, preference: 
     async act(env, mask, out) {
       if (!buf || buf.bias.length !== env.capacity * env.nActions) {
         buf = allocTurnBuffers(env.capacity, env.nTools);
-        prefs = repeatPreference(preference, catalog, env.capacity);
+        const P = env.nTools + 3;
+        prefs = new Float32Array(env.capacity * P);
+        for (let i = 0; i < env.capacity; i++) prefs.set(preferenceVector(list[Math.min(list.length - 1, Math.floor(i / block))] as Preference, catalog), i * P);
       }
       await decide(net, env, scales, prefs as Float32Array, mask, buf, null, out);
     },

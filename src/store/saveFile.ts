@@ -1,6 +1,6 @@
-// Saves text or bytes as a file download (main thread only).
+// Saves text or bytes as a file download (main thread only; the store calls it on export).
 
-export function downloadBlob(name: string, data: BlobPart, type: string): void {
+export function saveFile(name: string, data: BlobPart, type: string): void {
   const url = URL.createObjectURL(new Blob([data], { type }));
   const a = document.createElement('a');
   a.href = url;

@@ -1,0 +1,23 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Collects console errors and page errors of a page. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+export const iteration = async (page: Page): Promise<number> => Number(await page.getByTestId('iteration').innerText());
+
+/** Opens the lab and waits until the policy and the trade-off view are ready. */
+export async function openLab(page: Page, query = ''): Promise<void> {
+  await page.goto(`/${query}`);
+  await expect(page.getByTestId('operating-point')).toBeVisible({ timeout: 240_000 });
+}
+
+/** Number of points drawn in a line chart (from its SVG path's commands). */
+export async function pathPoints(page: Page, testId: string): Promise<number> {
+  const d = await page.getByTestId(testId).locator('path.recharts-curve').first().getAttribute('d').catch(() => null);
+  return d ? (d.match(/[ML]/g) ?? []).length : 0;
+}

@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { iteration, openLab, pathPoints, watchErrors } from './helpers';
+
+// The WebGPU path for real, on Chromium's software adapter (SwiftShader). Every GPU op is emulated
+// on the CPU there, so these runs use a small batch and held-out set to keep each iteration short.
+const SMALL = '?B=2&G=2&T=8&eval=30';
+
+test('WebGPU: the backend is reported; Start trains and the reward chart gains points; Pause stops; Step advances exactly one', async ({ page }) => {
+  test.setTimeout(600_000);
+  const errors = watchErrors(page);
+  await openLab(page, SMALL);
+  const status = page.getByRole('status', { name: 'training status' });
+  await expect(status).toContainText('WebGPU');
+  await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', 'webgpu');
+  console.log(`status: ${(await status.innerText()).replace(/\s+/g, ' ')}`);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect.poll(() => iteration(page), { timeout: 300_000 }).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => pathPoints(page, 'chart-reward'), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+  await page.waitForTimeout(1500); // let the iteration in flight finish
+  const paused = await iteration(page);
+  await page.waitForTimeout(4000);
+  expect(await iteration(page)).toBe(paused);
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => iteration(page), { timeout: 120_000 }).toBe(paused + 1);
+  await page.waitForTimeout(3000);
+  expect(await iteration(page)).toBe(paused + 1);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,20 @@
+// A fixed batch of synthetic states (seeded) and the policy's action probabilities on it: the
+// fingerprint used to check that a policy survives export → import, a backend switch, or the
+// trip between the browser and Node.
+
+import * as tf from '@tensorflow/tfjs-core';
+import { SeqRng } from '../sim/rng';
+import { STATE_DIM, TOOL_DIM } from './features';
+import type { PolicyNetwork } from './network';
+
+export const PROBE_STATES = 16;
+
+export async function probeProbabilities(net: PolicyNetwork, nTools: number): Promise<number[]> {
+  const r = new SeqRng(8);
+  const rand = (n: number) => Float32Array.from({ length: n }, () => r.next() * 2 - 1);
+  const n = PROBE_STATES;
+  const p = tf.tidy(() => tf.softmax(net.logits(tf.tensor2d(rand(n * STATE_DIM), [n, STATE_DIM]), tf.tensor3d(rand(n * nTools * TOOL_DIM), [n, nTools, TOOL_DIM]), tf.zeros([n, nTools + 1]))));
+  const d = await p.data();
+  p.dispose();
+  return Array.from(d);
+}

@@ -1,0 +1,26 @@
+// Instruction presets: a natural-language preference and its vector P (ToolOrchestra appends the
+// instruction to the question and samples P with it). "Avoid API calls" follows the paper's
+// example (App. F): prefer local search and the open models, weight 0 on everything else.
+
+import type { Catalog } from '../core/sim/catalog';
+import type { Preference } from '../core/preference';
+
+export interface InstructionPreset {
+  name: string;
+  instruction: string;
+  preference(catalog: Catalog): Preference;
+}
+
+/** Paid APIs: the closed models and the web search API. */
+const isApi = (id: string): boolean => /^(gpt|claude|web-search|search$)/.test(id);
+
+export const INSTRUCTION_PRESETS: readonly InstructionPreset[] = [
+  { name: 'Accuracy first', instruction: 'Get it right; cost and time do not matter.', preference: () => ({ outcome: 1, cost: 0, latency: 0, tools: {} }) },
+  { name: 'Budget', instruction: 'Solve it as cheaply as you can.', preference: () => ({ outcome: 1, cost: 1, latency: 0, tools: {} }) },
+  { name: 'Fast', instruction: 'I need the answer quickly.', preference: () => ({ outcome: 1, cost: 0, latency: 1, tools: {} }) },
+  {
+    name: 'Avoid API calls',
+    instruction: 'Avoid API calling as much as possible.',
+    preference: (catalog) => ({ outcome: 0, cost: 0, latency: 0, tools: Object.fromEntries(catalog.tools.filter((t) => !isApi(t.id)).map((t) => [t.id, 1])) }),
+  },
+];

@@ -1,0 +1,37 @@
+// Bounded metric history: every iteration is kept until the cap, then the older half is thinned
+// to every other point, so memory and chart size stay bounded however long a run goes.
+// Also the run's metrics as CSV / JSON for export.
+
+import type { MetricPoint } from '../worker/protocol';
+
+export const SERIES_CAP = 2000;
+/** Most points a chart draws. */
+export const CHART_POINTS = 200;
+
+export function appendBounded(series: readonly MetricPoint[], points: readonly MetricPoint[], cap = SERIES_CAP): MetricPoint[] {
+  let out = [...series, ...points];
+  while (out.length > cap) {
+    const half = Math.floor(out.length / 2);
+    out = [...out.slice(0, half).filter((_, i) => i % 2 === 0), ...out.slice(half)];
+  }
+  return out;
+}
+
+/** At most `max` evenly spaced points (the last one always included). */
+export function downsample<T>(xs: readonly T[], max = CHART_POINTS): T[] {
+  if (xs.length <= max) return [...xs];
+  const stride = xs.length / max;
+  const out: T[] = [];
+  for (let k = 0; k < max - 1; k++) out.push(xs[Math.floor(k * stride)] as T);
+  out.push(xs[xs.length - 1] as T);
+  return out;
+}
+
+const SCALARS = ['iteration', 'meanReward', 'accuracy', 'meanCostUSD', 'meanLatencyS', 'rewardStd', 'meanAbsAdvantage', 'kl', 'entropy', 'clipFrac', 'filteredFrac', 'loss', 'gradNorm', 'meanTurns', 'wallMs'] as const;
+
+export function metricsCsv(series: readonly MetricPoint[]): string {
+  const tools = series.length ? Object.keys((series[0] as MetricPoint).callsPerTask) : [];
+  const head = [...SCALARS, ...tools.map((t) => `calls:${t}`)];
+  const rows = series.map((p) => [...SCALARS.map((k) => String(p[k])), ...tools.map((t) => String(p.callsPerTask[t] ?? 0))].join(','));
+  return [head.join(','), ...rows].join('\n') + '\n';
+}

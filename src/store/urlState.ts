@@ -1,0 +1,155 @@
+// The whole configuration in the URL, through one typed table of properties (as TensorFlow
+// Playground does): each property knows its query key, how to read it and how to write it.
+// An invalid value falls back to its default and is named in the notice; nothing else is lost.
+
+import { DEFAULT_TRAIN, type TrainConfig } from '../core/grpo/config';
+import { REWARD_MODES } from '../core/grpo/reward';
+import type { Catalog } from '../core/sim/catalog';
+import { parseCatalog } from '../core/sim/catalogSchema';
+import { PRESETS, presetCatalog } from '../core/sim/presets';
+import type { Preference } from '../core/preference';
+import type { BackendName } from '../worker/protocol';
+
+export interface UrlConfig {
+  preset: string;
+  catalog: Catalog;
+  train: TrainConfig;
+  preference: Preference;
+  backend: BackendName | null;
+  /** Held-out tasks of the trade-off view. */
+  evalTasks: number;
+}
+
+export const DEFAULT_EVAL_TASKS = 250;
+export const DEFAULT_PREFERENCE: Preference = { outcome: 1, cost: 0.5, latency: 0, tools: {} };
+
+export function defaultConfig(): UrlConfig {
+  return { preset: 'toolorchestra', catalog: presetCatalog('toolorchestra'), train: structuredClone(DEFAULT_TRAIN), preference: structuredClone(DEFAULT_PREFERENCE), backend: null, evalTasks: DEFAULT_EVAL_TASKS };
+}
+
+const num = (lo: number, hi: number, int = false) => (s: string): number | undefined => {
+  const v = Number(s);
+  return s !== '' && Number.isFinite(v) && v >= lo && v <= hi && (!int || Number.isInteger(v)) ? v : undefined;
+};
+
+type Prop = { key: string; read(c: UrlConfig, raw: string): boolean; write(c: UrlConfig): string | null };
+
+/** A numeric field of the training config at `path`. */
+function trainNum(key: string, get: (t: TrainConfig) => number, set: (t: TrainConfig, v: number) => void, lo: number, hi: number, int = false): Prop {
+  const parse = num(lo, hi, int);
+  return {
+    key,
+    read(c, raw) { const v = parse(raw); if (v === undefined) return false; set(c.train, v); return true; },
+    write(c) { const v = get(c.train); return v === get(DEFAULT_TRAIN) ? null : String(v); },
+  };
+}
+
+function encodePreference(p: Preference): string {
+  return [`o${p.outcome}`, `c${p.cost}`, `l${p.latency}`, ...Object.entries(p.tools).filter(([, w]) => w > 0).map(([id, w]) => `${id}:${w}`)].join(',');
+}
+
+function decodePreference(raw: string, catalog: Catalog): Preference | undefined {
+  const p: Preference = { outcome: 0, cost: 0, latency: 0, tools: {} };
+  const w = num(0, 1);
+  for (const part of raw.split(',')) {
+    const m = /^([ocl])([\d.]+)$/.exec(part);
+    if (m) { const v = w(m[2] as string); if (v === undefined) return undefined; p[m[1] === 'o' ? 'outcome' : m[1] === 'c' ? 'cost' : 'latency'] = v; continue; }
+    const [id, val] = part.split(':');
+    const v = w(val ?? '');
+    if (!id || v === undefined || !catalog.tools.some((t) => t.id === id)) return undefined;
+    p.tools[id] = v;
+  }
+  return p;
+}
+
+const toB64 = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const fromB64 = (s: string) => new TextDecoder().decode(Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)));
+
+const PROPS: Prop[] = [
+  {
+    key: 'preset',
+    read(c, raw) { if (!PRESETS[raw]) return false; c.preset = raw; c.catalog = presetCatalog(raw); return true; },
+    write(c) { return c.preset === 'toolorchestra' ? null : c.preset; },
+  },
+  {
+    key: 'catalog',
+    read(c, raw) {
+      try { const r = parseCatalog(JSON.parse(fromB64(raw))); if (!r.ok) return false; c.catalog = r.value; return true; } catch { return false; }
+    },
+    write(c) { return JSON.stringify(c.catalog) === JSON.stringify(PRESETS[c.preset]) ? null : toB64(JSON.stringify(c.catalog)); },
+  },
+  {
+    key: 'P',
+    read(c, raw) { const p = decodePreference(raw, c.catalog); if (!p) return false; c.preference = p; return true; },
+    write(c) { const s = encodePreference(c.preference); return s === encodePreference(DEFAULT_PREFERENCE) ? null : s; },
+  },
+  trainNum('seed', (t) => t.seed, (t, v) => { t.seed = v; t.policy.seed = v; }, 0, 2 ** 31, true),
+  trainNum('B', (t) => t.batchTasks, (t, v) => { t.batchTasks = v; }, 1, 256, true),
+  trainNum('G', (t) => t.groupSize, (t, v) => { t.groupSize = v; }, 2, 64, true),
+  trainNum('lr', (t) => t.learningRate, (t, v) => { t.learningRate = v; }, 0, 1),
+  trainNum('epsLow', (t) => t.epsLow, (t, v) => { t.epsLow = v; }, 0, 1),
+  trainNum('epsHigh', (t) => t.epsHigh, (t, v) => { t.epsHigh = v; }, 0, 5),
+  trainNum('beta', (t) => t.beta, (t, v) => { t.beta = v; }, 0, 10),
+  trainNum('entropy', (t) => t.entropyCoef, (t, v) => { t.entropyCoef = v; }, 0, 10),
+  trainNum('mu', (t) => t.epochs, (t, v) => { t.epochs = v; }, 1, 16, true),
+  trainNum('T', (t) => t.sim.maxTurns, (t, v) => { t.sim = { ...t.sim, maxTurns: v }; }, 4, 50, true),
+  trainNum('width', (t) => t.policy.width, (t, v) => { t.policy = { ...t.policy, width: v }; }, 4, 512, true),
+  trainNum('depth', (t) => t.policy.depth, (t, v) => { t.policy = { ...t.policy, depth: v }; }, 1, 8, true),
+  trainNum('clip', (t) => t.advantage.clip ?? 0, (t, v) => { t.advantage = { ...t.advantage, clip: v > 0 ? v : null }; }, 0, 100),
+  trainNum('filter', (t) => t.advantage.filterStd ?? 0, (t, v) => { t.advantage = { ...t.advantage, filterStd: v > 0 ? v : null }; }, 0, 10),
+  {
+    key: 'reward',
+    read(c, raw) { if (!(REWARD_MODES as readonly string[]).includes(raw)) return false; c.train.reward = raw as TrainConfig['reward']; return true; },
+    write(c) { return c.train.reward === DEFAULT_TRAIN.reward ? null : c.train.reward; },
+  },
+  {
+    key: 'agg',
+    read(c, raw) { if (raw !== 'token-mean' && raw !== 'seq-mean-token-mean') return false; c.train.aggregation = raw; return true; },
+    write(c) { return c.train.aggregation === DEFAULT_TRAIN.aggregation ? null : c.train.aggregation; },
+  },
+  {
+    key: 'std',
+    read(c, raw) { if (raw !== '0' && raw !== '1') return false; c.train.advantage = { ...c.train.advantage, normalizeStd: raw === '1' }; return true; },
+    write(c) { return c.train.advantage.normalizeStd ? null : '0'; },
+  },
+  {
+    key: 'mode',
+    read(c, raw) { if (raw !== 'fixed' && raw !== 'random') return false; c.train.preferenceMode = raw; return true; },
+    write(c) { return c.train.preferenceMode === DEFAULT_TRAIN.preferenceMode ? null : c.train.preferenceMode; },
+  },
+  {
+    key: 'eval',
+    read(c, raw) { const v = num(20, 2000, true)(raw); if (v === undefined) return false; c.evalTasks = v; return true; },
+    write(c) { return c.evalTasks === DEFAULT_EVAL_TASKS ? null : String(c.evalTasks); },
+  },
+  {
+    key: 'backend',
+    read(c, raw) { if (!['webgpu', 'webgl', 'wasm', 'cpu'].includes(raw)) return false; c.backend = raw as BackendName; return true; },
+    write(c) { return c.backend; },
+  },
+];
+
+/** Reads a query string; `invalid` lists the keys that were ignored (their defaults are used). */
+export function readUrl(search: string): { config: UrlConfig; invalid: string[] } {
+  const q = new URLSearchParams(search);
+  const c = defaultConfig();
+  const invalid: string[] = [];
+  for (const prop of PROPS) {
+    const raw = q.get(prop.key);
+    if (raw !== null && !prop.read(c, raw)) invalid.push(prop.key);
+  }
+  const known = new Set(PROPS.map((p) => p.key));
+  for (const k of q.keys()) if (!known.has(k)) invalid.push(k);
+  return { config: c, invalid };
+}
+
+/** The query string for a configuration (defaults are left out). */
+export function writeUrl(c: UrlConfig): string {
+  const q = new URLSearchParams();
+  for (const prop of PROPS) {
+    const v = prop.write(c);
+    if (v !== null) q.set(prop.key, v);
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import type { Catalog, ToolSpec } from '../core/sim/catalog';
+import { STEP_TYPES, type StepType } from '../core/sim/stepTypes';
+import { PRESET_NAMES } from '../core/sim/presets';
+import { useLab } from '../store/labStore';
+import { useShallow } from 'zustand/react/shallow';
+
+type Edit = (t: ToolSpec, v: number) => ToolSpec;
+const COLUMNS: { label: string; get: (t: ToolSpec) => number; set: Edit; step: number }[] = [
+  { label: '$/M in', get: (t) => t.pricing.inputPerM, set: (t, v) => ({ ...t, pricing: { ...t.pricing, inputPerM: v } }), step: 0.05 },
+  { label: '$/M out', get: (t) => t.pricing.outputPerM, set: (t, v) => ({ ...t, pricing: { ...t.pricing, outputPerM: v } }), step: 0.05 },
+  { label: 'per call', get: (t) => t.pricing.perCall, set: (t, v) => ({ ...t, pricing: { ...t.pricing, perCall: v } }), step: 0.001 },
+  { label: 'fixed ms', get: (t) => t.latency.fixedMs, set: (t, v) => ({ ...t, latency: { ...t.latency, fixedMs: v } }), step: 100 },
+  { label: 'tok/s', get: (t) => t.latency.tokensPerSecond, set: (t, v) => ({ ...t, latency: { ...t.latency, tokensPerSecond: v } }), step: 5 },
+  { label: 'calibration', get: (t) => t.calibration, set: (t, v) => ({ ...t, calibration: v }), step: 0.05 },
+];
+
+/** Edit prices, latency, skills and availability of every tool, add a tool, switch preset. Invalid edits are refused with the validator's message. */
+export function CatalogEditor() {
+  const { catalog, preset, setCatalog, setPreset } = useLab(useShallow((s) => ({ catalog: s.catalog, preset: s.preset, setCatalog: s.setCatalog, setPreset: s.setPreset })));
+  const [newId, setNewId] = useState('my-model');
+  const update = (j: number, next: ToolSpec): boolean => setCatalog({ ...catalog, tools: catalog.tools.map((t, k) => (k === j ? next : t)) } satisfies Catalog);
+  const setSkill = (j: number, s: StepType, raw: string): boolean => {
+    const t = catalog.tools[j] as ToolSpec;
+    const skill: Record<string, number> = { ...t.skill };
+    if (raw.trim() === '') delete skill[s];
+    else skill[s] = Number(raw);
+    return update(j, { ...t, skill });
+  };
+  const addTool = () => {
+    const base = catalog.tools.find((t) => t.kind === 'generalist') ?? catalog.tools[0];
+    if (!base) return;
+    setCatalog({ ...catalog, tools: [...catalog.tools, { ...structuredClone(base), id: newId.trim(), description: `${newId.trim()} (added in the lab)` }] });
+  };
+  return (
+    <section className="panel catalog-editor" aria-label="tool catalog editor">
+      <header className="panel-head">
+        <h2>Tools</h2>
+        <label>Catalog preset <select aria-label="Catalog preset" value={preset} onChange={(e) => setPreset(e.target.value)}>{PRESET_NAMES.map((n) => <option key={n} value={n}>{n}</option>)}</select></label>
+        <span className="small muted">edits apply at once; the policy scores any catalog, so it keeps running</span>
+      </header>
+      <div className="table-wrap">
+        <table className="editor">
+          <thead>
+            <tr><th>on</th><th>tool</th>{COLUMNS.map((c) => <th key={c.label}>{c.label}</th>)}{STEP_TYPES.map((s) => <th key={s} title="skill (blank = cannot)">{s}</th>)}</tr>
+          </thead>
+          <tbody>
+            {catalog.tools.map((t, j) => (
+              <tr key={t.id}>
+                <td><input type="checkbox" aria-label={`enable ${t.id}`} checked={t.enabled} onChange={(e) => update(j, { ...t, enabled: e.target.checked })} /></td>
+                <td title={t.description}><code>{t.id}</code></td>
+                {COLUMNS.map((c) => (
+                  <td key={c.label}><input type="number" aria-label={`${t.id} ${c.label}`} step={c.step} defaultValue={c.get(t)} key={`${t.id}-${c.label}-${c.get(t)}`}
+                    onBlur={(e) => { const v = Number(e.target.value); if (v !== c.get(t) && !update(j, c.set(t, v))) e.target.value = String(c.get(t)); }} /></td>
+                ))}
+                {STEP_TYPES.map((s) => (
+                  <td key={s}><input type="text" inputMode="decimal" className="skill" aria-label={`${t.id} skill ${s}`} defaultValue={t.skill[s] ?? ''} key={`${t.id}-${s}-${t.skill[s] ?? ''}`}
+                    onBlur={(e) => { if (e.target.value !== String(t.skill[s] ?? '') && !setSkill(j, s, e.target.value)) e.target.value = String(t.skill[s] ?? ''); }} /></td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="add-tool">
+        <input aria-label="New tool id" value={newId} onChange={(e) => setNewId(e.target.value)} />
+        <button type="button" onClick={addTool}>Add tool</button>
+        <span className="small muted">starts as a copy of the first generalist; edit its prices and skills</span>
+      </div>
+    </section>
+  );
+}

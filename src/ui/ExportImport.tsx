@@ -1,0 +1,41 @@
+import { useRef, useState } from 'react';
+import { useLab } from '../store/labStore';
+import { useShallow } from 'zustand/react/shallow';
+
+/** Export the policy (the same two files the CLI reads and writes) and the run's metrics; import a policy. */
+export function ExportImport() {
+  const s = useLab(useShallow((x) => ({ notify: x.notify, importWeights: x.importWeights, exportWeights: x.exportWeights, loadPretrained: x.loadPretrained, exportMetrics: x.exportMetrics, recorded: x.series.length })));
+  const input = useRef<HTMLInputElement>(null);
+  const [picked, setPicked] = useState<string>('');
+  const onFiles = async (files: FileList | null) => {
+    const list = Array.from(files ?? []);
+    const json = list.find((f) => f.name.endsWith('.json'));
+    const bin = list.find((f) => f.name.endsWith('.bin'));
+    setPicked(list.map((f) => f.name).join(', '));
+    if (!json || !bin) {
+      s.notify('error', 'Import needs both files: orchestrator.json and orchestrator.weights.bin (select them together). The current model keeps running.');
+      return;
+    }
+    await s.importWeights(json, bin);
+    if (input.current) input.current.value = '';
+  };
+  return (
+    <div className="export-import">
+      <section>
+        <h3>Policy weights</h3>
+        <p className="small muted">tfjs artifacts: <code>orchestrator.json</code> (weights manifest; catalog, feature spec and training config in its metadata) + <code>orchestrator.weights.bin</code>. <code>npm run cli -- eval --policy orchestrator.json</code> evaluates them in Node.</p>
+        <button type="button" onClick={() => void s.exportWeights()}>Export weights</button>{' '}
+        <button type="button" onClick={() => input.current?.click()}>Import weights</button>{' '}
+        <button type="button" onClick={() => void s.loadPretrained()}>Load the pretrained policy</button>
+        <input ref={input} type="file" multiple accept=".json,.bin" hidden data-testid="import-files" onChange={(e) => void onFiles(e.target.files)} />
+        {picked && <p className="small muted">picked: {picked}</p>}
+      </section>
+      <section>
+        <h3>Run metrics</h3>
+        <p className="small muted">{s.recorded} iterations recorded (thinned beyond 2000).</p>
+        <button type="button" onClick={() => s.exportMetrics('csv')}>Metrics CSV</button>{' '}
+        <button type="button" onClick={() => s.exportMetrics('json')}>Metrics JSON</button>
+      </section>
+    </div>
+  );
+}

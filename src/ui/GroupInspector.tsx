@@ -1,0 +1,91 @@
+import { Fragment, useState } from 'react';
+import { formatCost, type Catalog } from '../core/sim/catalog';
+import { renderCall, renderResult } from '../core/sim/render';
+import type { GroupSample, GroupTrajectory } from '../core/grpo/metrics';
+import { useLab, type LabState } from '../store/labStore';
+import { useStaggered } from './charts/useStaggered';
+
+const f3 = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(3));
+
+/** R = outcome · Σ_k P_k · M_norm,k with the numbers put in (only the non-zero terms). */
+function rewardFormula(g: GroupSample, t: GroupTrajectory): string {
+  if (!t.outcome) return 'R = 0 (failed: the outcome gate zeroes the reward)';
+  const terms = t.mNorm.map((m, k) => ({ p: g.preference[k] as number, m, dim: g.dims[k] as string })).filter((x) => x.p !== 0 && x.m !== 0);
+  if (terms.length === 0) return 'R = 1 · (no non-zero P_k · M_norm,k terms) = 0';
+  return `R = 1 · (${terms.map((x) => `${x.p}·${x.m.toFixed(3)}[${x.dim}]`).join(' + ')}) = ${t.reward.toFixed(3)}`;
+}
+
+function Turns({ t, g, catalog }: { t: GroupTrajectory; g: GroupSample; catalog: Catalog }) {
+  return (
+    <ol className="turns">
+      {t.trace.map((e, k) => {
+        const step = g.task.steps[e.step];
+        if (!step) return null;
+        return (
+          <li key={k} className={e.action}>
+            <span className="muted">turn {e.turn + 1} · step {e.step + 1} ({step.type}) · {formatCost(catalog, e.cost)} · {(e.latencyMs / 1000).toFixed(1)} s</span>
+            {e.action === 'call' && e.tool ? (
+              <>
+                <code className="call">{JSON.stringify(renderCall(catalog, e.tool, step, `call_${k}`).function)}</code>
+                <span className={e.correct ? 'good' : 'bad'}>→ {renderResult(step, !!e.correct, e.confidence ?? 0)}</span>
+              </>
+            ) : (
+              <span>submit → committed {e.selfSolved ? '(solved by the orchestrator alone) ' : ''}<span className={e.committedCorrect ? 'good' : 'bad'}>{e.committedCorrect ? 'right' : 'wrong'}</span></span>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+const selectGroup = (s: LabState) => s.group;
+
+/** The G trajectories of one task from the latest iteration: calls, M raw → normalised, R and A with the numbers substituted. */
+export function GroupInspector() {
+  const g = useStaggered(selectGroup, 8);
+  const catalog = useLab((s) => s.catalog);
+  const [open, setOpen] = useState<number | null>(0);
+  if (!g) return <p className="muted">Run an iteration (Step) to inspect one group of trajectories.</p>;
+  const used = g.dims.map((_, k) => g.trajectories.some((t) => (t.mRaw[k] ?? 0) !== 0) || k >= g.dims.length - 3);
+  return (
+    <div className="inspector" aria-label="group inspector">
+      <p>
+        <span className={`domain ${g.task.domain}`}>{g.task.domain}</span> <strong>{g.task.question}</strong>
+        <span className="muted small"> · G = {g.trajectories.length} · P = [{g.preference.map((x, k) => (x ? `${g.dims[k]} ${x}` : null)).filter(Boolean).join(', ') || 'all 0'}]</span>
+      </p>
+      <p className="small formula">
+        M(τ) = [calls per tool…, outcome, −cost, −latency], each dimension min–max normalised over the group (0 where constant).
+        A = (R − mean)/(std + 10⁻⁶) = (R − {g.mean.toFixed(3)})/{(g.std + 1e-6).toFixed(3)}{g.filtered ? ' — this group was filtered (std < threshold): A = 0, not trained on' : ''}.
+      </p>
+      <div className="table-wrap">
+        <table className="group">
+          <thead>
+            <tr><th>#</th><th>solved</th><th>cost</th><th>latency</th>{g.dims.map((d, k) => used[k] && <th key={d}>{d}<br /><span className="muted">raw → norm</span></th>)}<th>R</th><th>A</th></tr>
+          </thead>
+          <tbody>
+            {g.trajectories.map((t, i) => (
+              <Fragment key={i}>
+                <tr className={open === i ? 'sel' : ''} onClick={() => setOpen(open === i ? null : i)}>
+                  <td>{i + 1}</td>
+                  <td className={t.outcome ? 'good' : 'bad'}>{t.outcome ? '✓' : '✗'}</td>
+                  <td className="num">{formatCost(catalog, t.costUSD)}</td>
+                  <td className="num">{t.latencyS.toFixed(1)} s</td>
+                  {g.dims.map((d, k) => used[k] && <td key={d} className="num">{f3(t.mRaw[k] as number)} → {(t.mNorm[k] as number).toFixed(2)}</td>)}
+                  <td className="num"><strong>{t.reward.toFixed(3)}</strong></td>
+                  <td className="num"><strong>{t.advantage.toFixed(3)}</strong></td>
+                </tr>
+                {open === i && (
+                  <tr className="detail"><td colSpan={99}>
+                    <p className="small formula">{rewardFormula(g, t)} · A = ({t.reward.toFixed(3)} − {g.mean.toFixed(3)})/{(g.std + 1e-6).toFixed(3)} = {t.advantage.toFixed(3)}</p>
+                    <Turns t={t} g={g} catalog={catalog} />
+                  </td></tr>
+                )}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

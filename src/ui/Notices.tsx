@@ -1,0 +1,18 @@
+import { useLab } from '../store/labStore';
+
+/** Messages for the user: what was wrong with an input, a divergence, what was loaded. */
+export function Notices() {
+  const notices = useLab((s) => s.notices);
+  const dismiss = useLab((s) => s.dismiss);
+  if (notices.length === 0) return null;
+  return (
+    <div className="notices">
+      {notices.map((n) => (
+        <div key={n.id} role={n.kind === 'error' ? 'alert' : 'note'} className={`notice ${n.kind}`}>
+          <span>{n.text}</span>
+          <button type="button" aria-label="Dismiss" onClick={() => dismiss(n.id)}>×</button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useLab } from '../store/labStore';
+import { useShallow } from 'zustand/react/shallow';
+import { INSTRUCTION_PRESETS } from '../store/instructionPresets';
+import type { Preference } from '../core/preference';
+
+function Slider({ label, value, onChange, hint }: { label: string; value: number; onChange: (v: number) => void; hint?: string }) {
+  return (
+    <label className="slider" title={hint}>
+      <span className="slider-name">{label}</span>
+      <input type="range" min={0} max={1} step={0.05} value={value} aria-label={label} onChange={(e) => onChange(Number(e.target.value))} />
+      <span className="value" aria-hidden="true">{value.toFixed(2)}</span>
+    </label>
+  );
+}
+
+/** The preference vector P (outcome, cost, latency, one weight per tool) and the instruction presets. */
+export function PreferencePanel() {
+  const { preference: p, catalog, setPreference, applyInstruction, mode, setTrain } = useLab(
+    useShallow((s) => ({ preference: s.preference, catalog: s.catalog, setPreference: s.setPreference, applyInstruction: s.applyInstruction, mode: s.train.preferenceMode, setTrain: s.setTrain })),
+  );
+  const put = (patch: Partial<Preference>) => setPreference({ ...p, ...patch });
+  return (
+    <section className="panel prefs" aria-label="preferences">
+      <h2>Preferences P</h2>
+      <div className="presets">
+        {INSTRUCTION_PRESETS.map((x) => <button key={x.name} type="button" title={`“${x.instruction}”`} onClick={() => applyInstruction(x.name)}>{x.name}</button>)}
+      </div>
+      <Slider label="Outcome weight" value={p.outcome} onChange={(v) => put({ outcome: v })} hint="weight on solving the task (rewards are 0 for failures anyway)" />
+      <Slider label="Cost weight" value={p.cost} onChange={(v) => put({ cost: v })} hint="weight on −cost, normalised within each group" />
+      <Slider label="Latency weight" value={p.latency} onChange={(v) => put({ latency: v })} hint="weight on −latency, normalised within each group" />
+      <details>
+        <summary>Tool preferences</summary>
+        {catalog.tools.map((t) => (
+          <Slider key={t.id} label={`Prefer ${t.id}`} value={p.tools[t.id] ?? 0} onChange={(v) => put({ tools: { ...p.tools, [t.id]: v } })} hint={t.description} />
+        ))}
+      </details>
+      <fieldset className="mode">
+        <legend className="small muted">Training preferences</legend>
+        <label><input type="radio" name="pmode" checked={mode === 'fixed'} onChange={() => setTrain({ preferenceMode: 'fixed' })} /> the sliders’ P</label>
+        <label><input type="radio" name="pmode" checked={mode === 'random'} onChange={() => setTrain({ preferenceMode: 'random' })} /> random P per task (the paper’s way)</label>
+      </fieldset>
+      <p className="small muted">Moving a slider re-evaluates the current policy at the new P (the ★ in the trade-off view) without retraining.</p>
+    </section>
+  );
+}

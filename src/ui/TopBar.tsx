@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { useLab } from '../store/labStore';
+import { useShallow } from 'zustand/react/shallow';
+import type { BackendName } from '../worker/protocol';
+import { BackendBadge } from './BackendBadge';
+
+const BACKENDS: BackendName[] = ['webgpu', 'webgl', 'wasm', 'cpu'];
+const SPEEDS = [{ label: 'max', ms: 0 }, { label: 'fast', ms: 50 }, { label: 'slow', ms: 400 }, { label: 'slow-motion', ms: 1500 }];
+
+/** Title, backend badge and selector, run controls, counters, seed, speed, and the share link. */
+export function TopBar() {
+  const s = useLab(useShallow((x) => ({
+    backendInfo: x.backendInfo, iteration: x.iteration, itPerS: x.itPerS, running: x.running, train: x.train, delayMs: x.delayMs,
+    start: x.start, pause: x.pause, stepOnce: x.stepOnce, reset: x.reset, setTrain: x.setTrain, setDelay: x.setDelay, setBackend: x.setBackend, shareLink: x.shareLink,
+  })));
+  const [copied, setCopied] = useState<string | null>(null);
+  const copy = async () => {
+    const url = s.shareLink();
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied('copied');
+    } catch {
+      setCopied(url); // no clipboard permission: show the link to copy by hand
+    }
+    setTimeout(() => setCopied(null), 4000);
+  };
+  return (
+    <header className="topbar">
+      <h1>Orchestra Lab</h1>
+      <div role="status" aria-live="polite" className="status" aria-label="training status">
+        <BackendBadge backend={s.backendInfo} />
+        <span className="counter">iteration <strong data-testid="iteration">{s.iteration}</strong></span>
+        <span className="counter muted">{s.running ? `${s.itPerS.toFixed(2)} it/s` : 'paused'}</span>
+      </div>
+      <div className="controls">
+        {s.running ? <button type="button" className="primary" onClick={s.pause}>Pause</button> : <button type="button" className="primary" onClick={s.start}>Start</button>}
+        <button type="button" onClick={() => void s.stepOnce()} title="Run exactly one GRPO iteration">Step</button>
+        <button type="button" onClick={() => void s.reset()} title="A fresh random policy from the seed">Reset</button>
+        <label>seed <input type="number" aria-label="Seed" min={0} value={s.train.seed} onChange={(e) => { const v = Math.max(0, Math.floor(Number(e.target.value) || 0)); s.setTrain({ seed: v, policy: { ...s.train.policy, seed: v } }); }} /></label>
+        <label>speed <select aria-label="Speed" value={s.delayMs} onChange={(e) => s.setDelay(Number(e.target.value))}>{SPEEDS.map((x) => <option key={x.ms} value={x.ms}>{x.label}</option>)}</select></label>
+        <label>backend <select aria-label="Backend" value={s.backendInfo?.name ?? ''} onChange={(e) => void s.setBackend(e.target.value as BackendName)}>{BACKENDS.map((b) => <option key={b} value={b}>{b}</option>)}</select></label>
+        <button type="button" onClick={() => void copy()}>Copy link</button>
+        {copied && <span className="small muted copied" data-testid="copied">{copied === 'copied' ? 'link copied' : copied}</span>}
+      </div>
+    </header>
+  );
+}

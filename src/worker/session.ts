@@ -1,0 +1,199 @@
+// The lab session inside the worker: one catalog, one configuration, one policy and its GRPO
+// trainer, the held-out set the trade-off view is measured on, and the operations the page asks
+// for (configure, step, evaluate, export, import, switch backend). Every tfjs operation runs
+// through `exclusive`, one at a time, so an evaluation never interleaves with an update.
+
+import type { TrainConfig } from '../core/grpo/config';
+import type { IterationMetrics } from '../core/grpo/metrics';
+import { GrpoTrainer } from '../core/grpo/trainer';
+import { evaluateReplicas, type EvalResult } from '../core/eval/evaluate';
+import { aiq } from '../core/eval/frontier';
+import { PREFERENCE_SWEEP, preferenceLabel, sweepBaselines } from '../core/eval/sweep';
+import { exportArtifact, importArtifact } from '../core/io/artifact';
+import { learnedPolicy } from '../core/policy/act';
+import { PolicyNetwork } from '../core/policy/network';
+import { probeProbabilities } from '../core/policy/probe';
+import type { Preference } from '../core/preference';
+import type { Catalog } from '../core/sim/catalog';
+import { generateTasks, type Task } from '../core/sim/tasks';
+import { initBackend } from './backend';
+import type { BackendInfo, BackendName, LabSettings, MetricPoint, Tradeoff, TradeoffPoint } from './protocol';
+
+
+const point = (r: EvalResult, family: string, label = r.policy): TradeoffPoint => ({ label, family, cost: r.meanCostUSD, accuracy: r.accuracy, latencyS: r.meanLatencyS });
+
+export function toMetricPoint(m: IterationMetrics): MetricPoint {
+  const { group: _g, advantageHistogram: _h, ...rest } = m;
+  return rest;
+}
+
+export class LabSession {
+  backend: BackendInfo | null = null;
+  settings: LabSettings | null = null;
+  private trainer: GrpoTrainer | null = null;
+  private pool: Task[] = [];
+  private evalTasks: Task[] = [];
+  private baselines: { points: TradeoffPoint[]; cascade: TradeoffPoint[]; range: [number, number] } | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private iterationOffset = 0;
+
+  /** Runs `f` after every operation queued before it. */
+  exclusive<T>(f: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(f, f);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  get iteration(): number {
+    return this.iterationOffset + (this.trainer?.iteration ?? 0);
+  }
+
+  async init(backend?: BackendName): Promise<BackendInfo> {
+    this.backend = await initBackend(backend);
+    return this.backend;
+  }
+
+  private requireSettings(): LabSettings {
+    if (!this.settings) throw new Error('the lab is not configured yet');
+    return this.settings;
+  }
+
+  /** Applies new settings; keeps the policy unless its shape or seed changed. Returns what changed. */
+  configure(next: LabSettings): string[] {
+    const prev = this.settings;
+    const changed: string[] = [];
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    const catalogChanged = !prev || !same(prev.catalog, next.catalog);
+    const poolChanged = catalogChanged || prev.evalTasks !== next.evalTasks || prev.train.seed !== next.train.seed || prev.train.poolSize !== next.train.poolSize || prev.train.availability !== next.train.availability || !same(prev.train.sim, next.train.sim);
+    const netChanged = !prev || !same(prev.train.policy, next.train.policy);
+    const trainChanged = !prev || !same(prev.train, next.train) || (next.train.preferenceMode === 'fixed' && !same(prev.preference, next.preference));
+    if (poolChanged) {
+      this.pool = generateTasks(next.catalog, { seed: next.train.seed, count: Math.min(next.train.poolSize, 2000), availability: next.train.availability, sim: next.train.sim }).tasks;
+      this.evalTasks = generateTasks(next.catalog, { seed: next.train.seed + 1000, count: next.evalTasks, availability: 1, sim: next.train.sim }).tasks;
+      changed.push('tasks');
+    }
+    if (catalogChanged || poolChanged) {
+      this.baselines = null;
+      changed.push('baselines');
+    }
+    this.settings = next;
+    if (netChanged || trainChanged || poolChanged || !this.trainer) {
+      const keep = !netChanged && this.trainer ? this.trainer.net : undefined;
+      if (this.trainer) {
+        this.iterationOffset += keep ? this.trainer.iteration : 0;
+        if (!keep) this.iterationOffset = 0;
+        this.trainer.dispose(!!keep);
+      }
+      this.trainer = new GrpoTrainer(next.catalog, this.trainConfig(next), this.pool, keep);
+      changed.push(keep ? 'trainer' : 'policy');
+    }
+    return changed;
+  }
+
+  private trainConfig(s: LabSettings): TrainConfig {
+    return { ...s.train, preference: s.preference };
+  }
+
+  private requireTrainer(): GrpoTrainer {
+    if (!this.trainer) throw new Error('the lab is not configured yet');
+    return this.trainer;
+  }
+
+  step(): Promise<IterationMetrics> {
+    return this.exclusive(async () => {
+      const m = await this.requireTrainer().step();
+      return { ...m, iteration: this.iteration };
+    });
+  }
+
+  /** A fresh policy from the configured seed (iteration 0). */
+  reset(): Promise<void> {
+    return this.exclusive(async () => {
+      const s = this.requireSettings();
+      this.trainer?.dispose();
+      this.iterationOffset = 0;
+      this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(s), this.pool, new PolicyNetwork(s.train.policy));
+    });
+  }
+
+  private async baselinePoints(): Promise<NonNullable<LabSession['baselines']>> {
+    if (this.baselines) return this.baselines;
+    const s = this.requireSettings();
+    const { families, cMin, cMax } = await sweepBaselines(this.evalTasks, s.catalog, s.train.sim, s.train.seed);
+    const points = families.flatMap((f) => f.results.map((r) => point(r, f.family)));
+    this.baselines = { points, cascade: points.filter((p) => p.family === 'cascade'), range: [cMin, cMax] };
+    return this.baselines;
+  }
+
+  /** The policy at P (and, with `sweep`, over the whole preference sweep) next to the baselines. */
+  evaluate(preference: Preference, sweep: boolean, previous: Tradeoff | null): Promise<Tradeoff> {
+    return this.exclusive(async () => {
+      const s = this.requireSettings();
+      const net = this.requireTrainer().net;
+      const base = await this.baselinePoints();
+      // The sliders' P and (with `sweep`) every P of the sweep, side by side in one batched env.
+      const prefs = sweep || !previous ? [preference, ...PREFERENCE_SWEEP] : [preference];
+      const names = ['you are here', ...PREFERENCE_SWEEP.map(preferenceLabel)];
+      const n = this.evalTasks.length;
+      const results = await evaluateReplicas(learnedPolicy(net, s.catalog, prefs, 'orchestrator', n), this.evalTasks, prefs.length, s.catalog, s.train.sim, s.train.seed + 1000, names);
+      const current = point(results[0] as EvalResult, 'orchestrator');
+      const sweepPoints = prefs.length > 1 ? results.slice(1).map((r) => point(r, 'orchestrator')) : (previous?.sweep ?? []);
+      const [lo, hi] = base.range;
+      const asPts = (xs: TradeoffPoint[]) => xs.map((x) => ({ cost: x.cost, accuracy: x.accuracy }));
+      return {
+        baselines: base.points,
+        sweep: sweepPoints,
+        current,
+        aiq: { orchestrator: aiq(asPts([...sweepPoints, current]), lo, hi), cascade: aiq(asPts(base.cascade), lo, hi), range: base.range },
+        iteration: this.iteration,
+        evalTasks: this.evalTasks.length,
+      };
+    });
+  }
+
+  exportWeights(): Promise<{ json: object; weights: ArrayBuffer }> {
+    return this.exclusive(async () => {
+      const s = this.requireSettings();
+      const { json, weights } = await exportArtifact(this.requireTrainer().net, s.catalog, { training: { ...this.trainConfig(s), iterations: this.iteration } });
+      return { json, weights: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength) as ArrayBuffer };
+    });
+  }
+
+  /** Validates first; on any problem throws and leaves the current policy running. */
+  importWeights(json: unknown, weights: ArrayBuffer): Promise<{ catalog: Catalog; width: number; depth: number }> {
+    return this.exclusive(async () => {
+      const s = this.requireSettings();
+      const loaded = importArtifact(json, weights);
+      if (!loaded.ok) throw new Error(loaded.error);
+      this.trainer?.dispose();
+      // Adopt the imported shape; keep the lab's seed (it only seeds a fresh network on reset).
+      const policy = { ...s.train.policy, width: loaded.net.config.width, depth: loaded.net.config.depth };
+      this.settings = { ...s, train: { ...s.train, policy } };
+      this.iterationOffset = 0;
+      this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(this.settings), this.pool, loaded.net);
+      return { catalog: loaded.catalog, width: policy.width, depth: policy.depth };
+    });
+  }
+
+  /** Action probabilities on the fixed probe batch (see probe.ts). */
+  probe(): Promise<number[]> {
+    return this.exclusive(async () => probeProbabilities(this.requireTrainer().net, this.requireSettings().catalog.tools.length));
+  }
+
+  /** Moves the policy to another backend: weights out, backend switched, weights back in. */
+  switchBackend(name: BackendName): Promise<BackendInfo> {
+    return this.exclusive(async () => {
+      const s = this.requireSettings();
+      const iterations = this.iteration;
+      const { json, weights } = await exportArtifact(this.requireTrainer().net, s.catalog);
+      this.trainer?.dispose();
+      this.trainer = null;
+      this.backend = await initBackend(name);
+      const loaded = importArtifact(JSON.parse(JSON.stringify(json)), weights);
+      if (!loaded.ok) throw new Error(loaded.error);
+      this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(s), this.pool, loaded.net);
+      this.iterationOffset = iterations;
+      return this.backend;
+    });
+  }
+}
