@@ -42,8 +42,10 @@ test('moving "Cost weight" moves the operating point of the trade-off view', asy
   await openLab(page, '?backend=wasm');
   const before = await operatingPoint(page);
   const slider = page.getByRole('slider', { name: 'Cost weight' });
+  const t0 = Date.now();
   await slider.fill('1');
   await expect.poll(() => operatingPoint(page), { timeout: 5_000 }).not.toBe(before);
+  console.log(`trade-off view updated ${Date.now() - t0} ms after moving "Cost weight" (wasm, 250 held-out tasks)`);
   const budget = await operatingPoint(page);
   await slider.fill('0');
   await expect.poll(() => operatingPoint(page), { timeout: 5_000 }).not.toBe(budget);
@@ -85,6 +87,13 @@ test('export downloads both files; they import back with the same action probabi
   loaded.net.dispose();
   expect(tf.memory().numTensors).toBe(0);
   node.forEach((p, i) => expect(Math.abs(p - (original[i] as number))).toBeLessThan(1e-5));
+
+  // The run's metrics as CSV: a header and one row per iteration.
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Metrics CSV' }).click()]);
+  await csv.saveAs('test-results/export/metrics.csv');
+  const rows = readFileSync('test-results/export/metrics.csv', 'utf8').trim().split('\n');
+  expect(rows[0]).toMatch(/^iteration,meanReward,accuracy,meanCostUSD/);
+  expect(rows).toHaveLength(2);
 
   // Reset to a random policy, then import the files back: the probabilities return.
   await page.getByRole('button', { name: 'Reset' }).click();
@@ -142,4 +151,48 @@ test('screenshots at 1280×800 and on a 1920×1080 projector, light and dark', a
   await page.emulateMedia({ colorScheme: 'light' });
   await page.getByRole('tab', { name: 'Data' }).click();
   await page.screenshot({ path: 'docs/screenshots/data-browser.png', fullPage: true });
+});
+
+test('the backend selector switches backend and keeps the policy; a bad catalog edit is refused; a policy with overflowing logits stops training with a message', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openLab(page, '?backend=wasm');
+  // Space toggles Start / Pause.
+  await page.locator('body').press('Space');
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await page.locator('body').press('Space');
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+  await page.waitForTimeout(1500);
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect.poll(() => iteration(page)).toBe(0);
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => iteration(page)).toBe(1);
+  const before = await probe(page);
+  await page.getByRole('combobox', { name: 'Backend' }).selectOption('cpu');
+  await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', 'cpu');
+  const after = await probe(page);
+  after.forEach((p, i) => expect(Math.abs(p - (before[i] as number))).toBeLessThan(1e-5));
+  expect(await iteration(page)).toBe(1);
+  expect(page.url()).toContain('backend=cpu');
+
+  // An invalid edit in the catalog editor: refused with the validator's message, value restored.
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const price = page.getByRole('spinbutton', { name: 'gpt-5 $/M in' });
+  await price.fill('-1');
+  await price.blur();
+  await expect(page.getByRole('alert').filter({ hasText: 'pricing.inputPerM' })).toContainText('must be ≥ 0');
+  await expect(price).toHaveValue('1.25');
+
+  // Finite but enormous weights (1e30) pass validation, but their logits overflow: training stops and says why.
+  await page.getByRole('tab', { name: 'Export / Import' }).click();
+  const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export weights' }).click()]);
+  mkdirSync('test-results/huge', { recursive: true });
+  await json.saveAs('test-results/huge/orchestrator.json');
+  const manifest = JSON.parse(readFileSync('test-results/huge/orchestrator.json', 'utf8'));
+  const floats = manifest.weightsManifest[0].weights.reduce((a: number, w: { shape: number[] }) => a + w.shape.reduce((x, y) => x * y, 1), 0);
+  writeFileSync('test-results/huge/orchestrator.weights.bin', Buffer.from(new Float32Array(floats).fill(1e30).buffer));
+  await page.getByTestId('import-files').setInputFiles(['test-results/huge/orchestrator.json', 'test-results/huge/orchestrator.weights.bin']);
+  await expect(page.getByRole('note').filter({ hasText: 'Imported policy' }).last()).toBeVisible();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Training stopped' })).toContainText('not finite');
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
 });

@@ -7,7 +7,6 @@ import { GrpoTrainer } from '../src/core/grpo/trainer';
 import { scalarMetrics } from '../src/cli/commands/train';
 import { catalogScales } from '../src/core/policy/features';
 import { PolicyNetwork } from '../src/core/policy/network';
-import { repeatPreference } from '../src/core/policy/act';
 import { DEFAULT_SIM } from '../src/core/sim/callModel';
 import { BatchEnv } from '../src/core/sim/env';
 import { presetCatalog } from '../src/core/sim/presets';
@@ -19,6 +18,13 @@ let tf: typeof TF;
 beforeAll(async () => { tf = await useCpu(); });
 
 const catalog = presetCatalog('toolorchestra');
+/** P = outcome 1, cost 0.5 for every slot, in M's order (tools…, outcome, cost, latency). */
+const prefRows = (n: number): Float32Array => {
+  const P = catalog.tools.length + 3;
+  const rows = new Float32Array(n * P);
+  for (let i = 0; i < n; i++) { rows[i * P + P - 3] = 1; rows[i * P + P - 2] = 0.5; }
+  return rows;
+};
 const pool = generateTasks(catalog, { seed: 21, count: 200 }).tasks;
 const small: TrainConfig = { ...DEFAULT_TRAIN, batchTasks: 4, groupSize: 4, policy: { width: 8, depth: 2, seed: 3 }, sim: { ...DEFAULT_SIM, maxTurns: 8 } };
 
@@ -28,7 +34,7 @@ describe('GRPO surrogate gradient', () => {
     const sim = { ...DEFAULT_SIM, maxTurns: 4 };
     const env = new BatchEnv(catalog, sim, 6);
     const buf = new RolloutBuffer(sim.maxTurns, 6, catalog.tools.length);
-    await collectRollouts(net, env, catalogScales(catalog), pool.slice(0, 6), [1, 2, 3, 4, 5, 6], repeatPreference({ outcome: 1, cost: 0.5, latency: 0, tools: {} }, catalog, 6), buf, new SeqRng(9), 0);
+    await collectRollouts(net, env, catalogScales(catalog), pool.slice(0, 6), [1, 2, 3, 4, 5, 6], prefRows(6), buf, new SeqRng(9), 0);
     // Move π_old away from π so ratios spread over and beyond the clip range.
     const rng = new SeqRng(4);
     for (let i = 0; i < buf.logp.length; i++) buf.logp[i] += (rng.next() - 0.5) * 0.8;

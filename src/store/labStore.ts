@@ -106,7 +106,7 @@ export const useLab = create<LabState>((set, get) => {
     if (p.type === 'metrics') set((s) => ({ series: appendBounded(s.series, p.points), histogram: p.histogram, group: p.group }));
     else if (p.type === 'status') {
       set({ running: p.running, iteration: p.iteration, itPerS: p.itPerS });
-      if (p.message) get().notify('error', `Training diverged and was paused. ${p.message}`);
+      if (p.message) get().notify('error', `Training stopped: ${p.message}`);
     } else if (p.type === 'tradeoff') set({ tradeoff: p.tradeoff });
   };
 

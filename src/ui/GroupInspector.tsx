@@ -5,7 +5,7 @@ import type { GroupSample, GroupTrajectory } from '../core/grpo/metrics';
 import { useLab, type LabState } from '../store/labStore';
 import { useStaggered } from './charts/useStaggered';
 
-const f3 = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(3));
+const f3 = (x: number) => (x === 0 ? '0' : Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(2) : x.toPrecision(3));
 
 /** R = outcome · Σ_k P_k · M_norm,k with the numbers put in (only the non-zero terms). */
 function rewardFormula(g: GroupSample, t: GroupTrajectory): string {

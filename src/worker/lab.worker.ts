@@ -6,6 +6,7 @@ import { generateTasks } from '../core/sim/tasks';
 import type { Tradeoff } from './protocol';
 import type { Push, Reply, Request } from './protocol';
 import { LabSession, toMetricPoint } from './session';
+import { NonFiniteError } from '../core/policy/act';
 import type { IterationMetrics } from '../core/grpo/metrics';
 
 const session = new LabSession();
@@ -19,6 +20,12 @@ let running = false;
 let lastTradeoff: Tradeoff | null = null;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** What to tell the user when an iteration could not run. */
+function divergenceMessage(e: unknown): string {
+  const msg = (e as Error)?.message ?? String(e);
+  return e instanceof NonFiniteError ? `${msg}. The weights were left as they are; press Reset or import another policy.` : `The iteration failed: ${msg}`;
+}
 
 async function pushTradeoff(runId: number, sweep: boolean): Promise<void> {
   const s = session.settings;
@@ -41,7 +48,15 @@ async function runLoop(runId: number): Promise<void> {
   };
   post({ id: 0, type: 'status', runId, running: true, iteration: session.iteration, itPerS: 0 });
   while (running && activeRun === runId) {
-    const m = await session.step();
+    let m: IterationMetrics;
+    try {
+      m = await session.step();
+    } catch (e) {
+      running = false;
+      flush();
+      post({ id: 0, type: 'status', runId, running: false, iteration: session.iteration, itPerS: 0, message: divergenceMessage(e) });
+      return;
+    }
     if (activeRun !== runId) break; // reset or restarted while this iteration ran
     latest = m;
     batch.push(toMetricPoint(m));
@@ -98,7 +113,14 @@ async function handle(req: Request): Promise<void> {
     case 'step': {
       running = false;
       activeRun = req.runId;
-      const m = await session.step();
+      let m: IterationMetrics;
+      try {
+        m = await session.step();
+      } catch (e) {
+        post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, message: divergenceMessage(e) });
+        post({ id: req.id, type: 'ok' });
+        return;
+      }
       post({ id: 0, type: 'metrics', runId: req.runId, points: [toMetricPoint(m)], histogram: m.advantageHistogram, group: m.group });
       post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...(m.diverged ? { message: m.diverged } : {}) });
       post({ id: req.id, type: 'stepped', point: toMetricPoint(m) });

@@ -52,18 +52,16 @@ export async function decide(
   const data = await packed.data();
   packed.dispose();
   for (let i = 0; i < N; i++) {
-    out[i] = data[2 * i] as number;
-    if (logp) logp[i] = data[2 * i + 1] as number;
+    const a = data[2 * i] as number, lp = data[2 * i + 1] as number;
+    // A live slot must get an allowed action with a finite log-probability; NaN/∞ logits give neither.
+    if (i < env.size && !env.done[i] && (!Number.isFinite(lp) || !mask[i * A + a])) throw new NonFiniteError(`the policy's action probabilities are not finite (slot ${i}: log π = ${lp})`);
+    out[i] = a;
+    if (logp) logp[i] = lp;
   }
 }
 
-/** Per-slot preference rows (tools…, outcome, cost, latency), all equal to P. */
-export function repeatPreference(p: Preference, catalog: Catalog, capacity: number): Float32Array {
-  const row = preferenceVector(p, catalog);
-  const out = new Float32Array(capacity * row.length);
-  for (let i = 0; i < capacity; i++) out.set(row, i * row.length);
-  return out;
-}
+/** The policy produced NaN/±∞ where a probability was needed: training must stop. */
+export class NonFiniteError extends Error {}
 
 /**
  * The learned policy as a BatchPolicy for evaluation: greedy (temperature 0, as the paper

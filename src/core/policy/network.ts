@@ -42,6 +42,8 @@ export function weightShapes(cfg: PolicyConfig): { name: string; shape: [number]
   return out;
 }
 
+let variableCounter = 0;
+
 export class PolicyNetwork {
   readonly vars: tf.Variable[];
   readonly names: string[];
@@ -62,7 +64,7 @@ export class PolicyNetwork {
         : shape.length === 1
           ? tf.zeros(shape)
           : tf.tensor2d(glorot(rng, shape[0], shape[1], name.includes('/out/') ? 0.1 : 1), shape);
-      const v = tf.variable(init, true, `${name}#${Math.floor(rng.next() * 1e9)}`);
+      const v = tf.variable(init, true, `${name}#${++variableCounter}`); // tfjs variable names must be unique
       if (!given) init.dispose();
       return v;
     });

@@ -5,22 +5,16 @@
 
 import { canDo, expectedCallCost, type Catalog } from './catalog';
 import { DEFAULT_SIM, successProbability, type SimConfig } from './callModel';
-import { applyWrites, type StoreRecord, type StoreWrite } from './recordStore';
+import { applyWrites, type StoreRecord } from './recordStore';
 import { hashInts, SeqRng } from './rng';
-import { DOMAINS, type Domain, type StepType } from './stepTypes';
-import { DIFFICULTY, PROMPT_TOKENS, TEMPLATES } from './taskTemplates';
+import { DOMAINS, type Domain } from './stepTypes';
+import { DIFFICULTY, PROMPT_TOKENS, TEMPLATES, type StepDraft } from './taskTemplates';
 
-export interface TaskStep {
-  type: StepType;
+/** A drafted step with its difficulty and the noisy hint the orchestrator sees of it. */
+export interface TaskStep extends StepDraft {
   difficulty: number;
   /** What the orchestrator sees of the difficulty: difficulty + noise. */
   hint: number;
-  text: string;
-  argument: string;
-  answer: string;
-  wrong: string;
-  write?: StoreWrite;
-  uses?: number[];
 }
 
 export interface GoldenStep {
