@@ -25,7 +25,8 @@ const selectTradeoff = (s: LabState) => s.tradeoff;
 
 /** Accuracy vs cost: every baseline, their frontier, the policy swept over P, and the sliders' operating point. */
 export function TradeoffChart() {
-  const t = useStaggered(selectTradeoff, 7);
+  // Evaluations arrive at most every few seconds and answer the user's slider: draw them at once.
+  const t = useStaggered(selectTradeoff, 0, 0);
   const evaluating = useLab((s) => s.evaluating);
   const catalog = useLab((s) => s.catalog);
   const frontier = useMemo(() => (t ? nonDecreasingHull(t.baselines.filter((b) => b.family !== 'oracle')).map((p) => p as TradeoffPoint) : []), [t]);

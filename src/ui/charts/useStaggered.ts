@@ -10,14 +10,14 @@ const SLOT_MS = 45;
  * A store value for a chart, re-rendered at most every 400 ms and offset by `slot`, so chart
  * updates spread over separate tasks and the main thread never blocks for long while training.
  */
-export function useStaggered<T>(select: (s: LabState) => T, slot: number): T {
+export function useStaggered<T>(select: (s: LabState) => T, slot: number, minIntervalMs = MIN_INTERVAL_MS): T {
   const [value, setValue] = useState(() => select(useLab.getState()));
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let last = 0;
     const unsubscribe = useLab.subscribe((s, prev) => {
       if (select(s) === select(prev) || timer) return;
-      const wait = Math.max(0, last + MIN_INTERVAL_MS - performance.now()) + slot * SLOT_MS;
+      const wait = Math.max(0, last + minIntervalMs - performance.now()) + slot * SLOT_MS;
       timer = setTimeout(() => {
         timer = null;
         last = performance.now();
@@ -29,6 +29,6 @@ export function useStaggered<T>(select: (s: LabState) => T, slot: number): T {
       unsubscribe();
       if (timer) clearTimeout(timer);
     };
-  }, [select, slot]);
+  }, [select, slot, minIntervalMs]);
   return value;
 }
