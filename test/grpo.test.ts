@@ -124,6 +124,22 @@ describe('GRPO trainer', () => {
     tr.dispose();
   });
 
+  it('reconfigure applies a new P and options in place, and refuses changes of shape', async () => {
+    const tr = new GrpoTrainer(catalog, small, pool);
+    await tr.step();
+    const net = tr.net;
+    expect(tr.reconfigure({ ...small, preference: { outcome: 0.3, cost: 1, latency: 0.2, tools: { 'gpt-5': 0.7 } }, beta: 0.1, epochs: 1 })).toBe(true);
+    const m = await tr.step();
+    expect(tr.net).toBe(net);
+    const P = m.group.preference;
+    expect(P.slice(-3)).toEqual([0.3, 1, 0.2]);
+    expect(P[catalog.tools.findIndex((t) => t.id === 'gpt-5')]).toBe(0.7);
+    expect(m.clipFrac).toBe(0); // μ = 1 now
+    expect(tr.reconfigure({ ...small, batchTasks: 8 })).toBe(false);
+    expect(tr.reconfigure({ ...small, policy: { ...small.policy, width: 16 } })).toBe(false);
+    tr.dispose();
+  });
+
   it('a diverging update (NaN) restores the last finite weights and says so', async () => {
     const tr = new GrpoTrainer(catalog, { ...small, learningRate: Number.NaN }, pool);
     const before = await Promise.all(tr.net.vars.map((v) => v.data()));

@@ -84,7 +84,7 @@ export const useLab = create<LabState>((set, get) => {
   const configureNow = async () => {
     const r = await worker().request({ type: 'configure', settings: settingsOf(get()) });
     const changed = r.type === 'configured' ? r.changed : [];
-    await evaluate(changed.length > 0 && !(changed.length === 1 && changed[0] === 'trainer'));
+    await evaluate(changed.some((c) => c === 'policy' || c === 'tasks' || c === 'baselines'));
   };
   const configureSoon = () => {
     syncUrl();

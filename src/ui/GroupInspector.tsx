@@ -43,7 +43,8 @@ const selectGroup = (s: LabState) => s.group;
 
 /** The G trajectories of one task from the latest iteration: calls, M raw → normalised, R and A with the numbers substituted. */
 export function GroupInspector() {
-  const g = useStaggered(selectGroup, 8);
+  // A table to read, not an animation: at most every 2 s while training.
+  const g = useStaggered(selectGroup, 8, 2000);
   const catalog = useLab((s) => s.catalog);
   const [open, setOpen] = useState<number | null>(0);
   if (!g) return <p className="muted">Run an iteration (Step) to inspect one group of trajectories.</p>;

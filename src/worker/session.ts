@@ -77,7 +77,9 @@ export class LabSession {
       changed.push('baselines');
     }
     this.settings = next;
-    if (netChanged || trainChanged || poolChanged || !this.trainer) {
+    if (trainChanged && !netChanged && !poolChanged && this.trainer?.reconfigure(this.trainConfig(next))) {
+      changed.push('settings'); // same network, same Adam state
+    } else if (netChanged || trainChanged || poolChanged || !this.trainer) {
       const keep = !netChanged && this.trainer ? this.trainer.net : undefined;
       if (this.trainer) {
         this.iterationOffset += keep ? this.trainer.iteration : 0;

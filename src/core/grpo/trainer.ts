@@ -28,7 +28,8 @@ export class GrpoTrainer {
   private readonly prefs: Float32Array;
   iteration = 0;
 
-  constructor(readonly catalog: Catalog, readonly config: TrainConfig, readonly pool: readonly Task[], net?: PolicyNetwork) {
+  constructor(readonly catalog: Catalog, private cfg: TrainConfig, readonly pool: readonly Task[], net?: PolicyNetwork) {
+    const config = cfg;
     if (pool.length === 0) throw new Error('the training pool is empty');
     const N = config.batchTasks * config.groupSize;
     this.net = net ?? new PolicyNetwork(config.policy);
@@ -37,7 +38,29 @@ export class GrpoTrainer {
     this.buf = new RolloutBuffer(config.sim.maxTurns, N, catalog.tools.length);
     this.scales = catalogScales(catalog);
     this.prefs = new Float32Array(N * (catalog.tools.length + 3));
-    if (config.beta > 0) this.ref = new PolicyNetwork(this.net.config, this.net.snapshot());
+    if (config.beta > 0) this.ref = this.net.copy();
+  }
+
+  get config(): TrainConfig {
+    return this.cfg;
+  }
+
+  /**
+   * Applies settings that need no new buffers (preferences, clipping, β, entropy, μ, rewards,
+   * advantage options, learning rate) and keeps Adam's moments, unless the learning rate changed.
+   * Returns false when `next` changes the shape of the run (B, G, turns, policy, seed, pool):
+   * then build a new trainer.
+   */
+  reconfigure(next: TrainConfig): boolean {
+    const shape = (c: TrainConfig) => JSON.stringify([c.batchTasks, c.groupSize, c.sim, c.policy, c.seed, c.poolSize, c.availability]);
+    if (shape(next) !== shape(this.cfg)) return false;
+    if (next.learningRate !== this.cfg.learningRate) {
+      this.optimizer.dispose();
+      this.optimizer = tf.train.adam(next.learningRate);
+    }
+    if (next.beta > 0 && !this.ref) this.ref = this.net.copy();
+    this.cfg = next;
+    return true;
   }
 
   /** Runs one GRPO iteration and returns its metrics. */

@@ -95,6 +95,14 @@ export class PolicyNetwork {
     return tf.add(tf.concat([toolLogits, dense(g, 'submit/out')], 1), bias);
   }
 
+  /** An independent copy (e.g. the frozen reference of the KL term). */
+  copy(): PolicyNetwork {
+    const weights = this.snapshot();
+    const net = new PolicyNetwork(this.config, weights);
+    tf.dispose(Object.values(weights));
+    return net;
+  }
+
   /** Copies of the weights by name (the caller disposes them). */
   snapshot(): tf.NamedTensorMap {
     return Object.fromEntries(this.names.map((n, i) => [n, (this.vars[i] as tf.Variable).clone()]));
