@@ -74,12 +74,18 @@ describe('GRPO surrogate gradient', () => {
     net.dispose();
   });
 
-  it('with one on-policy epoch the ratio is 1, so nothing is clipped', async () => {
+  it('with one on-policy epoch the ratio is 1, so nothing is clipped; with many epochs it is', async () => {
     const tr = new GrpoTrainer(catalog, { ...small, epochs: 1 }, pool);
     const m = await tr.step();
     expect(m.clipFrac).toBe(0);
     expect(Number.isFinite(m.loss)).toBe(true);
     tr.dispose();
+    // Later epochs move π away from π_old, so the clip range is reached (a clip fraction stuck at 0 fails here).
+    const many = new GrpoTrainer(catalog, { ...small, epochs: 8, learningRate: 0.05 }, pool);
+    let clipped = 0;
+    for (let i = 0; i < 3; i++) clipped = Math.max(clipped, (await many.step()).clipFrac);
+    expect(clipped).toBeGreaterThan(0);
+    many.dispose();
   });
 });
 

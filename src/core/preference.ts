@@ -39,10 +39,6 @@ export function preferenceVector(p: Preference, catalog: Catalog): number[] {
   return [...catalog.tools.map((t) => p.tools[t.id] ?? 0), p.outcome, p.cost, p.latency];
 }
 
-export function preferenceToJson(p: Preference): Record<string, number> {
-  return { ...p.tools, outcome: p.outcome, cost: p.cost, latency: p.latency };
-}
-
 /** A random P, as the paper samples one per training example: each weight is 0 with some chance, else uniform. */
 export function samplePreference(next: () => number, catalog: Catalog): Preference {
   const w = (pZero: number): number => (next() < pZero ? 0 : Math.round(next() * 100) / 100);

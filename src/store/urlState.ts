@@ -8,7 +8,7 @@ import type { Catalog } from '../core/sim/catalog';
 import { parseCatalog } from '../core/sim/catalogSchema';
 import { PRESETS, presetCatalog } from '../core/sim/presets';
 import type { Preference } from '../core/preference';
-import type { BackendName } from '../worker/protocol';
+import { BACKEND_NAMES, type BackendName } from '../worker/protocol';
 
 export interface UrlConfig {
   preset: string;
@@ -124,7 +124,7 @@ const PROPS: Prop[] = [
   },
   {
     key: 'backend',
-    read(c, raw) { if (!['webgpu', 'webgl', 'wasm', 'cpu'].includes(raw)) return false; c.backend = raw as BackendName; return true; },
+    read(c, raw) { if (!(BACKEND_NAMES as readonly string[]).includes(raw)) return false; c.backend = raw as BackendName; return true; },
     write(c) { return c.backend; },
   },
 ];

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Catalog, ToolSpec } from '../core/sim/catalog';
-import { STEP_TYPES, type StepType } from '../core/sim/stepTypes';
+import { STEP_TYPE_MEANING, STEP_TYPES, type StepType } from '../core/sim/stepTypes';
 import { PRESET_NAMES } from '../core/sim/presets';
 import { useLab } from '../store/labStore';
 import { useShallow } from 'zustand/react/shallow';
@@ -42,7 +42,7 @@ export function CatalogEditor() {
       <div className="table-wrap">
         <table className="editor">
           <thead>
-            <tr><th>on</th><th>tool</th>{COLUMNS.map((c) => <th key={c.label}>{c.label}</th>)}{STEP_TYPES.map((s) => <th key={s} title="skill (blank = cannot)">{s}</th>)}</tr>
+            <tr><th>on</th><th>tool</th>{COLUMNS.map((c) => <th key={c.label}>{c.label}</th>)}{STEP_TYPES.map((s) => <th key={s} title={`skill on “${STEP_TYPE_MEANING[s]}” (blank = cannot)`}>{s}</th>)}</tr>
           </thead>
           <tbody>
             {catalog.tools.map((t, j) => (

@@ -1,5 +1,5 @@
 import { expectedCallCost, expectedLatencyMs, formatCost, type Catalog } from '../core/sim/catalog';
-import { STEP_TYPES } from '../core/sim/stepTypes';
+import { STEP_TYPE_MEANING, STEP_TYPES } from '../core/sim/stepTypes';
 
 /** The tool catalog: prices, latency, skills per step type, calibration. */
 export function CatalogTable({ catalog }: { catalog: Catalog }) {
@@ -13,7 +13,7 @@ export function CatalogTable({ catalog }: { catalog: Catalog }) {
         <thead>
           <tr>
             <th>tool</th><th>kind</th><th>$/M in</th><th>$/M out</th><th>per call</th><th>exp. call</th><th>exp. latency</th>
-            {STEP_TYPES.map((s) => <th key={s}>{s}</th>)}
+            {STEP_TYPES.map((s) => <th key={s} title={STEP_TYPE_MEANING[s]}>{s}</th>)}
             <th>calibration</th>
           </tr>
         </thead>

@@ -2,6 +2,7 @@ import { Fragment, useState } from 'react';
 import { formatCost, type Catalog } from '../core/sim/catalog';
 import { renderCall, renderResult } from '../core/sim/render';
 import type { GroupSample, GroupTrajectory } from '../core/grpo/metrics';
+import { ADV_EPS, type AdvantageOptions } from '../core/grpo/advantage';
 import { useLab, type LabState } from '../store/labStore';
 import { useStaggered } from './charts/useStaggered';
 
@@ -13,6 +14,15 @@ function rewardFormula(g: GroupSample, t: GroupTrajectory): string {
   const terms = t.mNorm.map((m, k) => ({ p: g.preference[k] as number, m, dim: g.dims[k] as string })).filter((x) => x.p !== 0 && x.m !== 0);
   if (terms.length === 0) return 'R = 1 · (no non-zero P_k · M_norm,k terms) = 0';
   return `R = 1 · (${terms.map((x) => `${x.p}·${x.m.toFixed(3)}[${x.dim}]`).join(' + ')}) = ${t.reward.toFixed(3)}`;
+}
+
+/** A as the trainer computed it: 0 for a filtered group, else (R − mean)/(std + 10⁻⁶) (or R − mean, Dr. GRPO), clipped to ±clip. */
+function advantageFormula(g: GroupSample, t: GroupTrajectory, opts: AdvantageOptions): string {
+  if (g.filtered) return 'A = 0 (group filtered: reward std below the threshold)';
+  const raw = opts.normalizeStd ? (t.reward - g.mean) / (g.std + ADV_EPS) : t.reward - g.mean;
+  const shown = opts.normalizeStd ? `(${t.reward.toFixed(3)} − ${g.mean.toFixed(3)})/${(g.std + ADV_EPS).toFixed(3)}` : `${t.reward.toFixed(3)} − ${g.mean.toFixed(3)}`;
+  const clipped = opts.clip !== null && Math.abs(raw) > opts.clip;
+  return `A = ${shown} = ${raw.toFixed(3)}${clipped ? ` → clipped to ${t.advantage.toFixed(3)}` : ''}`;
 }
 
 function Turns({ t, g, catalog }: { t: GroupTrajectory; g: GroupSample; catalog: Catalog }) {
@@ -46,6 +56,7 @@ export function GroupInspector() {
   // A table to read, not an animation: at most every 2 s while training.
   const g = useStaggered(selectGroup, 8, 2000);
   const catalog = useLab((s) => s.catalog);
+  const advOpts = useLab((s) => s.train.advantage);
   const [open, setOpen] = useState<number | null>(0);
   if (!g) return <p className="muted">Run an iteration (Step) to inspect one group of trajectories.</p>;
   const used = g.dims.map((_, k) => g.trajectories.some((t) => (t.mRaw[k] ?? 0) !== 0) || k >= g.dims.length - 3);
@@ -78,7 +89,7 @@ export function GroupInspector() {
                 </tr>
                 {open === i && (
                   <tr className="detail"><td colSpan={99}>
-                    <p className="small formula">{rewardFormula(g, t)} · A = ({t.reward.toFixed(3)} − {g.mean.toFixed(3)})/{(g.std + 1e-6).toFixed(3)} = {t.advantage.toFixed(3)}</p>
+                    <p className="small formula">{rewardFormula(g, t)} · {advantageFormula(g, t, advOpts)}</p>
                     <Turns t={t} g={g} catalog={catalog} />
                   </td></tr>
                 )}

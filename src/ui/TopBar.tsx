@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useLab } from '../store/labStore';
 import { useShallow } from 'zustand/react/shallow';
-import type { BackendName } from '../worker/protocol';
+import { BACKEND_NAMES, type BackendName } from '../worker/protocol';
 import { BackendBadge } from './BackendBadge';
 
-const BACKENDS: BackendName[] = ['webgpu', 'webgl', 'wasm', 'cpu'];
 const SPEEDS = [{ label: 'max', ms: 0 }, { label: 'fast', ms: 50 }, { label: 'slow', ms: 400 }, { label: 'slow-motion', ms: 1500 }];
 
 /** Title, backend badge and selector, run controls, counters, seed, speed, and the share link. */
@@ -38,7 +37,7 @@ export function TopBar() {
         <button type="button" onClick={() => void s.reset()} title="A fresh random policy from the seed">Reset</button>
         <label>seed <input type="number" aria-label="Seed" min={0} value={s.train.seed} onChange={(e) => { const v = Math.max(0, Math.floor(Number(e.target.value) || 0)); s.setTrain({ seed: v, policy: { ...s.train.policy, seed: v } }); }} /></label>
         <label>speed <select aria-label="Speed" value={s.delayMs} onChange={(e) => s.setDelay(Number(e.target.value))}>{SPEEDS.map((x) => <option key={x.ms} value={x.ms}>{x.label}</option>)}</select></label>
-        <label>backend <select aria-label="Backend" value={s.backendInfo?.name ?? ''} onChange={(e) => void s.setBackend(e.target.value as BackendName)}>{BACKENDS.map((b) => <option key={b} value={b}>{b}</option>)}</select></label>
+        <label>backend <select aria-label="Backend" value={s.backendInfo?.name ?? ''} onChange={(e) => void s.setBackend(e.target.value as BackendName)}>{BACKEND_NAMES.map((b) => <option key={b} value={b}>{b}</option>)}</select></label>
         <button type="button" onClick={() => void copy()}>Copy link</button>
         {copied && <span className="small muted copied" data-testid="copied">{copied === 'copied' ? 'link copied' : copied}</span>}
       </div>

@@ -10,9 +10,8 @@ import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import wasmPlain from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
 import wasmSimd from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
 import wasmThreaded from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
-import type { BackendInfo, BackendName } from './protocol';
+import { BACKEND_NAMES as BACKEND_CHAIN, type BackendInfo, type BackendName } from './protocol';
 
-export const BACKEND_CHAIN: readonly BackendName[] = ['webgpu', 'webgl', 'wasm', 'cpu'];
 
 setWasmPaths({
   'tfjs-backend-wasm.wasm': wasmPlain,

@@ -3,8 +3,7 @@
 // second. A run is identified by the page's run id; pause, reset or a new start ends it.
 
 import { generateTasks } from '../core/sim/tasks';
-import type { Tradeoff } from './protocol';
-import type { Push, Reply, Request } from './protocol';
+import type { Push, Reply, Request, Tradeoff } from './protocol';
 import { LabSession, toMetricPoint } from './session';
 import { NonFiniteError } from '../core/policy/act';
 import type { IterationMetrics } from '../core/grpo/metrics';

@@ -9,7 +9,9 @@ import type { Catalog } from '../core/sim/catalog';
 import type { GenerateStats, Task } from '../core/sim/tasks';
 import type { Preference } from '../core/preference';
 
-export type BackendName = 'webgpu' | 'webgl' | 'wasm' | 'cpu';
+/** The tfjs backends the lab can run on, in fallback order. */
+export const BACKEND_NAMES = ['webgpu', 'webgl', 'wasm', 'cpu'] as const;
+export type BackendName = (typeof BACKEND_NAMES)[number];
 
 export interface BackendInfo {
   name: BackendName;
@@ -35,6 +37,8 @@ export interface TradeoffPoint {
 export interface Tradeoff {
   /** Baselines on the held-out set (computed once per catalog). */
   baselines: TradeoffPoint[];
+  /** Vertices of the baselines' non-decreasing convex hull (the oracle left out). */
+  frontier: TradeoffPoint[];
   /** The policy swept over the preference sweep. */
   sweep: TradeoffPoint[];
   /** The policy at the sliders' P. */

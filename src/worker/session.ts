@@ -7,7 +7,7 @@ import type { TrainConfig } from '../core/grpo/config';
 import type { IterationMetrics } from '../core/grpo/metrics';
 import { GrpoTrainer } from '../core/grpo/trainer';
 import { evaluateReplicas, type EvalResult } from '../core/eval/evaluate';
-import { aiq } from '../core/eval/frontier';
+import { aiq, nonDecreasingHull } from '../core/eval/frontier';
 import { PREFERENCE_SWEEP, preferenceLabel, sweepBaselines } from '../core/eval/sweep';
 import { exportArtifact, importArtifact } from '../core/io/artifact';
 import { learnedPolicy } from '../core/policy/act';
@@ -33,7 +33,7 @@ export class LabSession {
   private trainer: GrpoTrainer | null = null;
   private pool: Task[] = [];
   private evalTasks: Task[] = [];
-  private baselines: { points: TradeoffPoint[]; cascade: TradeoffPoint[]; range: [number, number] } | null = null;
+  private baselines: { points: TradeoffPoint[]; frontier: TradeoffPoint[]; cascade: TradeoffPoint[]; range: [number, number] } | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private iterationOffset = 0;
 
@@ -123,7 +123,8 @@ export class LabSession {
     const s = this.requireSettings();
     const { families, cMin, cMax } = await sweepBaselines(this.evalTasks, s.catalog, s.train.sim, s.train.seed);
     const points = families.flatMap((f) => f.results.map((r) => point(r, f.family)));
-    this.baselines = { points, cascade: points.filter((p) => p.family === 'cascade'), range: [cMin, cMax] };
+    const frontier = nonDecreasingHull(points.filter((p) => p.family !== 'oracle')) as TradeoffPoint[];
+    this.baselines = { points, frontier, cascade: points.filter((p) => p.family === 'cascade'), range: [cMin, cMax] };
     return this.baselines;
   }
 
@@ -144,6 +145,7 @@ export class LabSession {
       const asPts = (xs: TradeoffPoint[]) => xs.map((x) => ({ cost: x.cost, accuracy: x.accuracy }));
       return {
         baselines: base.points,
+        frontier: base.frontier,
         sweep: sweepPoints,
         current,
         aiq: { orchestrator: aiq(asPts([...sweepPoints, current]), lo, hi), cascade: aiq(asPts(base.cascade), lo, hi), range: base.range },

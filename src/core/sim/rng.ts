@@ -19,13 +19,6 @@ export function hashInts(...xs: number[]): number {
   return h;
 }
 
-/** Hashes a string (FNV-1a) so ids can seed streams. */
-export function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
 /** A uniform draw in (0, 1) from a key and up to four integer coordinates. */
 export function counterUniform(key: number, a: number, b: number, c: number, channel: number): number {
   const h = hashInts(key, a, b, c, channel);

@@ -1,6 +1,5 @@
 import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from 'recharts';
 import { useMemo } from 'react';
-import { nonDecreasingHull } from '../../core/eval/frontier';
 import { formatCost } from '../../core/sim/catalog';
 import { useLab, type LabState } from '../../store/labStore';
 import { useStaggered } from './useStaggered';
@@ -29,7 +28,6 @@ export function TradeoffChart() {
   const t = useStaggered(selectTradeoff, 0, 0);
   const evaluating = useLab((s) => s.evaluating);
   const catalog = useLab((s) => s.catalog);
-  const frontier = useMemo(() => (t ? nonDecreasingHull(t.baselines.filter((b) => b.family !== 'oracle')).map((p) => p as TradeoffPoint) : []), [t]);
   const sweep = useMemo(() => (t ? [...t.sweep].sort((a, b) => a.cost - b.cost) : []), [t]);
   const families = useMemo(() => (t ? [...new Set(t.baselines.map((b) => b.family))] : []), [t]);
   const unit = catalog.currency === 'USD' ? 'USD' : 'units';
@@ -51,7 +49,7 @@ export function TradeoffChart() {
                 <ZAxis range={[40, 40]} />
                 <Tooltip content={<TipBody />} />
                 {families.map((f) => <Scatter key={f} name={f} data={t.baselines.filter((b) => b.family === f)} fill={FAMILY_COLOURS[f] ?? '#888'} isAnimationActive={false} />)}
-                <Scatter name="baseline frontier" data={frontier} line={{ stroke: '#f59f00', strokeDasharray: '4 3' }} fill="none" isAnimationActive={false} />
+                <Scatter name="baseline frontier" data={t.frontier} line={{ stroke: '#f59f00', strokeDasharray: '4 3' }} fill="none" isAnimationActive={false} />
                 <Scatter name="orchestrator over P" data={sweep} line={{ stroke: 'var(--accent)' }} fill="var(--accent)" isAnimationActive={false} />
                 <Scatter name="you are here (sliders' P)" data={[t.current]} fill="#e03131" shape="star" legendType="star" isAnimationActive={false} />
               </ScatterChart>
