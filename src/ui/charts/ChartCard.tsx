@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** A titled chart panel with a one-line explanation of what is plotted and its units. */
-export function ChartCard({ title, note, children, testId }: { title: string; note?: ReactNode; children: ReactNode; testId?: string }) {
+export function ChartCard({ title, note, children, testId, footer }: { title: string; note?: ReactNode; children: ReactNode; testId?: string; footer?: ReactNode }) {
   return (
     <figure className="chart-card" data-testid={testId} aria-label={title}>
       <figcaption>
@@ -9,6 +9,7 @@ export function ChartCard({ title, note, children, testId }: { title: string; no
         {note && <span className="small muted"> {note}</span>}
       </figcaption>
       <div className="chart-body">{children}</div>
+      {footer}
     </figure>
   );
 }
