@@ -18,6 +18,6 @@ export async function openLab(page: Page, query = ''): Promise<void> {
 
 /** Number of points drawn in a line chart (from its SVG path's commands). */
 export async function pathPoints(page: Page, testId: string): Promise<number> {
-  const d = await page.getByTestId(testId).locator('path.recharts-curve').first().getAttribute('d').catch(() => null);
+  const d = await page.getByTestId(testId).locator('g.curves path.curve').first().getAttribute('d').catch(() => null);
   return d ? (d.match(/[ML]/g) ?? []).length : 0;
 }

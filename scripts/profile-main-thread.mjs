@@ -1,14 +1,18 @@
 // Where the page's main-thread time goes while the lab trains: a Chromium trace (tasks ≥ 30 ms,
 // broken down by what ran inside them) and a sampled CPU profile (inclusive time per function).
 // Needs a served build: `npx vite build --minify false && npx vite preview --port 4173`, then
-//   node scripts/profile-main-thread.mjs            real training on wasm for 20 s
-//   node scripts/profile-main-thread.mjs synthetic  no training: the store fed one point every 600 ms
+//   npm run profile:main-thread                      real training on wasm for 20 s
+//   npm run profile:main-thread -- synthetic         no training: the store fed one point every 600 ms
+//   npm run profile:main-thread -- feed:KEY          no training: only store.KEY changes, 20 times
+//                                                    (KEY = series | histogram | tradeoff | group),
+//                                                    to attribute the cost to one view
 // Figures are for comparing variants in one run on one machine, not for assertions.
 import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 
-const synthetic = process.argv[2] === 'synthetic';
+const mode = process.argv[2] ?? 'train';
+const synthetic = mode === 'synthetic' || mode.startsWith('feed:');
 const url = `http://127.0.0.1:${process.env.PORT ?? 4173}/?backend=wasm`;
 const tracePath = '/tmp/orchestra-lab-trace.json';
 
@@ -26,7 +30,22 @@ const cdp = await page.context().newCDPSession(page);
 await cdp.send('Profiler.enable');
 await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
 await cdp.send('Profiler.start');
-if (synthetic) {
+if (mode.startsWith('feed:')) {
+  await page.evaluate(async (key) => {
+    const lab = window.orchestraLab;
+    const first = lab.getState();
+    for (let k = 0; k < 20; k++) {
+      await new Promise((r) => setTimeout(r, 400));
+      const s = lab.getState();
+      const jiggle = (x) => x * (0.95 + Math.random() * 0.05);
+      if (key === 'series') lab.setState({ series: [...s.series, { ...first.series[0], iteration: s.series.length + 1, meanReward: Math.random() }] });
+      else if (key === 'histogram') lab.setState({ histogram: { ...s.histogram, counts: s.histogram.counts.map(() => Math.floor(Math.random() * 40)) } });
+      else if (key === 'tradeoff') lab.setState({ tradeoff: { ...s.tradeoff, sweep: s.tradeoff.sweep.map((p) => ({ ...p, accuracy: jiggle(p.accuracy) })), current: { ...s.tradeoff.current, accuracy: jiggle(s.tradeoff.current.accuracy) } } });
+      else if (key === 'group') lab.setState({ group: { ...first.group } });
+      else throw new Error(`unknown store key ${key}`);
+    }
+  }, mode.slice('feed:'.length));
+} else if (synthetic) {
   await page.evaluate(async () => {
     const lab = window.orchestraLab;
     const { series: [p], histogram: h } = lab.getState();
@@ -73,5 +92,13 @@ profile.samples.forEach((id, i) => {
     if (!seen.has(key)) { seen.add(key); inclusive.set(key, (inclusive.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0)); }
   }
 });
+const self = new Map();
+profile.samples.forEach((id, i) => {
+  const f = byId.get(id).callFrame;
+  const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+  self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+});
+console.log('self time per function (top 15, idle left out):');
+for (const [k, us] of [...self].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${(us / 1000).toFixed(0).padStart(7)} ms  ${k}`);
 console.log('inclusive time per function (top 30, idle left out):');
 for (const [k, us] of [...inclusive].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(root)')).sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${(us / 1000).toFixed(0).padStart(7)} ms  ${k}`);

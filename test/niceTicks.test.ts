@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalsFor, niceStep, niceTicks } from '../src/ui/charts/niceTicks';
+import { decimalsFor, logTicks, niceStep, niceTicks } from '../src/ui/charts/niceTicks';
 
 describe('nice axis ticks (worked by hand)', () => {
   it('steps are 1, 2, 2.5 or 5 × 10^k, the smallest at least the raw step', () => {
@@ -38,5 +38,21 @@ describe('nice axis ticks (worked by hand)', () => {
     expect(decimalsFor(0.25)).toBe(2);
     expect(decimalsFor(0.5)).toBe(1);
     expect(decimalsFor(0.00005)).toBe(5);
+  });
+  it('a log cost axis runs between 1-2-5 values around the data and labels 1, 2, 5 × 10^k', () => {
+    // 0.0031 … 0.042: below 0.0031 the nearest is 0.002, above 0.042 it is 0.05;
+    // inside: 0.002 0.005 0.01 0.02 0.05 (5 ≤ 7 ticks, all kept)
+    expect(logTicks(0.0031, 0.042)).toEqual({ values: [0.002, 0.005, 0.01, 0.02, 0.05], domain: [0.002, 0.05], decimals: 3 });
+    // exactly on a candidate: the domain ends there
+    expect(logTicks(0.01, 1).domain).toEqual([0.01, 1]);
+  });
+  it('a log axis over many decades keeps only the powers of ten, its ends unlabelled', () => {
+    // 0.0007 … 0.36 → domain [0.0005, 0.5]: 0.0005 0.001 0.002 0.005 … 0.5 are 10 candidates > 7,
+    // so the ticks are the powers of ten inside: 0.001 0.01 0.1
+    expect(logTicks(0.0007, 0.36)).toEqual({ values: [0.001, 0.01, 0.1], domain: [0.0005, 0.5], decimals: 3 });
+  });
+  it('a log axis refuses non-positive input with a drawable default', () => {
+    expect(logTicks(0, 1).domain).toEqual([1, 10]);
+    expect(logTicks(-1, 5).values).toEqual([1, 10]);
   });
 });

@@ -1,26 +1,60 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useActiveTooltipLabel, useIsTooltipActive, useXAxisScale, useYAxisScale } from 'recharts';
+import { useMemo } from 'react';
 import type { LabState } from '../../store/labStore';
+import type { Histogram } from '../../core/grpo/metrics';
 import { useStaggered } from './useStaggered';
-import { AXIS, ChartCard, GRID, TOOLTIP_STYLE } from './ChartCard';
+import { ChartCard } from './ChartCard';
+import { ChartFrame } from './ChartFrame';
+import { niceTicks } from './niceTicks';
+import { nearestIndex } from './seriesPaths';
 
 const selectHistogram = (s: LabState) => s.histogram;
+const centresOf = (h: Histogram): number[] => h.counts.map((_, k) => ((h.edges[k] as number) + (h.edges[k + 1] as number)) / 2);
+
+/** The bin's range; the end bins also hold the values beyond ±3 (they are clamped into them). */
+function binLabel(h: Histogram, k: number): string {
+  const lo = (h.edges[k] as number).toFixed(2);
+  const hi = (h.edges[k + 1] as number).toFixed(2);
+  if (k === 0) return `A < ${hi}`;
+  if (k === h.counts.length - 1) return `A ≥ ${lo}`;
+  return `${lo} ≤ A < ${hi}`;
+}
+
+/** One bar per bin, from its lower to its upper edge, placed with the chart's recharts scales; the hovered bin is outlined. */
+function Bars({ h, centres }: { h: Histogram; centres: readonly number[] }) {
+  const sx = useXAxisScale();
+  const sy = useYAxisScale();
+  const label = useActiveTooltipLabel();
+  const hovering = useIsTooltipActive();
+  if (!sx || !sy) return null;
+  const active = hovering && label !== undefined && label !== null ? nearestIndex(centres, Number(label)) : -1;
+  const base = sy(0) ?? 0;
+  return (
+    <g className="bars">
+      {h.counts.map((c, k) => {
+        const x0 = sx(h.edges[k]);
+        const x1 = sx(h.edges[k + 1]);
+        const y = sy(c);
+        if (c === 0 || x0 === undefined || x1 === undefined || y === undefined) return null;
+        return <rect key={k} x={x0 + 0.5} y={y} width={Math.max(0.5, x1 - x0 - 1)} height={Math.max(0, base - y)} fill="var(--accent)" stroke={k === active ? 'var(--ink)' : 'none'} />;
+      })}
+    </g>
+  );
+}
 
 /** Distribution of the latest iteration's trajectory advantages A = (R − mean)/std. */
 export function AdvantageHistogram() {
   const h = useStaggered(selectHistogram, 6);
-  const data = h ? h.counts.map((c, k) => ({ bin: ((h.edges[k] as number) + (h.edges[k + 1] as number)) / 2, count: c })) : [];
+  const centres = useMemo(() => (h ? centresOf(h) : []), [h]);
+  const xTicks = useMemo(() => (h ? niceTicks(h.edges[0] as number, h.edges[h.edges.length - 1] as number, { tight: true, target: 6 }) : niceTicks(-3, 3)), [h]);
+  const yTicks = useMemo(() => niceTicks(0, Math.max(1, ...(h?.counts ?? [])), { target: 3, integer: true }), [h]);
   return (
     <ChartCard title="Advantage histogram" note="latest iteration, one count per trajectory (filtered groups sit at 0)" testId="chart-advantage">
-      {data.length === 0 ? <div className="empty muted small">No iteration yet.</div> : (
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 4, right: 8, bottom: 14, left: 4 }}>
-            <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="bin" tick={AXIS} stroke="var(--muted)" tickFormatter={(v: number) => v.toFixed(1)} label={{ value: 'advantage A', position: 'insideBottom', offset: -8, fill: 'var(--muted)', fontSize: 11 }} />
-            <YAxis tick={AXIS} stroke="var(--muted)" width={36} allowDecimals={false} />
-            <Tooltip contentStyle={TOOLTIP_STYLE} labelFormatter={(v) => `A ≈ ${Number(v).toFixed(2)}`} formatter={(v) => [String(v), 'trajectories']} />
-            <Bar dataKey="count" fill="var(--accent)" isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
+      {!h ? <div className="empty muted small">No iteration yet.</div> : (
+        <ChartFrame xs={centres} xTicks={xTicks} yTicks={yTicks} xLabel="advantage A" yLabel="count" yWidth={40}
+          tip={(k) => <><div><strong>{binLabel(h, k)}</strong></div><div>{h.counts[k]} trajectories</div></>}>
+          <Bars h={h} centres={centres} />
+        </ChartFrame>
       )}
     </ChartCard>
   );

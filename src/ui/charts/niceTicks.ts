@@ -56,3 +56,25 @@ function roundTo(v: number, step: number): number {
   const r = Number(v.toFixed(d));
   return r === 0 ? 0 : r;
 }
+
+const LOG_MANTISSAS = [1, 2, 5];
+
+/**
+ * Ticks for a log axis over [min, max] (both > 0): the values 1, 2, 5 × 10^k, the domain
+ * widened to the nearest of them outside the data; only the powers of ten inside the domain
+ * when that would give more than `maxTicks` (the ends then go unlabelled, as on printed log paper).
+ */
+export function logTicks(min: number, max: number, maxTicks = 7): Ticks {
+  if (!(min > 0) || !(max > 0) || !Number.isFinite(min) || !Number.isFinite(max)) return { values: [1, 10], domain: [1, 10], decimals: 0 };
+  if (max < min) [min, max] = [max, min];
+  const candidates: number[] = [];
+  for (let e = Math.floor(Math.log10(min)) - 1; e <= Math.ceil(Math.log10(max)); e++) {
+    for (const m of LOG_MANTISSAS) candidates.push(Number((m * 10 ** e).toPrecision(1)));
+  }
+  const lo = candidates.filter((c) => c <= min * (1 + 1e-9)).pop() as number;
+  const hi = candidates.find((c) => c >= max * (1 - 1e-9)) as number;
+  let values = candidates.filter((c) => c >= lo && c <= hi);
+  const powerOfTen = (c: number) => Math.abs(Math.log10(c) - Math.round(Math.log10(c))) < 1e-9;
+  if (values.length > maxTicks) values = values.filter(powerOfTen);
+  return { values, domain: [lo, hi], decimals: Math.max(0, ...values.map((v) => decimalsFor(v))) };
+}

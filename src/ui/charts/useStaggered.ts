@@ -2,12 +2,12 @@ import { startTransition, useEffect, useState } from 'react';
 import { useLab, type LabState } from '../../store/labStore';
 
 /** Minimum time between two re-renders of one chart. */
-const MIN_INTERVAL_MS = 400;
+const MIN_INTERVAL_MS = 500;
 /** Offset between charts, so each chart re-renders in its own short task rather than all in one long one. */
 const SLOT_MS = 45;
 
 /**
- * A store value for a chart, re-rendered at most every 400 ms and offset by `slot`, so chart
+ * A store value for a chart, re-rendered at most every 500 ms and offset by `slot`, so chart
  * updates spread over separate tasks and the main thread never blocks for long while training.
  */
 export function useStaggered<T>(select: (s: LabState) => T, slot: number, minIntervalMs = MIN_INTERVAL_MS): T {

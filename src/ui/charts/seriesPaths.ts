@@ -1,0 +1,79 @@
+// SVG path data for the live training curves: a polyline per metric and stacked bands for the
+// tool-usage chart, built in one pass over the points from two scale functions (data → pixels).
+// recharts still draws the axes, grid and tooltip; drawing the curves as one path each keeps a
+// chart's update to one short render (recharts' own <Line>/<Area> cost several ms per series
+// per update through its internal store, which blocked the main thread while training).
+
+/** Maps a data value to a pixel coordinate; `undefined` where the scale cannot place it. */
+export type Scale = (v: number) => number | undefined;
+
+const fmt = (v: number): string => (Math.round(v * 10) / 10).toString();
+
+/**
+ * A polyline through the points (x_i, y_i). Non-finite values break the line, as a gap (so a
+ * NaN metric is visible as a hole, not a dive to zero).
+ */
+export function linePath(xs: readonly number[], ys: readonly number[], sx: Scale, sy: Scale): string {
+  let d = '';
+  let pen = false;
+  for (let i = 0; i < xs.length; i++) {
+    const y = ys[i] as number;
+    const px = Number.isFinite(y) ? sx(xs[i] as number) : undefined;
+    const py = px === undefined ? undefined : sy(y);
+    if (px === undefined || py === undefined || !Number.isFinite(px) || !Number.isFinite(py)) { pen = false; continue; }
+    d += `${pen ? 'L' : 'M'}${fmt(px)},${fmt(py)}`;
+    pen = true;
+  }
+  return d;
+}
+
+/**
+ * Stacked bands: band k spans [Σ_{j<k} v_j, Σ_{j≤k} v_j] at every x. Returns, per series, the
+ * closed outline (top edge left → right, then the bottom edge right → left). Negative or
+ * non-finite values count as 0 (usage counts are never negative).
+ */
+export function stackedBands(xs: readonly number[], series: readonly (readonly number[])[], sx: Scale, sy: Scale): string[] {
+  const base = new Float64Array(xs.length);
+  const pxs = xs.map((x) => sx(x));
+  return series.map((vs) => {
+    const bottom: string[] = [];
+    let top = '';
+    for (let i = 0; i < xs.length; i++) {
+      const px = pxs[i];
+      const v = vs[i] as number;
+      const lo = base[i] as number;
+      const hi = lo + (Number.isFinite(v) && v > 0 ? v : 0);
+      base[i] = hi;
+      const y0 = sy(lo);
+      const y1 = sy(hi);
+      if (px === undefined || y0 === undefined || y1 === undefined) continue;
+      top += `${top ? 'L' : 'M'}${fmt(px)},${fmt(y1)}`;
+      bottom.push(`L${fmt(px)},${fmt(y0)}`);
+    }
+    return top ? `${top}${bottom.reverse().join('')}Z` : '';
+  });
+}
+
+/** Index of the point whose x is closest to `x` (xs ascending); -1 when there are none. */
+export function nearestIndex(xs: readonly number[], x: number): number {
+  if (xs.length === 0) return -1;
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if ((xs[mid] as number) <= x) lo = mid;
+    else hi = mid;
+  }
+  return Math.abs((xs[hi] as number) - x) < Math.abs((xs[lo] as number) - x) ? hi : lo;
+}
+
+/** A five-pointed star centred at (cx, cy), pointing up: outer radius r, inner radius `inner`. */
+export function starPath(cx: number, cy: number, r: number, inner: number): string {
+  let d = '';
+  for (let k = 0; k < 10; k++) {
+    const radius = k % 2 === 0 ? r : inner;
+    const angle = -Math.PI / 2 + (k * Math.PI) / 5;
+    d += `${k === 0 ? 'M' : 'L'}${fmt(cx + radius * Math.cos(angle))},${fmt(cy + radius * Math.sin(angle))}`;
+  }
+  return `${d}Z`;
+}
