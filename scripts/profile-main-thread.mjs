@@ -1,7 +1,7 @@
 // Where the page's main-thread time goes while the lab trains: a Chromium trace (tasks ≥ 30 ms,
 // broken down by what ran inside them) and a sampled CPU profile (inclusive time per function).
 // Needs a served build: `npx vite build --minify false && npx vite preview --port 4173`, then
-//   npm run profile:main-thread                      real training on wasm for 20 s
+//   npm run profile:main-thread                      real training on wasm for 20 s (QUERY="?B=2&T=8" etc. for another page address, e.g. WebGPU)
 //   npm run profile:main-thread -- synthetic         no training: the store fed one point every 600 ms
 //   npm run profile:main-thread -- feed:KEY          no training: only store.KEY changes, 20 times
 //                                                    (KEY = series | histogram | tradeoff | group),
@@ -13,7 +13,7 @@ import { CHROMIUM_ARGS } from '../playwright.config.ts';
 
 const mode = process.argv[2] ?? 'train';
 const synthetic = mode === 'synthetic' || mode.startsWith('feed:');
-const url = `http://127.0.0.1:${process.env.PORT ?? 4173}/?backend=wasm`;
+const url = `http://127.0.0.1:${process.env.PORT ?? 4173}/${process.env.QUERY ?? "?backend=wasm"}`;
 const tracePath = '/tmp/orchestra-lab-trace.json';
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
@@ -41,7 +41,7 @@ if (mode.startsWith('feed:')) {
       if (key === 'series') lab.setState({ series: [...s.series, { ...first.series[0], iteration: s.series.length + 1, meanReward: Math.random() }] });
       else if (key === 'histogram') lab.setState({ histogram: { ...s.histogram, counts: s.histogram.counts.map(() => Math.floor(Math.random() * 40)) } });
       else if (key === 'tradeoff') lab.setState({ tradeoff: { ...s.tradeoff, sweep: s.tradeoff.sweep.map((p) => ({ ...p, accuracy: jiggle(p.accuracy) })), current: { ...s.tradeoff.current, accuracy: jiggle(s.tradeoff.current.accuracy) } } });
-      else if (key === 'group') lab.setState({ group: { ...first.group } });
+      else if (key === 'group') lab.setState({ group: k % 2 ? first.group : { ...first.group, trajectories: [...first.group.trajectories].reverse() } });
       else throw new Error(`unknown store key ${key}`);
     }
   }, mode.slice('feed:'.length));
@@ -74,15 +74,32 @@ const mainEvents = events.filter(onMain);
 const tasks = mainEvents.filter((e) => e.name === 'RunTask');
 const ms = tasks.map((t) => t.dur / 1000);
 console.log(`main thread busy ${ms.reduce((a, b) => a + b, 0).toFixed(0)} ms; tasks ≥ 50 ms: ${ms.filter((d) => d >= 50).length}, ≥ 30 ms: ${ms.filter((d) => d >= 30).length}, ≥ 16 ms: ${ms.filter((d) => d >= 16).length}; longest ${[...ms].sort((a, b) => b - a).slice(0, 8).map((d) => d.toFixed(0)).join(' ')}`);
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const parent = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((c) => [c, n.id])));
+// Sample times on the trace clock (both count microseconds from the same monotonic origin).
+const sampleTs = [];
+profile.samples.reduce((t, _, i) => { sampleTs.push(t + profile.timeDeltas[i]); return t + profile.timeDeltas[i]; }, profile.startTime);
+/** Our own components and functions (capitalised names in the unminified bundle) seen in the samples of [from, to]. */
+function appFramesIn(from, to) {
+  const seen = new Map();
+  profile.samples.forEach((id, i) => {
+    if (sampleTs[i] < from || sampleTs[i] > to) return;
+    const names = new Set();
+    for (let cur = id; cur !== undefined; cur = parent.get(cur)) {
+      const name = byId.get(cur).callFrame.functionName;
+      if (/^[A-Z][A-Za-z]+$/.test(name) && !/Impl$|^Recharts|^Cartesian|^Surface|^Root/.test(name)) names.add(name);
+    }
+    for (const n of names) seen.set(n, (seen.get(n) ?? 0) + profile.timeDeltas[i]);
+  });
+  return [...seen].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([n, us]) => `${n} ${(us / 1000).toFixed(0)}`).join(' · ');
+}
 for (const t of tasks.filter((x) => x.dur >= 30_000)) {
   const inside = new Map();
   for (const e of mainEvents) if (e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + t.dur) inside.set(e.name, (inside.get(e.name) ?? 0) + e.dur);
-  console.log(`  ${(t.dur / 1000).toFixed(1)} ms:`, [...inside].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, d]) => `${n} ${(d / 1000).toFixed(1)}`).join(' · '));
+  console.log(`  ${(t.dur / 1000).toFixed(1)} ms:`, [...inside].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([n, d]) => `${n} ${(d / 1000).toFixed(1)}`).join(' · '), `| ${appFramesIn(t.ts, t.ts + t.dur) || '-'}`);
 }
 
 // Inclusive CPU time per function (each function counted once per sample's stack).
-const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-const parent = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((c) => [c, n.id])));
 const inclusive = new Map();
 profile.samples.forEach((id, i) => {
   const seen = new Set();

@@ -9,6 +9,8 @@ import { niceTicks } from './niceTicks';
 import { nearestIndex } from './seriesPaths';
 
 const selectHistogram = (s: LabState) => s.histogram;
+/** Shown (empty) before the first iteration, so the chart is built at boot rather than during training. */
+const EMPTY: Histogram = { edges: Array.from({ length: 25 }, (_, k) => -3 + k / 4), counts: new Array<number>(24).fill(0) };
 const centresOf = (h: Histogram): number[] => h.counts.map((_, k) => ((h.edges[k] as number) + (h.edges[k + 1] as number)) / 2);
 
 /** The bin's range; the end bins also hold the values beyond ±3 (they are clamped into them). */
@@ -44,18 +46,20 @@ function Bars({ h, centres }: { h: Histogram; centres: readonly number[] }) {
 
 /** Distribution of the latest iteration's trajectory advantages A = (R − mean)/std. */
 export function AdvantageHistogram() {
-  const h = useStaggered(selectHistogram, 6);
-  const centres = useMemo(() => (h ? centresOf(h) : []), [h]);
-  const xTicks = useMemo(() => (h ? niceTicks(h.edges[0] as number, h.edges[h.edges.length - 1] as number, { tight: true, target: 6 }) : niceTicks(-3, 3)), [h]);
-  const yTicks = useMemo(() => niceTicks(0, Math.max(1, ...(h?.counts ?? [])), { target: 3, integer: true }), [h]);
+  const latest = useStaggered(selectHistogram, 6);
+  const h = latest ?? EMPTY;
+  const centres = useMemo(() => (latest ? centresOf(latest) : []), [latest]);
+  const xTicks = useMemo(() => niceTicks(h.edges[0] as number, h.edges[h.edges.length - 1] as number, { tight: true, target: 6 }), [h]);
+  const yTicks = useMemo(() => niceTicks(0, Math.max(1, ...h.counts), { target: 3, integer: true }), [h]);
   return (
     <ChartCard title="Advantage histogram" note="latest iteration, one count per trajectory (filtered groups sit at 0)" testId="chart-advantage">
-      {!h ? <div className="empty muted small">No iteration yet.</div> : (
+      <div className="hover-host chart-fill-body">
         <ChartFrame xs={centres} xTicks={xTicks} yTicks={yTicks} xLabel="advantage A" yLabel="count" yWidth={40}
           tip={(k) => <><div><strong>{binLabel(h, k)}</strong></div><div>{h.counts[k]} trajectories</div></>}>
           <Bars h={h} centres={centres} />
         </ChartFrame>
-      )}
+        {!latest && <div className="empty-overlay muted small">No iteration yet.</div>}
+      </div>
     </ChartCard>
   );
 }

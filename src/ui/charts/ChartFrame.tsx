@@ -34,8 +34,8 @@ export function ChartFrame({ xs, xTicks, yTicks, xLabel, yLabel, xFormat = Strin
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={rows} margin={{ top: 4, right: 8, bottom: 14, left: 4 }}>
         <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="x" type="number" domain={xTicks.domain} ticks={xTicks.values} interval={0} tick={xTick} stroke="var(--muted)" allowDataOverflow label={{ value: xLabel, position: 'insideBottom', offset: -8, fill: 'var(--muted)', fontSize: 11 }} />
-        <YAxis type="number" domain={yTicks.domain} ticks={yTicks.values} interval={0} tick={yTick} stroke="var(--muted)" width={yWidth} allowDataOverflow label={{ value: yLabel, angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dx: 8 }} />
+        <XAxis dataKey="x" type="number" niceTicks="none" domain={xTicks.domain} ticks={xTicks.values} interval={0} tick={xTick} stroke="var(--muted)" allowDataOverflow label={{ value: xLabel, position: 'insideBottom', offset: -8, fill: 'var(--muted)', fontSize: 11 }} />
+        <YAxis type="number" niceTicks="none" domain={yTicks.domain} ticks={yTicks.values} interval={0} tick={yTick} stroke="var(--muted)" width={yWidth} allowDataOverflow label={{ value: yLabel, angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dx: 8 }} />
         <Tooltip
           cursor={{ stroke: 'var(--muted)', strokeDasharray: '3 3' }}
           wrapperStyle={TIP_VISIBLE}

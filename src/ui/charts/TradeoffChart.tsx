@@ -90,8 +90,8 @@ export function TradeoffChart() {
             <ResponsiveContainer width="100%" height="100%">
               <ScatterChart margin={{ top: 6, right: 10, bottom: 18, left: 4 }}>
                 <CartesianGrid stroke={GRID} strokeDasharray="3 3" />
-                <XAxis dataKey="cost" type="number" scale={logScale ? 'log' : 'linear'} domain={x.domain} ticks={x.values} interval={0} tick={xTick} stroke="var(--muted)" allowDataOverflow label={{ value: `mean cost per task (${unit}${logScale ? ', log scale' : ''})`, position: 'insideBottom', offset: -10, fill: 'var(--muted)', fontSize: 11 }} />
-                <YAxis type="number" domain={[0, 1]} ticks={ACCURACY_TICKS} interval={0} tick={yTick} stroke="var(--muted)" width={40} allowDataOverflow label={{ value: 'accuracy', angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dx: -2 }} />
+                <XAxis dataKey="cost" type="number" niceTicks="none" scale={logScale ? 'log' : 'linear'} domain={x.domain} ticks={x.values} interval={0} tick={xTick} stroke="var(--muted)" allowDataOverflow label={{ value: `mean cost per task (${unit}${logScale ? ', log scale' : ''})`, position: 'insideBottom', offset: -10, fill: 'var(--muted)', fontSize: 11 }} />
+                <YAxis type="number" niceTicks="none" domain={[0, 1]} ticks={ACCURACY_TICKS} interval={0} tick={yTick} stroke="var(--muted)" width={40} allowDataOverflow label={{ value: 'accuracy', angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dx: -2 }} />
                 <TradeoffMarks t={t} sweep={sweep} onHover={setHover} />
               </ScatterChart>
             </ResponsiveContainer>
