@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { linePath, nearestIndex, stackedBands, starPath } from '../src/ui/charts/seriesPaths';
+import { linePath, stackedBands, starPath } from '../src/ui/charts/seriesPaths';
+import { linearScale, logScale, nearestIndex, nearestPoint } from '../src/ui/charts/scales';
 
 // Scales worked by hand: x → 10·x, y → 100 − 10·y (SVG y grows downwards).
 const sx = (x: number) => 10 * x;
@@ -48,6 +49,24 @@ describe('paths of the live charts (worked by hand)', () => {
     expect(nearestIndex([7], 1)).toBe(0);
     expect(nearestIndex([], 1)).toBe(-1);
   });
+  it('the nearest point within reach, in two dimensions', () => {
+    // (0,0) (10,0) (10,10); pointer at (8, 3): distances² 73, 13, 53 → index 1
+    expect(nearestPoint([0, 10, 10], [0, 0, 10], 8, 3, 14)).toBe(1);
+    // pointer at (30, 30): the closest, (10, 10), is √800 ≈ 28 px away > 14 → none
+    expect(nearestPoint([0, 10, 10], [0, 0, 10], 30, 30, 14)).toBe(-1);
+  });
+  it('linear and log scales map the domain ends onto the range ends', () => {
+    const y = linearScale([0, 1], [100, 0]); // an upward y axis 100 px tall
+    expect(y(0)).toBe(100);
+    expect(y(0.25)).toBe(75);
+    expect(y(Number.NaN)).toBeUndefined();
+    expect(linearScale([3, 3], [0, 50])(3)).toBe(25);
+    const x = logScale([0.001, 1], [0, 300]); // three decades, 100 px each
+    expect(x(0.001)).toBeCloseTo(0);
+    expect(x(0.01)).toBeCloseTo(100);
+    expect(x(0.1)).toBeCloseTo(200);
+    expect(x(0)).toBeUndefined();
+  });
   it('the operating-point star has its tip straight up and ten corners', () => {
     const d = starPath(50, 50, 10, 4);
     expect(d.startsWith('M50,40')).toBe(true); // outer point at angle −90°
@@ -68,5 +87,21 @@ describe('value axes of the live charts (worked by hand)', () => {
     expect(valueTicks([curve([1, 2]), curve([3, 1])], true).values).toEqual([0, 1, 2, 3, 4]);
     // a fixed domain wins (accuracy 0 … 1)
     expect(valueTicks([curve([0.5])], false, [0, 1]).domain).toEqual([0, 1]);
+  });
+});
+
+describe('the iteration axis grows in steps (worked by hand)', () => {
+  it('ends at the last iteration rounded up to a nice step near a fifth of it', async () => {
+    const { iterationTicks } = await import('../src/ui/charts/IterationChart');
+    const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+    // 37 / 5 = 7.4 → step 10 → ends at 40; ticks 39 / 5 = 7.8 → 10: 10 20 30 40
+    expect(iterationTicks(upTo(37))).toEqual({ values: [10, 20, 30, 40], domain: [1, 40], decimals: 0 });
+    // 38, 39, 40 keep the same axis (recharts is not re-rendered); 41 moves it to 50
+    expect(iterationTicks(upTo(40)).domain).toEqual([1, 40]);
+    expect(iterationTicks(upTo(41)).domain).toEqual([1, 50]);
+    // 101 / 5 = 20.2 → step 25 → 125
+    expect(iterationTicks(upTo(101)).domain).toEqual([1, 125]);
+    // one iteration: a padded axis around it
+    expect(iterationTicks([1]).domain).toEqual([0, 2]);
   });
 });

@@ -1,12 +1,10 @@
-import { useActiveTooltipLabel, useIsTooltipActive, useXAxisScale, useYAxisScale } from 'recharts';
 import { useMemo } from 'react';
 import type { LabState } from '../../store/labStore';
 import type { Histogram } from '../../core/grpo/metrics';
 import { useStaggered } from './useStaggered';
 import { ChartCard } from './ChartCard';
-import { ChartFrame } from './ChartFrame';
+import { ChartFrame, type Marks } from './ChartFrame';
 import { niceTicks } from './niceTicks';
-import { nearestIndex } from './seriesPaths';
 
 const selectHistogram = (s: LabState) => s.histogram;
 /** Shown (empty) before the first iteration, so the chart is built at boot rather than during training. */
@@ -22,20 +20,15 @@ function binLabel(h: Histogram, k: number): string {
   return `${lo} ≤ A < ${hi}`;
 }
 
-/** One bar per bin, from its lower to its upper edge, placed with the chart's recharts scales; the hovered bin is outlined. */
-function Bars({ h, centres }: { h: Histogram; centres: readonly number[] }) {
-  const sx = useXAxisScale();
-  const sy = useYAxisScale();
-  const label = useActiveTooltipLabel();
-  const hovering = useIsTooltipActive();
-  if (!sx || !sy) return null;
-  const active = hovering && label !== undefined && label !== null ? nearestIndex(centres, Number(label)) : -1;
+/** One bar per bin, from its lower to its upper edge; the hovered bin is outlined. */
+function Bars({ h, m }: { h: Histogram; m: Marks }) {
+  const { sx, sy, active } = m;
   const base = sy(0) ?? 0;
   return (
     <g className="bars">
       {h.counts.map((c, k) => {
-        const x0 = sx(h.edges[k]);
-        const x1 = sx(h.edges[k + 1]);
+        const x0 = sx(h.edges[k] as number);
+        const x1 = sx(h.edges[k + 1] as number);
         const y = sy(c);
         if (c === 0 || x0 === undefined || x1 === undefined || y === undefined) return null;
         return <rect key={k} x={x0 + 0.5} y={y} width={Math.max(0.5, x1 - x0 - 1)} height={Math.max(0, base - y)} fill="var(--accent)" stroke={k === active ? 'var(--ink)' : 'none'} />;
@@ -53,10 +46,10 @@ export function AdvantageHistogram() {
   const yTicks = useMemo(() => niceTicks(0, Math.max(1, ...h.counts), { target: 3, integer: true }), [h]);
   return (
     <ChartCard title="Advantage histogram" note="latest iteration, one count per trajectory (filtered groups sit at 0)" testId="chart-advantage">
-      <div className="hover-host chart-fill-body">
-        <ChartFrame xs={centres} xTicks={xTicks} yTicks={yTicks} xLabel="advantage A" yLabel="count" yWidth={40}
+      <div className="chart-fill-body">
+        <ChartFrame snap={{ xs: centres }} xTicks={xTicks} yTicks={yTicks} xLabel="advantage A" yLabel="count" yWidth={40}
           tip={(k) => <><div><strong>{binLabel(h, k)}</strong></div><div>{h.counts[k]} trajectories</div></>}>
-          <Bars h={h} centres={centres} />
+          {(m) => <Bars h={h} m={m} />}
         </ChartFrame>
         {!latest && <div className="empty-overlay muted small">No iteration yet.</div>}
       </div>

@@ -1,53 +1,130 @@
-import { CartesianGrid, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useMemo, type ReactNode } from 'react';
+import { CartesianGrid, LineChart, ResponsiveContainer, XAxis, YAxis, usePlotArea } from 'recharts';
+import { memo, useEffect, useMemo, useState, type PointerEvent, type ReactNode } from 'react';
 import { GRID, TOOLTIP_STYLE } from './ChartCard';
 import type { Ticks } from './niceTicks';
 import { plainTick } from './PlainTick';
-import { nearestIndex } from './seriesPaths';
+import { linearScale, logScale, nearestIndex, nearestPoint, type Scale } from './scales';
 
-/** No recharts series means no tooltip payload, which recharts answers by hiding the box: keep it visible; the body decides. */
-const TIP_VISIBLE = { visibility: 'visible' } as const;
+/** The plot area inside the chart, in pixels from the chart's top-left corner. */
+export interface Plot { x: number; y: number; width: number; height: number }
 
-/**
- * The frame of a live chart, drawn by recharts: responsive size, a numeric x axis and y axis with
- * explicit nice ticks (so no label is measured in the DOM on an update), the grid, and a tooltip
- * that snaps to the nearest of `xs` and shows `tip(index)`. The marks are `children`: components
- * that place SVG with recharts' axis scales (useXAxisScale / useYAxisScale), one path per series,
- * which keeps an update to one short render (recharts' own <Line>/<Area>/<Bar> cost several ms
- * each per update through its internal store, and blocked the main thread while training).
- */
-export function ChartFrame({ xs, xTicks, yTicks, xLabel, yLabel, xFormat = String, yWidth = 46, tip, children }: {
-  xs: readonly number[];
+/** What the marks are drawn with: the axes' scales, the plot area and the data index under the pointer (-1: none). */
+export interface Marks { sx: Scale; sy: Scale; plot: Plot; active: number }
+
+/** Where the pointer snaps: to the nearest x (curves, bins), or to the nearest point within reach (scatter). */
+export type Snap = { xs: readonly number[]; ys?: readonly number[] };
+
+interface FrameProps {
   xTicks: Ticks;
   yTicks: Ticks;
   xLabel: string;
   yLabel: string;
-  xFormat?: (v: number) => string;
-  yWidth?: number;
-  tip: (index: number) => ReactNode;
-  children: ReactNode;
-}) {
-  const rows = useMemo(() => xs.map((x) => ({ x })), [xs]);
+  xFormat: (v: number) => string;
+  yFormat: (v: number) => string;
+  yWidth: number;
+  logX: boolean;
+  verticalGrid: boolean;
+  onPlot: (p: Plot) => void;
+}
+
+const POINT_REACH_PX = 14;
+const defaultX = (v: number): string => String(v);
+
+/** Tells the page where recharts put the plot area (once, and again on a resize). */
+function PlotReporter({ onPlot }: { onPlot: (p: Plot) => void }) {
+  const area = usePlotArea();
+  const x = area?.x;
+  const y = area?.y;
+  const width = area?.width;
+  const height = area?.height;
+  useEffect(() => {
+    if (x !== undefined && y !== undefined && width !== undefined && height !== undefined && width > 0 && height > 0) onPlot({ x, y, width, height });
+  }, [x, y, width, height, onPlot]);
+  return null;
+}
+
+const sameTicks = (a: Ticks, b: Ticks): boolean =>
+  a.decimals === b.decimals && a.domain[0] === b.domain[0] && a.domain[1] === b.domain[1] && a.values.length === b.values.length && a.values.every((v, i) => v === b.values[i]);
+
+/**
+ * recharts' part: responsive size, axes with our ticks as final (so nothing is measured in the DOM
+ * and nothing re-derived), labels, grid. Memoised on the ticks' values, so a data update that
+ * leaves the axes alone does not touch recharts at all.
+ */
+const Frame = memo(function Frame({ xTicks, yTicks, xLabel, yLabel, xFormat, yFormat, yWidth, logX, verticalGrid, onPlot }: FrameProps) {
   const xTick = useMemo(() => plainTick(xFormat), [xFormat]);
-  const yTick = useMemo(() => plainTick((v) => v.toFixed(yTicks.decimals)), [yTicks.decimals]);
+  const yTick = useMemo(() => plainTick(yFormat), [yFormat]);
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={rows} margin={{ top: 4, right: 8, bottom: 14, left: 4 }}>
-        <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="x" type="number" niceTicks="none" domain={xTicks.domain} ticks={xTicks.values} interval={0} tick={xTick} stroke="var(--muted)" allowDataOverflow label={{ value: xLabel, position: 'insideBottom', offset: -8, fill: 'var(--muted)', fontSize: 11 }} />
+      <LineChart margin={{ top: 6, right: 10, bottom: 14, left: 4 }}>
+        <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={verticalGrid} />
+        <XAxis dataKey="x" type="number" niceTicks="none" scale={logX ? 'log' : 'linear'} domain={xTicks.domain} ticks={xTicks.values} interval={0} tick={xTick} stroke="var(--muted)" allowDataOverflow label={{ value: xLabel, position: 'insideBottom', offset: -8, fill: 'var(--muted)', fontSize: 11 }} />
         <YAxis type="number" niceTicks="none" domain={yTicks.domain} ticks={yTicks.values} interval={0} tick={yTick} stroke="var(--muted)" width={yWidth} allowDataOverflow label={{ value: yLabel, angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dx: 8 }} />
-        <Tooltip
-          cursor={{ stroke: 'var(--muted)', strokeDasharray: '3 3' }}
-          wrapperStyle={TIP_VISIBLE}
-          isAnimationActive={false}
-          content={({ active, label }) => {
-            const i = active && label !== undefined && label !== null ? nearestIndex(xs, Number(label)) : -1;
-            return i < 0 ? null : <div style={{ ...TOOLTIP_STYLE, padding: '4px 8px' }}>{tip(i)}</div>;
-          }}
-        />
-        {children}
+        <PlotReporter onPlot={onPlot} />
       </LineChart>
     </ResponsiveContainer>
+  );
+}, (a, b) => sameTicks(a.xTicks, b.xTicks) && sameTicks(a.yTicks, b.yTicks) && a.xLabel === b.xLabel && a.yLabel === b.yLabel
+  && a.xFormat === b.xFormat && a.yFormat === b.yFormat && a.yWidth === b.yWidth && a.logX === b.logX && a.verticalGrid === b.verticalGrid && a.onPlot === b.onPlot);
+
+/**
+ * A live chart. recharts draws the frame (size, axes, grid, labels); the marks are plain SVG in a
+ * layer on top, drawn by `children` with the same scales, and the layer answers the pointer with
+ * a guide and a tooltip (`tip(index)`). Why not recharts' own <Line>/<Area>/<Bar>/<Scatter>: each
+ * keeps selectors in recharts' internal store and re-renders synchronously on every data change
+ * (several ms per series per update, not sliceable by a React transition), which blocked the main
+ * thread while training; here a data update re-renders only the marks layer.
+ */
+export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX, yFormat, yWidth = 46, logX = false, verticalGrid = false, snap, tip, children }: {
+  xTicks: Ticks;
+  yTicks: Ticks;
+  xLabel: string;
+  yLabel: string;
+  /** Tick label formats: pass a stable function (module level or memoised). */
+  xFormat?: (v: number) => string;
+  yFormat?: (v: number) => string;
+  yWidth?: number;
+  logX?: boolean;
+  verticalGrid?: boolean;
+  snap: Snap;
+  tip: (index: number) => ReactNode;
+  children: (m: Marks) => ReactNode;
+}) {
+  const [plot, setPlot] = useState<Plot | null>(null);
+  const [pointer, setPointer] = useState<{ x: number; y: number } | null>(null);
+  const decimals = yTicks.decimals;
+  const yFmt = useMemo(() => yFormat ?? ((v: number) => v.toFixed(decimals)), [yFormat, decimals]);
+  const sx = useMemo(() => (plot ? (logX ? logScale : linearScale)(xTicks.domain, [plot.x, plot.x + plot.width]) : null), [plot, logX, xTicks.domain]);
+  const sy = useMemo(() => (plot ? linearScale(yTicks.domain, [plot.y + plot.height, plot.y]) : null), [plot, yTicks.domain]);
+  let active = -1;
+  if (pointer && sx && sy) {
+    const pxs = snap.xs.map((x) => sx(x) ?? Number.NaN);
+    active = snap.ys
+      ? nearestPoint(pxs, snap.ys.map((y) => sy(y) ?? Number.NaN), pointer.x, pointer.y, POINT_REACH_PX)
+      : nearestIndex(pxs, pointer.x);
+  }
+  const onMove = (e: PointerEvent<SVGRectElement>) => {
+    const box = e.currentTarget.ownerSVGElement?.getBoundingClientRect();
+    if (box) setPointer({ x: e.clientX - box.left, y: e.clientY - box.top });
+  };
+  const guideX = active >= 0 && !snap.ys && sx ? sx(snap.xs[active] as number) : undefined;
+  const flip = !!plot && !!pointer && pointer.x > plot.x + plot.width / 2;
+  return (
+    <div className="chart-frame">
+      <Frame xTicks={xTicks} yTicks={yTicks} xLabel={xLabel} yLabel={yLabel} xFormat={xFormat} yFormat={yFmt} yWidth={yWidth} logX={logX} verticalGrid={verticalGrid} onPlot={setPlot} />
+      {plot && sx && sy && (
+        <svg className="marks">
+          {children({ sx, sy, plot, active })}
+          {guideX !== undefined && <line x1={guideX} x2={guideX} y1={plot.y} y2={plot.y + plot.height} stroke="var(--muted)" strokeDasharray="3 3" />}
+          <rect className="pointer-catcher" x={plot.x} y={plot.y} width={plot.width} height={plot.height} fill="transparent" onPointerMove={onMove} onPointerLeave={() => setPointer(null)} />
+        </svg>
+      )}
+      {active >= 0 && pointer && (
+        <div className="point-tip" role="tooltip" style={{ ...TOOLTIP_STYLE, left: pointer.x + (flip ? -14 : 14), top: pointer.y + 14, transform: flip ? 'translateX(-100%)' : undefined }}>
+          {tip(active)}
+        </div>
+      )}
+    </div>
   );
 }
 

@@ -1,8 +1,7 @@
-import { useActiveTooltipLabel, useIsTooltipActive, useXAxisScale, useYAxisScale } from 'recharts';
 import { useMemo } from 'react';
-import { ChartFrame, TipRow } from './ChartFrame';
-import { niceTicks, type Ticks } from './niceTicks';
-import { linePath, nearestIndex, stackedBands, type Scale } from './seriesPaths';
+import { ChartFrame, TipRow, type Marks } from './ChartFrame';
+import { niceStep, niceTicks, type Ticks } from './niceTicks';
+import { linePath, stackedBands } from './seriesPaths';
 
 /** One plotted quantity: its values at the chart's iterations. */
 export interface Curve {
@@ -14,9 +13,19 @@ export interface Curve {
 /** Digits a tooltip prints a value with. */
 export type ValueFormat = (v: number) => string;
 
-/** Nice integer ticks over the iterations, the axis tight to the data. */
-export const iterationTicks = (xs: readonly number[]): Ticks =>
-  xs.length ? niceTicks(xs[0] as number, xs[xs.length - 1] as number, { tight: true, integer: true }) : niceTicks(0, 1, { integer: true });
+/**
+ * Nice integer ticks over the iterations. The axis starts at the first iteration and ends at the
+ * last one rounded up to a multiple of a nice step near a fifth of it, so the curve fills at least
+ * about 80% of the width and the axis (recharts' part of the chart) changes only every step, not
+ * on every update.
+ */
+export function iterationTicks(xs: readonly number[]): Ticks {
+  if (!xs.length) return niceTicks(0, 1, { integer: true });
+  const first = xs[0] as number;
+  const last = xs[xs.length - 1] as number;
+  const step = Math.max(1, Math.round(niceStep(Math.max(1, last) / 5)));
+  return niceTicks(first, Math.max(first, Math.ceil(last / step) * step), { tight: true, integer: true });
+}
 
 /** Nice y ticks over every value (or the fixed domain); stacked charts start at 0 and reach the largest total. */
 export function valueTicks(curves: readonly Curve[], stacked: boolean, domain?: [number, number]): Ticks {
@@ -38,22 +47,14 @@ export function valueTicks(curves: readonly Curve[], stacked: boolean, domain?: 
   return niceTicks(lo, stacked && hi <= 0 ? 1 : hi, { target: 4 });
 }
 
-const asScale = (f: ((v: unknown) => number | undefined) | undefined): Scale | undefined => (f ? (v: number) => f(v) : undefined);
-
-/** The curves as SVG paths, placed with the chart's own axis scales, plus a hover guide. */
-function CurveLayer({ xs, curves, stacked }: { xs: readonly number[]; curves: readonly Curve[]; stacked: boolean }) {
-  const xScale = useXAxisScale();
-  const yScale = useYAxisScale();
-  const label = useActiveTooltipLabel();
-  const hovering = useIsTooltipActive();
-  const paths = useMemo(() => {
-    const sx = asScale(xScale);
-    const sy = asScale(yScale);
-    if (!sx || !sy) return [];
-    return stacked ? stackedBands(xs, curves.map((c) => c.values), sx, sy) : curves.map((c) => linePath(xs, c.values, sx, sy));
-  }, [xs, curves, stacked, xScale, yScale]);
-  const i = hovering && label !== undefined && label !== null ? nearestIndex(xs, Number(label)) : -1;
-  const gx = i >= 0 && xScale ? xScale(xs[i]) : undefined;
+/** The curves as SVG paths (lines, or stacked bands), with dots on the lines at the hovered iteration. */
+function Curves({ m, xs, curves, stacked }: { m: Marks; xs: readonly number[]; curves: readonly Curve[]; stacked: boolean }) {
+  const { sx, sy, active } = m;
+  const paths = useMemo(
+    () => (stacked ? stackedBands(xs, curves.map((c) => c.values), sx, sy) : curves.map((c) => linePath(xs, c.values, sx, sy))),
+    [xs, curves, stacked, sx, sy],
+  );
+  const gx = active >= 0 ? sx(xs[active] as number) : undefined;
   return (
     <g className="curves">
       {paths.map((d, k) => {
@@ -62,16 +63,16 @@ function CurveLayer({ xs, curves, stacked }: { xs: readonly number[]; curves: re
           ? <path key={c.name} d={d} fill={c.colour} fillOpacity={0.55} stroke={c.colour} strokeWidth={1} />
           : <path key={c.name} className="curve" d={d} fill="none" stroke={c.colour} strokeWidth={1.6} strokeLinejoin="round" />;
       })}
-      {gx !== undefined && !stacked && yScale && curves.map((c) => {
-        const y = yScale(c.values[i]);
-        return y === undefined || !Number.isFinite(y) ? null : <circle key={c.name} cx={gx} cy={y} r={3} fill={c.colour} stroke="var(--panel)" />;
+      {gx !== undefined && !stacked && curves.map((c) => {
+        const y = sy(c.values[active] as number);
+        return y === undefined ? null : <circle key={c.name} cx={gx} cy={y} r={3} fill={c.colour} stroke="var(--panel)" />;
       })}
     </g>
   );
 }
 
 /**
- * A live chart over iterations: the curves as one SVG path each (lines, or stacked bands) in a
+ * A live chart over iterations: the curves as one SVG path each (lines, or stacked bands) over a
  * recharts frame; the tooltip lists every curve's value at the iteration under the pointer.
  */
 export function IterationChart({ xs, curves, yLabel, stacked = false, domain, format = (v) => v.toPrecision(4) }: {
@@ -96,8 +97,8 @@ export function IterationChart({ xs, curves, yLabel, stacked = false, domain, fo
     );
   };
   return (
-    <ChartFrame xs={xs} xTicks={xTicks} yTicks={yTicks} xLabel="iteration" yLabel={yLabel} tip={tip}>
-      <CurveLayer xs={xs} curves={curves} stacked={stacked} />
+    <ChartFrame xTicks={xTicks} yTicks={yTicks} xLabel="iteration" yLabel={yLabel} snap={{ xs }} tip={tip}>
+      {(m) => <Curves m={m} xs={xs} curves={curves} stacked={stacked} />}
     </ChartFrame>
   );
 }

@@ -1,46 +1,33 @@
-import { CartesianGrid, ResponsiveContainer, ScatterChart, XAxis, YAxis, useChartWidth, useXAxisScale, useYAxisScale } from 'recharts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { formatCost } from '../../core/sim/catalog';
 import { useLab, type LabState } from '../../store/labStore';
 import { useStaggered } from './useStaggered';
 import type { Tradeoff, TradeoffPoint } from '../../worker/protocol';
-import { ChartCard, GRID, TOOLTIP_STYLE } from './ChartCard';
-import { logTicks, niceTicks } from './niceTicks';
-import { plainTick } from './PlainTick';
+import { ChartCard } from './ChartCard';
+import { ChartFrame, type Marks } from './ChartFrame';
+import { logTicks, niceTicks, type Ticks } from './niceTicks';
 import { linePath, starPath } from './seriesPaths';
 
 const FAMILY_COLOURS: Record<string, string> = { random: '#868e96', cheapest: '#adb5bd', always: '#e8590c', 'tools+model': '#c2255c', cascade: '#f59f00', oracle: '#2f9e44' };
 const familyColour = (f: string): string => FAMILY_COLOURS[f] ?? '#888';
-const ACCURACY_TICKS = [0, 0.25, 0.5, 0.75, 1];
-
-/** A point under the pointer, its pixel position in the chart, and whether its tip opens leftwards (right half). */
-interface Hovered { p: TradeoffPoint; x: number; y: number; flip: boolean }
 
 /**
- * The view's marks, placed with the chart's recharts scales: baselines coloured by family, the
- * baselines' frontier (dashed), the policy swept over P (line + dots) and the operating point (★).
+ * The view's marks: baselines coloured by family, the baselines' frontier (dashed), the policy
+ * swept over P (line + dots) and the operating point (★); `points` is the hover order.
  */
-function TradeoffMarks({ t, sweep, onHover }: { t: Tradeoff; sweep: readonly TradeoffPoint[]; onHover: (h: Hovered | null) => void }) {
-  const xScale = useXAxisScale();
-  const yScale = useYAxisScale();
-  const width = useChartWidth() ?? 0;
-  if (!xScale || !yScale) return null;
-  const sx = (v: number) => xScale(v);
-  const sy = (v: number) => yScale(v);
+function TradeoffMarks({ t, sweep, points, m }: { t: Tradeoff; sweep: readonly TradeoffPoint[]; points: readonly TradeoffPoint[]; m: Marks }) {
+  const { sx, sy, active } = m;
   const line = (ps: readonly TradeoffPoint[]) => linePath(ps.map((p) => p.cost), ps.map((p) => p.accuracy), sx, sy);
   const dot = (p: TradeoffPoint, r: number, fill: string, key: string) => {
     const x = sx(p.cost);
     const y = sy(p.accuracy);
-    if (x === undefined || y === undefined) return null;
-    return (
-      <circle key={key} cx={x} cy={y} r={r} fill={fill} stroke="var(--panel)" strokeWidth={1}
-        onMouseEnter={() => onHover({ p, x, y, flip: x > width / 2 })} onMouseLeave={() => onHover(null)}>
-        <title>{p.label}</title>
-      </circle>
-    );
+    return x === undefined || y === undefined ? null : <circle key={key} cx={x} cy={y} r={r} fill={fill} stroke="var(--panel)" strokeWidth={1}><title>{p.label}</title></circle>;
   };
   const cx = sx(t.current.cost);
   const cy = sy(t.current.accuracy);
+  const hovered = active >= 0 ? points[active] : undefined;
+  const hx = hovered ? sx(hovered.cost) : undefined;
+  const hy = hovered ? sy(hovered.accuracy) : undefined;
   return (
     <g className="tradeoff-marks">
       <path d={line(t.frontier)} fill="none" stroke="#f59f00" strokeDasharray="4 3" strokeWidth={1.5} />
@@ -48,14 +35,18 @@ function TradeoffMarks({ t, sweep, onHover }: { t: Tradeoff; sweep: readonly Tra
       {t.baselines.map((p) => dot(p, 4.5, familyColour(p.family), `b:${p.label}`))}
       {sweep.map((p) => dot(p, 3.5, 'var(--accent)', `s:${p.label}`))}
       {cx !== undefined && cy !== undefined && (
-        <path className="operating-star" d={starPath(cx, cy, 9, 4)} fill="#e03131" stroke="var(--panel)" strokeWidth={1}
-          onMouseEnter={() => onHover({ p: t.current, x: cx, y: cy, flip: cx > width / 2 })} onMouseLeave={() => onHover(null)}>
-          <title>{t.current.label}</title>
-        </path>
+        <path className="operating-star" d={starPath(cx, cy, 9, 4)} fill="#e03131" stroke="var(--panel)" strokeWidth={1}><title>{t.current.label}</title></path>
       )}
+      {hx !== undefined && hy !== undefined && <circle cx={hx} cy={hy} r={8} fill="none" stroke="var(--ink)" strokeWidth={1.5} />}
     </g>
   );
 }
+
+/** Tick labels of the cost axis: $0.001, $0.01 … or plain units. */
+const costTick = (v: number): string => `$${Number(v.toPrecision(2))}`;
+const unitTick = (v: number): string => `${Number(v.toPrecision(2))}`;
+const percentTick = (v: number): string => `${Math.round(100 * v)}%`;
+const ACCURACY_TICKS: Ticks = { values: [0, 0.25, 0.5, 0.75, 1], domain: [0, 1], decimals: 2 };
 
 const selectTradeoff = (s: LabState) => s.tradeoff;
 
@@ -65,18 +56,16 @@ export function TradeoffChart() {
   const t = useStaggered(selectTradeoff, 0, 0);
   const evaluating = useLab((s) => s.evaluating);
   const catalog = useLab((s) => s.catalog);
-  const [hover, setHover] = useState<Hovered | null>(null);
   const sweep = useMemo(() => (t ? [...t.sweep].sort((a, b) => a.cost - b.cost) : []), [t]);
   const families = useMemo(() => (t ? [...new Set(t.baselines.map((b) => b.family))] : []), [t]);
-  const costs = useMemo(() => (t ? [...t.baselines, ...t.sweep, t.current].map((p) => p.cost) : []), [t]);
-  const logScale = costs.length > 0 && costs.every((c) => c > 0);
+  const points = useMemo(() => (t ? [...t.baselines, ...sweep, t.current] : []), [t, sweep]);
+  const snap = useMemo(() => ({ xs: points.map((p) => p.cost), ys: points.map((p) => p.accuracy) }), [points]);
+  const logScale = points.length > 0 && points.every((p) => p.cost > 0);
   const x = useMemo(() => {
-    const lo = Math.min(...costs);
-    const hi = Math.max(...costs);
+    const lo = Math.min(...snap.xs);
+    const hi = Math.max(...snap.xs);
     return logScale ? logTicks(lo, hi) : niceTicks(lo, hi, { target: 4 });
-  }, [costs, logScale]);
-  const xTick = useMemo(() => plainTick((v) => (catalog.currency === 'USD' ? `$${Number(v.toPrecision(2))}` : `${Number(v.toPrecision(2))}`)), [catalog.currency]);
-  const yTick = useMemo(() => plainTick((v) => `${Math.round(100 * v)}%`), []);
+  }, [snap, logScale]);
   const unit = catalog.currency === 'USD' ? 'USD' : 'units';
   return (
     <ChartCard
@@ -86,21 +75,20 @@ export function TradeoffChart() {
     >
       {!t ? <div className="empty muted small">Evaluating the policy and the baselines…</div> : (
         <>
-          <div className="chart-fill hover-host">
-            <ResponsiveContainer width="100%" height="100%">
-              <ScatterChart margin={{ top: 6, right: 10, bottom: 18, left: 4 }}>
-                <CartesianGrid stroke={GRID} strokeDasharray="3 3" />
-                <XAxis dataKey="cost" type="number" niceTicks="none" scale={logScale ? 'log' : 'linear'} domain={x.domain} ticks={x.values} interval={0} tick={xTick} stroke="var(--muted)" allowDataOverflow label={{ value: `mean cost per task (${unit}${logScale ? ', log scale' : ''})`, position: 'insideBottom', offset: -10, fill: 'var(--muted)', fontSize: 11 }} />
-                <YAxis type="number" niceTicks="none" domain={[0, 1]} ticks={ACCURACY_TICKS} interval={0} tick={yTick} stroke="var(--muted)" width={40} allowDataOverflow label={{ value: 'accuracy', angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dx: -2 }} />
-                <TradeoffMarks t={t} sweep={sweep} onHover={setHover} />
-              </ScatterChart>
-            </ResponsiveContainer>
-            {hover && (
-              <div className="point-tip" role="tooltip" style={{ ...TOOLTIP_STYLE, left: hover.x + (hover.flip ? -12 : 12), top: hover.y + 12, transform: hover.flip ? 'translateX(-100%)' : undefined }}>
-                <div><strong>{hover.p.label}</strong> <span className="muted">({hover.p.family})</span></div>
-                <div>accuracy {(100 * hover.p.accuracy).toFixed(1)}% · cost {formatCost(catalog, hover.p.cost)} · latency {hover.p.latencyS.toFixed(1)} s</div>
-              </div>
-            )}
+          <div className="chart-fill">
+            <ChartFrame xTicks={x} yTicks={ACCURACY_TICKS} xLabel={`mean cost per task (${unit}${logScale ? ', log scale' : ''})`} yLabel="accuracy" yWidth={48}
+              xFormat={catalog.currency === 'USD' ? costTick : unitTick} yFormat={percentTick} logX={logScale} verticalGrid snap={snap}
+              tip={(i) => {
+                const p = points[i] as TradeoffPoint;
+                return (
+                  <>
+                    <div><strong>{p.label}</strong> <span className="muted">({p.family})</span></div>
+                    <div>accuracy {(100 * p.accuracy).toFixed(1)}% · cost {formatCost(catalog, p.cost)} · latency {p.latencyS.toFixed(1)} s</div>
+                  </>
+                );
+              }}>
+              {(m) => <TradeoffMarks t={t} sweep={sweep} points={points} m={m} />}
+            </ChartFrame>
           </div>
           <ul className="legend small" aria-label="legend">
             {families.map((f) => <li key={f}><span className="dot" style={{ background: familyColour(f) }} />{f}</li>)}

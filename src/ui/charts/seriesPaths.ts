@@ -1,11 +1,8 @@
-// SVG path data for the live training curves: a polyline per metric and stacked bands for the
-// tool-usage chart, built in one pass over the points from two scale functions (data → pixels).
-// recharts still draws the axes, grid and tooltip; drawing the curves as one path each keeps a
-// chart's update to one short render (recharts' own <Line>/<Area> cost several ms per series
-// per update through its internal store, which blocked the main thread while training).
+// SVG path data for the live charts' marks: a polyline per metric, stacked bands for the
+// tool-usage chart, the operating point's star, each built in one pass from two scales
+// (data → pixels). One path per series keeps a chart's update to one short render.
 
-/** Maps a data value to a pixel coordinate; `undefined` where the scale cannot place it. */
-export type Scale = (v: number) => number | undefined;
+import type { Scale } from './scales';
 
 const fmt = (v: number): string => (Math.round(v * 10) / 10).toString();
 
@@ -52,19 +49,6 @@ export function stackedBands(xs: readonly number[], series: readonly (readonly n
     }
     return top ? `${top}${bottom.reverse().join('')}Z` : '';
   });
-}
-
-/** Index of the point whose x is closest to `x` (xs ascending); -1 when there are none. */
-export function nearestIndex(xs: readonly number[], x: number): number {
-  if (xs.length === 0) return -1;
-  let lo = 0;
-  let hi = xs.length - 1;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    if ((xs[mid] as number) <= x) lo = mid;
-    else hi = mid;
-  }
-  return Math.abs((xs[hi] as number) - x) < Math.abs((xs[lo] as number) - x) ? hi : lo;
 }
 
 /** A five-pointed star centred at (cx, cy), pointing up: outer radius r, inner radius `inner`. */
