@@ -41,6 +41,16 @@ test('wasm fallback with ?backend=wasm; training leaves the main thread free of 
   if (!star) throw new Error('no operating point drawn');
   await page.mouse.move(star.x + star.width / 2, star.y + star.height / 2);
   await expect(page.getByRole('tooltip')).toContainText(/accuracy \d+\.\d% · cost/);
+  // … and the keyboard: a focused chart reads its points with the arrow keys.
+  await page.mouse.move(0, 0);
+  const accuracy = page.getByTestId('chart-accuracy');
+  await accuracy.getByRole('group').focus();
+  await page.keyboard.press('Home');
+  await expect(accuracy.getByRole('tooltip')).toContainText(/iteration 1\s*accuracy: [01]\./);
+  await page.keyboard.press('ArrowRight');
+  await expect(accuracy.getByRole('tooltip')).toContainText(/iteration 2(?!\d)/);
+  await page.keyboard.press('Escape');
+  await expect(accuracy.getByRole('tooltip')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

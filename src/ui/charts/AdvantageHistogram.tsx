@@ -47,7 +47,7 @@ export function AdvantageHistogram() {
   return (
     <ChartCard title="Advantage histogram" note="latest iteration, one count per trajectory (filtered groups sit at 0)" testId="chart-advantage">
       <div className="chart-fill-body">
-        <ChartFrame snap={{ xs: centres }} xTicks={xTicks} yTicks={yTicks} xLabel="advantage A" yLabel="count" yWidth={40}
+        <ChartFrame snap={{ xs: centres }} xTicks={xTicks} yTicks={yTicks} xLabel="advantage A" yLabel="count"
           tip={(k) => <><div><strong>{binLabel(h, k)}</strong></div><div>{h.counts[k]} trajectories</div></>}>
           {(m) => <Bars h={h} m={m} />}
         </ChartFrame>

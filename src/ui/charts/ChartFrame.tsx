@@ -1,5 +1,5 @@
 import { CartesianGrid, LineChart, ResponsiveContainer, XAxis, YAxis, usePlotArea } from 'recharts';
-import { memo, useEffect, useMemo, useState, type PointerEvent, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { GRID, TOOLTIP_STYLE } from './ChartCard';
 import type { Ticks } from './niceTicks';
 import { plainTick } from './PlainTick';
@@ -28,6 +28,9 @@ interface FrameProps {
 }
 
 const POINT_REACH_PX = 14;
+/** Width of one tick-label character (11 px sans-serif digits) and the room the axis line, tick and rotated axis label take. */
+const TICK_CHAR_PX = 6.6;
+const Y_AXIS_ROOM_PX = 24;
 const defaultX = (v: number): string => String(v);
 
 /** Tells the page where recharts put the plot area (once, and again on a resize). */
@@ -59,7 +62,7 @@ const Frame = memo(function Frame({ xTicks, yTicks, xLabel, yLabel, xFormat, yFo
       <LineChart margin={{ top: 6, right: 10, bottom: 14, left: 4 }}>
         <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={verticalGrid} />
         <XAxis dataKey="x" type="number" niceTicks="none" scale={logX ? 'log' : 'linear'} domain={xTicks.domain} ticks={xTicks.values} interval={0} tick={xTick} stroke="var(--muted)" allowDataOverflow label={{ value: xLabel, position: 'insideBottom', offset: -8, fill: 'var(--muted)', fontSize: 11 }} />
-        <YAxis type="number" niceTicks="none" domain={yTicks.domain} ticks={yTicks.values} interval={0} tick={yTick} stroke="var(--muted)" width={yWidth} allowDataOverflow label={{ value: yLabel, angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dx: 8 }} />
+        <YAxis type="number" niceTicks="none" domain={yTicks.domain} ticks={yTicks.values} interval={0} tick={yTick} stroke="var(--muted)" width={yWidth} allowDataOverflow label={{ value: yLabel, angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dx: 2 }} />
         <PlotReporter onPlot={onPlot} />
       </LineChart>
     </ResponsiveContainer>
@@ -75,7 +78,7 @@ const Frame = memo(function Frame({ xTicks, yTicks, xLabel, yLabel, xFormat, yFo
  * (several ms per series per update, not sliceable by a React transition), which blocked the main
  * thread while training; here a data update re-renders only the marks layer.
  */
-export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX, yFormat, yWidth = 46, logX = false, verticalGrid = false, snap, tip, children }: {
+export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX, yFormat, yWidth, logX = false, verticalGrid = false, snap, tip, children }: {
   xTicks: Ticks;
   yTicks: Ticks;
   xLabel: string;
@@ -83,6 +86,7 @@ export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX,
   /** Tick label formats: pass a stable function (module level or memoised). */
   xFormat?: (v: number) => string;
   yFormat?: (v: number) => string;
+  /** Width of the y axis; by default just wide enough for the longest tick label beside the axis label. */
   yWidth?: number;
   logX?: boolean;
   verticalGrid?: boolean;
@@ -92,26 +96,45 @@ export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX,
 }) {
   const [plot, setPlot] = useState<Plot | null>(null);
   const [pointer, setPointer] = useState<{ x: number; y: number } | null>(null);
+  /** The point chosen with the arrow keys while the chart has focus (the pointer wins when both). */
+  const [keyed, setKeyed] = useState<number | null>(null);
   const decimals = yTicks.decimals;
   const yFmt = useMemo(() => yFormat ?? ((v: number) => v.toFixed(decimals)), [yFormat, decimals]);
+  const axisWidth = yWidth ?? Math.ceil(Y_AXIS_ROOM_PX + TICK_CHAR_PX * Math.max(1, ...yTicks.values.map((v) => yFmt(v).length)));
   const sx = useMemo(() => (plot ? (logX ? logScale : linearScale)(xTicks.domain, [plot.x, plot.x + plot.width]) : null), [plot, logX, xTicks.domain]);
   const sy = useMemo(() => (plot ? linearScale(yTicks.domain, [plot.y + plot.height, plot.y]) : null), [plot, yTicks.domain]);
+  const n = snap.xs.length;
   let active = -1;
+  let anchor: { x: number; y: number } | null = null;
   if (pointer && sx && sy) {
     const pxs = snap.xs.map((x) => sx(x) ?? Number.NaN);
     active = snap.ys
       ? nearestPoint(pxs, snap.ys.map((y) => sy(y) ?? Number.NaN), pointer.x, pointer.y, POINT_REACH_PX)
       : nearestIndex(pxs, pointer.x);
+    anchor = pointer;
+  } else if (keyed !== null && n > 0 && sx && sy && plot) {
+    active = Math.min(keyed, n - 1);
+    const y = snap.ys ? sy(snap.ys[active] as number) : undefined;
+    anchor = { x: sx(snap.xs[active] as number) ?? plot.x, y: y ?? plot.y + plot.height / 3 };
   }
   const onMove = (e: PointerEvent<SVGRectElement>) => {
     const box = e.currentTarget.ownerSVGElement?.getBoundingClientRect();
     if (box) setPointer({ x: e.clientX - box.left, y: e.clientY - box.top });
   };
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (n === 0) return;
+    const from = keyed === null ? n : Math.min(keyed, n - 1);
+    const next = ({ ArrowLeft: from - 1, ArrowRight: keyed === null ? n - 1 : from + 1, Home: 0, End: n - 1 } as Record<string, number>)[e.key];
+    if (e.key === 'Escape') setKeyed(null);
+    else if (next !== undefined) setKeyed(Math.max(0, Math.min(n - 1, next)));
+    else return;
+    e.preventDefault();
+  };
   const guideX = active >= 0 && !snap.ys && sx ? sx(snap.xs[active] as number) : undefined;
-  const flip = !!plot && !!pointer && pointer.x > plot.x + plot.width / 2;
+  const flip = !!plot && !!anchor && anchor.x > plot.x + plot.width / 2;
   return (
-    <div className="chart-frame">
-      <Frame xTicks={xTicks} yTicks={yTicks} xLabel={xLabel} yLabel={yLabel} xFormat={xFormat} yFormat={yFmt} yWidth={yWidth} logX={logX} verticalGrid={verticalGrid} onPlot={setPlot} />
+    <div className="chart-frame" tabIndex={0} role="group" aria-label={`${yLabel} against ${xLabel}: arrow keys read the points`} onKeyDown={onKey} onBlur={() => setKeyed(null)}>
+      <Frame xTicks={xTicks} yTicks={yTicks} xLabel={xLabel} yLabel={yLabel} xFormat={xFormat} yFormat={yFmt} yWidth={axisWidth} logX={logX} verticalGrid={verticalGrid} onPlot={setPlot} />
       {plot && sx && sy && (
         <svg className="marks">
           {children({ sx, sy, plot, active })}
@@ -119,11 +142,12 @@ export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX,
           <rect className="pointer-catcher" x={plot.x} y={plot.y} width={plot.width} height={plot.height} fill="transparent" onPointerMove={onMove} onPointerLeave={() => setPointer(null)} />
         </svg>
       )}
-      {active >= 0 && pointer && (
-        <div className="point-tip" role="tooltip" style={{ ...TOOLTIP_STYLE, left: pointer.x + (flip ? -14 : 14), top: pointer.y + 14, transform: flip ? 'translateX(-100%)' : undefined }}>
+      {active >= 0 && anchor && (
+        <div className="point-tip" role="tooltip" style={{ ...TOOLTIP_STYLE, left: anchor.x + (flip ? -14 : 14), top: anchor.y + 14, transform: flip ? 'translateX(-100%)' : undefined }}>
           {tip(active)}
         </div>
       )}
+      <div className="sr-only" aria-live="polite">{!pointer && active >= 0 ? tip(active) : null}</div>
     </div>
   );
 }

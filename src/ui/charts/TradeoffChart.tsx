@@ -76,7 +76,7 @@ export function TradeoffChart() {
       {!t ? <div className="empty muted small">Evaluating the policy and the baselines…</div> : (
         <>
           <div className="chart-fill">
-            <ChartFrame xTicks={x} yTicks={ACCURACY_TICKS} xLabel={`mean cost per task (${unit}${logScale ? ', log scale' : ''})`} yLabel="accuracy" yWidth={48}
+            <ChartFrame xTicks={x} yTicks={ACCURACY_TICKS} xLabel={`mean cost per task (${unit}${logScale ? ', log scale' : ''})`} yLabel="accuracy"
               xFormat={catalog.currency === 'USD' ? costTick : unitTick} yFormat={percentTick} logX={logScale} verticalGrid snap={snap}
               tip={(i) => {
                 const p = points[i] as TradeoffPoint;

@@ -71,8 +71,8 @@ export function TrainingCharts() {
       <SeriesChart slot={2} title={`Cost per task (${unit})`} note="tool calls + the orchestrator's own turns" testId="chart-cost" yLabel={unit} lines={[{ key: 'meanCostUSD', name: 'cost', colour: '#e8590c' }]} />
       <SeriesChart slot={3} title="Latency per task (s)" note="sum of call latencies + own turns" testId="chart-latency" yLabel="s" lines={[{ key: 'meanLatencyS', name: 'latency', colour: '#7048e8' }]} />
       <UsageChart slot={4} />
-      <SeriesChart slot={5} title="KL · entropy · clip fraction" note={epochs === 1 ? '(μ = 1: the ratio is 1, so clip fraction stays 0 and the surrogate ≈ 0 by construction)' : 'of the update'} testId="chart-diagnostics" yLabel="nats / share"
-        lines={[{ key: 'kl', name: 'KL (k3)', colour: '#c2255c' }, { key: 'entropy', name: 'entropy', colour: '#1098ad' }, { key: 'clipFrac', name: 'clip fraction', colour: '#f59f00' }]} />
+      <SeriesChart slot={5} title="KL · entropy · clip fraction" note={epochs === 1 ? '(μ = 1: the ratio is 1, so clip fraction stays 0 and the surrogate ≈ 0 by construction)' : 'of the update'} testId="chart-diagnostics" yLabel="value"
+        lines={[{ key: 'kl', name: 'KL (k3, nats)', colour: '#c2255c' }, { key: 'entropy', name: 'entropy (nats)', colour: '#1098ad' }, { key: 'clipFrac', name: 'clip fraction (0–1)', colour: '#f59f00' }]} />
     </div>
   );
 }
