@@ -21,3 +21,21 @@ export async function pathPoints(page: Page, testId: string): Promise<number> {
   const d = await page.getByTestId(testId).locator('g.curves path.curve').first().getAttribute('d').catch(() => null);
   return d ? (d.match(/[ML]/g) ?? []).length : 0;
 }
+
+type LongTaskWindow = { longTasks: number[] };
+
+/** Starts recording main-thread long tasks (Long Tasks API: every task ≥ 50 ms) from the page's first script on. */
+export async function recordLongTasks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as LongTaskWindow;
+    w.longTasks = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) w.longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: false });
+  });
+}
+
+/** The long tasks recorded since the last call (their durations in ms), and forgets them. */
+export const takeLongTasks = (page: Page): Promise<number[]> =>
+  page.evaluate(() => (window as unknown as LongTaskWindow).longTasks.splice(0));
+
+/** "N (longest M ms)" for a log line. */
+export const describeLongTasks = (tasks: readonly number[]): string => `${tasks.length} (longest ${tasks.length ? Math.max(...tasks).toFixed(0) : 0} ms)`;

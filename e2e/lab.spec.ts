@@ -4,7 +4,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { initNodeBackend } from '../src/cli/tfBackend';
 import { importArtifact } from '../src/core/io/artifact';
 import { probeProbabilities } from '../src/core/policy/probe';
-import { iteration, openLab, pathPoints, watchErrors } from './helpers';
+import { describeLongTasks, iteration, openLab, pathPoints, recordLongTasks, takeLongTasks, watchErrors } from './helpers';
 
 const probe = (page: Page): Promise<number[]> => page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { probe(): Promise<number[]> } } }).orchestraLab.getState().probe());
 const operatingPoint = (page: Page) => page.getByTestId('operating-point').innerText();
@@ -12,23 +12,19 @@ const operatingPoint = (page: Page) => page.getByTestId('operating-point').inner
 test('wasm fallback with ?backend=wasm; training leaves the main thread free of long tasks (measured); the charts answer the pointer', async ({ page }) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);
-  await page.addInitScript(() => {
-    const w = window as unknown as { longTasks: number[] };
-    w.longTasks = [];
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) w.longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: false });
-  });
+  await recordLongTasks(page);
   await openLab(page, '?backend=wasm');
   await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', 'wasm');
-  await page.evaluate(() => { (window as unknown as { longTasks: number[] }).longTasks = []; });
+  await takeLongTasks(page);
   await page.getByRole('button', { name: 'Start' }).click();
   await page.waitForTimeout(5_000);
-  const warmup = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.splice(0));
-  console.log(`long tasks in the first 5 s of training: ${warmup.length} (longest ${warmup.length ? Math.max(...warmup).toFixed(0) : 0} ms)`);
+  const warmup = await takeLongTasks(page);
+  console.log(`long tasks in the first 5 s of training: ${describeLongTasks(warmup)}`);
   await page.waitForTimeout(15_000);
   const its = await iteration(page);
-  const long = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  const long = await takeLongTasks(page);
   await page.getByRole('button', { name: 'Pause' }).click();
-  console.log(`main-thread long tasks (≥ 50 ms) during 15 s of training on wasm: ${long.length} (longest ${long.length ? Math.max(...long).toFixed(0) : 0} ms); ${its} iterations, ${await pathPoints(page, 'chart-reward')} reward-chart points`);
+  console.log(`main-thread long tasks (≥ 50 ms) during 15 s of training on wasm: ${describeLongTasks(long)}; ${its} iterations, ${await pathPoints(page, 'chart-reward')} reward-chart points`);
   expect(its).toBeGreaterThan(5);
   expect([...warmup, ...long]).toEqual([]);
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { iteration, openLab, pathPoints, watchErrors } from './helpers';
+import { describeLongTasks, iteration, openLab, pathPoints, recordLongTasks, takeLongTasks, watchErrors } from './helpers';
 
 // The WebGPU path for real, on Chromium's software adapter (SwiftShader). Every GPU op is emulated
 // on the CPU there, so these runs use a small batch and held-out set to keep each iteration short.
@@ -8,22 +8,18 @@ const SMALL = '?B=2&G=2&T=8&eval=30';
 test('WebGPU: the backend is reported; Start trains and the reward chart gains points; Pause stops; Step advances exactly one', async ({ page }) => {
   test.setTimeout(600_000);
   const errors = watchErrors(page);
-  await page.addInitScript(() => {
-    const w = window as unknown as { longTasks: number[] };
-    w.longTasks = [];
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) w.longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: false });
-  });
+  await recordLongTasks(page);
   await openLab(page, SMALL);
   const status = page.getByRole('status', { name: 'training status' });
   await expect(status).toContainText('WebGPU');
   await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', 'webgpu');
   console.log(`status: ${(await status.innerText()).replace(/\s+/g, ' ')}`);
-  await page.evaluate(() => { (window as unknown as { longTasks: number[] }).longTasks = []; });
+  await takeLongTasks(page);
   const started = Date.now();
   await page.getByRole('button', { name: 'Start' }).click();
   await expect.poll(() => iteration(page), { timeout: 300_000 }).toBeGreaterThanOrEqual(3);
-  const long = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-  console.log(`main-thread long tasks (≥ 50 ms) during ${((Date.now() - started) / 1000).toFixed(0)} s of training on WebGPU: ${long.length} (longest ${long.length ? Math.max(...long).toFixed(0) : 0} ms)`);
+  const long = await takeLongTasks(page);
+  console.log(`main-thread long tasks (≥ 50 ms) during ${((Date.now() - started) / 1000).toFixed(0)} s of training on WebGPU: ${describeLongTasks(long)}`);
   await expect.poll(() => pathPoints(page, 'chart-reward'), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 
 const mode = process.argv[2] ?? 'train';
-const synthetic = mode === 'synthetic' || mode.startsWith('feed:');
+const noTraining = mode === 'synthetic' || mode.startsWith('feed:');
 const url = `http://127.0.0.1:${process.env.PORT ?? 4173}/${process.env.QUERY ?? "?backend=wasm"}`;
 const tracePath = '/tmp/orchestra-lab-trace.json';
 
@@ -20,7 +20,7 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 await page.goto(url);
 await page.getByTestId('operating-point').waitFor({ timeout: 240_000 });
-if (synthetic) {
+if (noTraining) {
   await page.getByRole('button', { name: 'Step' }).click();
   await page.waitForFunction(() => window.orchestraLab.getState().series.length === 1);
 }
@@ -45,7 +45,7 @@ if (mode.startsWith('feed:')) {
       else throw new Error(`unknown store key ${key}`);
     }
   }, mode.slice('feed:'.length));
-} else if (synthetic) {
+} else if (mode === 'synthetic') {
   await page.evaluate(async () => {
     const lab = window.orchestraLab;
     const { series: [p], histogram: h } = lab.getState();

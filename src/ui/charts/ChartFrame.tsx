@@ -8,8 +8,8 @@ import { linearScale, logScale, nearestIndex, nearestPoint, type Scale } from '.
 /** The plot area inside the chart, in pixels from the chart's top-left corner. */
 export interface Plot { x: number; y: number; width: number; height: number }
 
-/** What the marks are drawn with: the axes' scales, the plot area and the data index under the pointer (-1: none). */
-export interface Marks { sx: Scale; sy: Scale; plot: Plot; active: number }
+/** What the marks are drawn with: the axes' scales and the data index under the pointer or the keys (-1: none). */
+export interface Marks { sx: Scale; sy: Scale; active: number }
 
 /** Where the pointer snaps: to the nearest x (curves, bins), or to the nearest point within reach (scatter). */
 export type Snap = { xs: readonly number[]; ys?: readonly number[] };
@@ -137,7 +137,7 @@ export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX,
       <Frame xTicks={xTicks} yTicks={yTicks} xLabel={xLabel} yLabel={yLabel} xFormat={xFormat} yFormat={yFmt} yWidth={axisWidth} logX={logX} verticalGrid={verticalGrid} onPlot={setPlot} />
       {plot && sx && sy && (
         <svg className="marks">
-          {children({ sx, sy, plot, active })}
+          {children({ sx, sy, active })}
           {guideX !== undefined && <line x1={guideX} x2={guideX} y1={plot.y} y2={plot.y + plot.height} stroke="var(--muted)" strokeDasharray="3 3" />}
           <rect className="pointer-catcher" x={plot.x} y={plot.y} width={plot.width} height={plot.height} fill="transparent" onPointerMove={onMove} onPointerLeave={() => setPointer(null)} />
         </svg>
