@@ -17,11 +17,11 @@ function refundTask(): Task {
     { id: 'ord-2', fields: { customer: 'Bruno', status: 'shipped', refund: 0 } },
   ];
   const t: Task = {
-    id: 'agentic-1', domain: 'agentic', question: 'cancel and refund ord-1', promptTokens: 900,
+    id: 'agentic-1', key: 7, suite: 'toolscale', domain: 'agentic', question: 'cancel and refund ord-1', promptTokens: 900,
     steps: [
-      { type: 'lookup', difficulty: 0, hint: 0, text: 'read', argument: 'get_order', answer: 'amount 40', wrong: 'amount 55' },
-      { type: 'act', difficulty: 0, hint: 0, text: 'cancel', argument: 'update', answer: 'cancelled', wrong: 'returned', write: { record: 'ord-1', field: 'status', value: 'cancelled', wrong: 'returned' }, uses: [0] },
-      { type: 'act', difficulty: 0, hint: 0, text: 'refund', argument: 'refund', answer: '40', wrong: '55', write: { record: 'ord-1', field: 'refund', value: 40, wrong: 55 }, uses: [0] },
+      { type: 'lookup', difficulty: 0, hint: 0, needsTool: false, text: 'read', argument: 'get_order', answer: 'amount 40', wrong: 'amount 55' },
+      { type: 'act', difficulty: 0, hint: 0, needsTool: false, text: 'cancel', argument: 'update', answer: 'cancelled', wrong: 'returned', write: { record: 'ord-1', field: 'status', value: 'cancelled', wrong: 'returned' }, uses: [0] },
+      { type: 'act', difficulty: 0, hint: 0, needsTool: false, text: 'refund', argument: 'refund', answer: '40', wrong: '55', write: { record: 'ord-1', field: 'refund', value: 40, wrong: 55 }, uses: [0] },
     ],
     available: catalog.tools.map((x) => x.id),
     store,

@@ -12,8 +12,13 @@ import { handCatalog } from './helpers';
 
 const catalog = presetCatalog('toolorchestra');
 const { tasks } = generateTasks(catalog, { seed: 77, count: 600, availability: 1 });
-const evalOf = (name: string) => evaluatePolicy(baselineFromName(name, catalog), tasks, catalog, DEFAULT_SIM, { seed: 3 });
-const basic = new Set(catalog.tools.filter((t) => t.kind === 'basic').map((t) => t.id));
+const evalOf = (name: string, on = tasks) => evaluatePolicy(baselineFromName(name, catalog, DEFAULT_SIM), on, catalog, DEFAULT_SIM, { seed: 3 });
+const models = catalog.tools.filter((t) => t.kind !== 'basic').map((t) => t.id);
+async function traced(name: string, on = tasks) {
+  const env = new BatchEnv(catalog, DEFAULT_SIM, on.length);
+  await runEpisodes(env, baselineFromName(name, catalog, DEFAULT_SIM), on, on.map((_, i) => i), { trace: true });
+  return env;
+}
 
 describe('baselines', () => {
   it('always:<tool> calls only that tool, at most once per step', async () => {
@@ -24,27 +29,59 @@ describe('baselines', () => {
     expect(r.callsPerTask['gpt-5']).toBeLessThanOrEqual(steps);
   });
 
-  it('tools+gpt-5 uses basic tools where they can act and GPT-5 only on the rest', async () => {
+  it('tools+gpt-5: GPT-5 drives and answers; it calls one basic tool per step where one can act, and no model', async () => {
     const r = await evalOf('tools+gpt-5');
-    for (const [id, n] of Object.entries(r.callsPerTask)) if (id !== 'gpt-5' && !basic.has(id)) expect(n, id).toBe(0);
+    for (const id of models) expect(r.callsPerTask[id], id).toBe(0);
     expect(r.callsPerTask['web-search']).toBeGreaterThan(0);
-    // Every retrieve step goes to web search (the strongest basic tool for it), none to GPT-5.
-    const env = new BatchEnv(catalog, DEFAULT_SIM, tasks.length);
-    await runEpisodes(env, baselineFromName('tools+gpt-5', catalog), tasks, tasks.map((_, i) => i), { trace: true });
+    const env = await traced('tools+gpt-5');
     for (let i = 0; i < tasks.length; i++) {
+      const perStep = new Map<number, number>();
       for (const e of env.traces?.[i] ?? []) {
         if (e.action !== 'call') continue;
+        perStep.set(e.step, (perStep.get(e.step) ?? 0) + 1);
         const type = tasks[i]?.steps[e.step]?.type;
         if (type === 'retrieve') expect(e.tool).toBe('web-search');
-        if (type === 'reason' || type === 'code' || type === 'act') expect(e.tool).toBe('gpt-5');
         if (type === 'compute') expect(e.tool).toBe('code-interpreter');
+        if (type === 'lookup') expect(e.tool).toBe('local-search');
+        if (type === 'reason') expect(e.evidence).toBe(true); // a tool brings context; GPT-5 answers
       }
+      for (const n of perStep.values()) expect(n).toBe(1);
     }
   });
 
+  it('notools:gpt-5 calls nothing and pays one GPT-5 answer per task', async () => {
+    const r = await evalOf('notools:gpt-5');
+    for (const n of Object.values(r.callsPerTask)) expect(n).toBe(0);
+    const g = catalog.tools.find((t) => t.id === 'gpt-5')!;
+    // One generation: reads the prompt, writes its answer tokens at GPT-5's prices.
+    const expected = tasks.reduce((a, t) => a + (g.pricing.inputPerM * t.promptTokens + g.pricing.outputPerM * g.outputTokens.mean) / 1e6, 0) / tasks.length;
+    expect(r.meanCostUSD).toBeCloseTo(expected, 10);
+  });
+
+  it('repeat:<tool>:<k> calls the tool k times per step it can answer (best-of-k)', async () => {
+    const env = await traced('repeat:gpt-5-mini:3', tasks.slice(0, 100));
+    for (let i = 0; i < 100; i++) {
+      const counts = new Map<number, number>();
+      for (const e of env.traces?.[i] ?? []) if (e.action === 'call') { expect(e.tool).toBe('gpt-5-mini'); counts.set(e.step, (counts.get(e.step) ?? 0) + 1); }
+      for (const n of counts.values()) expect(n).toBeLessThanOrEqual(3);
+    }
+    expect(() => baselineFromName('repeat:gpt-5-mini:0', catalog, DEFAULT_SIM)).toThrow(/k must be an integer in \[1, 20\]/);
+  });
+
+  it('prompted orchestrators route their model calls as in the paper’s Table 15 (self-enhancement bias)', async () => {
+    const share = (r: Awaited<ReturnType<typeof evalOf>>, ids: string[]) => {
+      const total = models.reduce((a, id) => a + (r.callsPerTask[id] ?? 0), 0);
+      return ids.reduce((a, id) => a + (r.callsPerTask[id] ?? 0), 0) / total;
+    };
+    // GPT-5: 2.7 + 5.6 of 8.5 model calls go to GPT-5 or GPT-5-mini = 97.6%; Qwen3-8B: 6.0 of 8.4 to GPT-5 = 71.4%.
+    expect(share(await evalOf('prompted:gpt-5'), ['gpt-5', 'gpt-5-mini'])).toBeGreaterThan(0.95);
+    const q = share(await evalOf('prompted:qwen3-8b'), ['gpt-5']);
+    expect(q).toBeGreaterThan(0.64);
+    expect(q).toBeLessThan(0.79);
+  });
+
   it('cheapest calls the cheapest able tool; cascade:0 is the same policy', async () => {
-    const env = new BatchEnv(catalog, DEFAULT_SIM, 100);
-    await runEpisodes(env, baselineFromName('cheapest', catalog), tasks.slice(0, 100), tasks.map((_, i) => i), { trace: true });
+    const env = await traced('cheapest', tasks.slice(0, 100));
     for (let i = 0; i < 100; i++) {
       const task = tasks[i]!;
       for (const e of env.traces?.[i] ?? []) {
@@ -66,20 +103,26 @@ describe('baselines', () => {
     expect(hi.accuracy).toBeGreaterThan((await evalOf('cheapest')).accuracy);
   });
 
-  it('the oracle is an upper bound and random is poor; evaluation is deterministic', async () => {
+  it('the oracle is an upper bound and random is poor; on an unfiltered suite even the oracle fails; evaluation is deterministic', async () => {
     const oracle = await evalOf('oracle');
-    for (const name of ['random', 'cheapest', 'tools+gpt-5', 'tools+claude-opus-4.1', 'cascade:0.7', 'cascade:0.99', 'always:gpt-5']) {
+    for (const name of ['random', 'cheapest', 'tools+gpt-5', 'tools+claude-opus-4.1', 'prompted:gpt-5', 'notools:gpt-5', 'cascade:0.7', 'cascade:0.99', 'always:gpt-5', 'repeat:gpt-5:3']) {
       const r = await evalOf(name);
       expect(oracle.accuracy, name).toBeGreaterThan(r.accuracy);
     }
     expect((await evalOf('random')).accuracy).toBeLessThan(0.3);
+    const hle = generateTasks(catalog, { seed: 5, count: 400, suite: 'hle', availability: 1 }).tasks;
+    const hleOracle = await evalOf('oracle', hle);
+    expect(hleOracle.accuracy).toBeLessThan(0.95);
+    expect(hleOracle.accuracy).toBeGreaterThan((await evalOf('tools+gpt-5', hle)).accuracy);
     expect(await evalOf('cascade:0.7')).toEqual(await evalOf('cascade:0.7'));
   });
 
   it('rejects unknown names and tools with a clear message', () => {
-    expect(() => baselineFromName('always:gpt-9', catalog)).toThrow(/no tool "gpt-9"/);
-    expect(() => baselineFromName('cascade:x', catalog)).toThrow(/θ must be a number/);
-    expect(() => baselineFromName('greedy', catalog)).toThrow(/unknown policy "greedy"/);
+    expect(() => baselineFromName('always:gpt-9', catalog, DEFAULT_SIM)).toThrow(/no tool "gpt-9"/);
+    expect(() => baselineFromName('cascade:x', catalog, DEFAULT_SIM)).toThrow(/θ must be a number/);
+    expect(() => baselineFromName('notools:web-search', catalog, DEFAULT_SIM)).toThrow(/a basic tool, not a model/);
+    expect(() => baselineFromName('prompted:qwen3-32b', catalog, DEFAULT_SIM)).toThrow(/no routing rule/);
+    expect(() => baselineFromName('greedy', catalog, DEFAULT_SIM)).toThrow(/unknown policy "greedy"/);
   });
 });
 

@@ -35,8 +35,10 @@ describe('catalog validation', () => {
     expect(bad((c) => { c.tools[3].id = c.tools[0].id; })).toMatch(/tools\[3\]\.id: duplicate tool id "gpt-5" \(also tools\[0\]\)/);
   });
 
-  it('rejects calibration outside [0, 1], unknown fields and non-JSON text', () => {
-    expect(bad((c) => { c.tools[1].calibration = 1.5; })).toMatch(/tools\[1\]\.calibration: must be in \[0, 1\]/);
+  it('rejects a calibration (an AUROC) outside [0.5, 1], unknown fields and non-JSON text', () => {
+    expect(bad((c) => { c.tools[1].calibration = 1.5; })).toMatch(/tools\[1\]\.calibration: is an AUROC and must be in \[0\.5, 1\]/);
+    expect(bad((c) => { c.tools[1].calibration = 0.3; })).toMatch(/tools\[1\]\.calibration: is an AUROC and must be in \[0\.5, 1\]/);
+    expect(bad((c) => { c.tools[1].context = { reason: -1 }; })).toMatch(/tools\[1\]\.context\.reason: must be in \[0, 6\]/);
     expect(bad((c) => { c.tools[1].colour = 'red'; })).toMatch(/tools\[1\]: unknown field "colour"/);
     const r = parseCatalogJson('{ not json');
     expect(r.ok).toBe(false);

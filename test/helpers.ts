@@ -42,16 +42,22 @@ export function handCatalog(): Catalog {
 
 export function handTask(overrides: Partial<Task> = {}): Task {
   return {
-    id: 'hand-1', domain: 'math', question: 'q', promptTokens: 2000,
+    id: 'hand-1', key: 1, suite: 'toolscale', domain: 'math', question: 'q', promptTokens: 2000,
     steps: [
-      { type: 'reason', difficulty: 1, hint: 1, text: 'r', argument: 'a', answer: 'A', wrong: 'W' },
-      { type: 'compute', difficulty: 1, hint: 1, text: 'c', argument: 'b', answer: 'B', wrong: 'X' },
+      { type: 'reason', difficulty: 1, hint: 1, needsTool: false, text: 'r', argument: 'a', answer: 'A', wrong: 'W' },
+      { type: 'compute', difficulty: 1, hint: 1, needsTool: false, text: 'c', argument: 'b', answer: 'B', wrong: 'X' },
     ],
     available: ['alpha', 'beta'],
     golden: { path: [], successProbability: 1 },
     ...overrides,
   };
 }
+
+/** The u whose standard-normal quantile is 1: Φ(1). */
+export const U_N1 = 0.8413447460685429;
+
+/** A world with every per-item latent at 0, so a call's chance is σ(a·(skill − d)) ± context, as worked by hand. */
+export const NO_LATENT = (): number => 0;
 
 /** Draws from a table keyed "step/tool/attempt/channel"; anything missing is 0.5. */
 export function scriptedDraws(table: Record<string, number>): DrawFn {

@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIM, successProbability } from '../src/core/sim/callModel';
+import { DEFAULT_SIM, latentKey, stepLatent } from '../src/core/sim/callModel';
 import { expectedCallCost } from '../src/core/sim/catalog';
 import { presetCatalog } from '../src/core/sim/presets';
 import { tasksToJsonl } from '../src/core/sim/render';
-import { generateTasks } from '../src/core/sim/tasks';
+import { generateTasks, type Task } from '../src/core/sim/tasks';
 import { DOMAINS, STEP_TYPES } from '../src/core/sim/stepTypes';
 
 const catalog = presetCatalog('toolorchestra');
 const a = DEFAULT_SIM.discrimination;
+const sig = (x: number) => 1 / (1 + Math.exp(-x));
+/** The chance of one first call, recomputed from the formula of docs/SIMULATION.md. */
+function pFirst(t: Task, k: number, who: { id: string; kind: string; skill: Partial<Record<string, number>> }): number {
+  const s = t.steps[k]!;
+  const skill = who.skill[s.type];
+  if (skill === undefined) return 0;
+  const spread = who.kind === 'basic' ? DEFAULT_SIM.basicSpread : DEFAULT_SIM.spread[s.type];
+  const v = stepLatent(t.key, k, latentKey(who.id), DEFAULT_SIM.sharedFactor);
+  const penalty = who.kind !== 'basic' && s.needsTool ? DEFAULT_SIM.needsToolPenalty : 0;
+  return sig(a * (skill - s.difficulty) + spread * v - penalty);
+}
 
 describe('ToolScale-lite generator', () => {
   it('is deterministic: the same seed and catalog give byte-identical JSONL; another seed does not', () => {
@@ -33,39 +44,51 @@ describe('ToolScale-lite generator', () => {
     expect(Math.max(...sizes)).toBeLessThanOrEqual(catalog.tools.length);
   });
 
-  it('keeps only tasks a tool path solves with p ≥ 0.5 and that the orchestrator cannot solve alone, and counts the drops', () => {
+  it('keeps only tasks the best available tools solve at pass@8 with p ≥ 0.5 and the orchestrator cannot solve alone, and counts the drops', () => {
     const { tasks, stats } = generateTasks(catalog, { seed: 4, count: 500 });
     expect(stats.kept).toBe(500);
     expect(stats.generated).toBe(stats.kept + stats.droppedUnsolvable + stats.droppedNoTool);
     expect(stats.droppedUnsolvable).toBeGreaterThan(0);
     for (const t of tasks) {
-      // Recompute independently: the best available tool per step, and the no-tool chance.
-      let best = 1, alone = 1;
-      for (const s of t.steps) {
-        const ps = catalog.tools.filter((x) => t.available.includes(x.id)).map((x) => successProbability(x.skill[s.type], s.difficulty, a));
-        best *= Math.max(0, ...ps);
-        alone *= successProbability(catalog.orchestrator.skill[s.type], s.difficulty, a);
-      }
-      expect(best).toBeGreaterThanOrEqual(0.5);
+      let pass8 = 1, alone = 1;
+      t.steps.forEach((_s, k) => {
+        const best = Math.max(0, ...catalog.tools.filter((x) => t.available.includes(x.id)).map((x) => pFirst(t, k, x)));
+        pass8 *= 1 - (1 - best) ** 8;
+        alone *= pFirst(t, k, { ...catalog.orchestrator, kind: 'driver' });
+      });
+      expect(pass8).toBeGreaterThanOrEqual(0.5);
       expect(alone).toBeLessThan(0.3);
     }
   });
 
-  it('builds the golden path from the cheapest available tool with p ≥ 0.8 per step', () => {
+  it('builds the golden path from the cheapest available tool with p ≥ 0.8 per step (the same success model)', () => {
     const { tasks } = generateTasks(catalog, { seed: 5, count: 300 });
     for (const t of tasks) {
       t.steps.forEach((s, k) => {
         const g = t.golden.path[k];
-        const options = catalog.tools.filter((x) => t.available.includes(x.id) && x.skill[s.type] !== undefined);
-        const good = options.filter((x) => successProbability(x.skill[s.type], s.difficulty, a) >= 0.8);
+        const good = catalog.tools.filter((x) => t.available.includes(x.id) && x.skill[s.type] !== undefined && pFirst(t, k, x) >= 0.8);
         if (good.length > 0) {
           const cheapest = Math.min(...good.map((x) => expectedCallCost(x, t.promptTokens)));
           const chosen = catalog.tools.find((x) => x.id === g?.tool);
           expect(chosen && expectedCallCost(chosen, t.promptTokens)).toBe(cheapest);
+          expect(Math.abs((g?.p ?? -1) - pFirst(t, k, chosen!))).toBeLessThanOrEqual(0.0005 + 1e-12); // stored to 3 decimals
         }
       });
-      expect(t.golden.successProbability).toBeCloseTo(t.golden.path.reduce((x, g) => x * g.p, 1), 3);
+      expect(Math.abs(t.golden.successProbability - t.golden.path.reduce((x, g) => x * g.p, 1))).toBeLessThanOrEqual(0.0005 + 1e-9); // stored to 3 decimals
     }
+  });
+
+  it('draws the benchmark suites unfiltered: every draw is kept, and some tasks no available tool solves', () => {
+    for (const suite of ['hle', 'frames', 'tau2']) {
+      const { tasks, stats } = generateTasks(catalog, { seed: 8, count: 400, suite, availability: 1 });
+      expect(stats).toMatchObject({ generated: 400, kept: 400, droppedUnsolvable: 0, droppedNoTool: 0 });
+      expect(tasks.every((t) => t.suite === suite && t.id.startsWith(suite))).toBe(true);
+      const unsolvable = tasks.filter((t) => t.steps.some((_s, k) => Math.max(...catalog.tools.map((x) => pFirst(t, k, x))) < 0.05));
+      if (suite === 'hle') expect(unsolvable.length).toBeGreaterThan(20);
+    }
+    expect(new Set(generateTasks(catalog, { seed: 8, count: 300, suite: 'hle' }).tasks.map((t) => t.domain))).toEqual(new Set(['science', 'math', 'code']));
+    expect(generateTasks(catalog, { seed: 8, count: 100, suite: 'frames' }).tasks.flatMap((t) => t.steps).some((s) => s.type === 'lookup')).toBe(false);
+    expect(() => generateTasks(catalog, { seed: 8, count: 10, suite: 'mmlu' })).toThrow(/unknown suite "mmlu" \(known: hle, frames, tau2\)/);
   });
 
   it('renders tool calls as OpenAI function calls and agentic tasks with their stores', () => {

@@ -10,15 +10,17 @@ import { generateCommand } from './commands/generate';
 import { trainCommand } from './commands/train';
 import { rewardCommand } from './commands/reward';
 import { benchTrainCommand } from './commands/benchTrain';
+import { calibrateCommand } from './commands/calibrate';
 
 const FLAGS = new Set(['json', 'markdown', 'random-preferences', 'help']);
 
 const COMMANDS: Record<string, { run: (a: ReturnType<typeof parseArgs>) => void | Promise<void>; usage: string }> = {
   catalog: { run: catalogCommand, usage: 'catalog --preset <toolorchestra|seed-004>' },
   generate: { run: generateCommand, usage: 'generate --catalog <preset|file> --seed S --count N --out tasks.jsonl [--availability p] [--json]' },
-  eval: { run: evalCommand, usage: 'eval --policy <baseline|DIR/orchestrator.json> --catalog <preset|file> --seed S --count N [--preference P.json] [--json]' },
-  frontier: { run: frontierCommand, usage: 'frontier --catalog <preset|file> --seed S --count N [--policy DIR/orchestrator.json] [--json | --markdown]' },
+  eval: { run: evalCommand, usage: 'eval --policy <baseline|DIR/orchestrator.json> --catalog <preset|file> [--suite hle|frames|tau2] --seed S --count N [--preference P.json] [--json]' },
+  frontier: { run: frontierCommand, usage: 'frontier --catalog <preset|file> [--suite hle|frames|tau2] --seed S --count N [--policy DIR/orchestrator.json] [--json | --markdown]' },
   train: { run: trainCommand, usage: 'train --catalog <preset|file> --seed S --iterations K --out DIR [--preference P.json | --random-preferences] [--backend wasm|cpu] [--json]' },
+  calibrate: { run: calibrateCommand, usage: 'calibrate [--count 1000] [--seed 1000] [--policy DIR/orchestrator.json [--preference P.json]] [--baselines a,b,…] [--json]' },
   reward: { run: rewardCommand, usage: 'reward --input group.json' },
   'bench-env': { run: benchEnvCommand, usage: 'bench-env [--episodes 1024] [--turns 12] [--backend wasm|cpu] [--json]' },
   'bench-train': { run: benchTrainCommand, usage: 'bench-train [--iterations 20] [--backend wasm|cpu] [--json]' },

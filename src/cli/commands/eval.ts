@@ -27,15 +27,15 @@ export async function evalCommand(a: Args): Promise<void> {
     policy = learnedPolicy(net, w.catalog, preference ?? trainedPreference ?? ACCURACY_FIRST, name);
   } else {
     try {
-      policy = baselineFromName(name, w.catalog);
+      policy = baselineFromName(name, w.catalog, w.sim);
     } catch (e) {
       throw new CliError((e as Error).message);
     }
   }
   const r = await evaluatePolicy(policy, w.tasks, w.catalog, w.sim, { seed: w.seed, ...(preference ? { preference } : {}) });
-  const out = { ...r, catalog: w.catalog.name, seed: w.seed };
+  const out = { ...r, catalog: w.catalog.name, suite: w.suite, seed: w.seed };
   if (a.flags.has('json')) process.stdout.write(JSON.stringify(out) + '\n');
   else {
-    process.stdout.write(`${r.policy}: accuracy ${(100 * r.accuracy).toFixed(1)}%, mean cost ${r.meanCostUSD.toFixed(4)}, mean latency ${r.meanLatencyS.toFixed(1)} s over ${r.n} tasks\n`);
+    process.stdout.write(`${r.policy}: accuracy ${(100 * r.accuracy).toFixed(1)}%, mean cost ${r.meanCostUSD.toFixed(4)}, mean latency ${r.meanLatencyS.toFixed(1)} s over ${r.n} ${w.suite} tasks\n`);
   }
 }

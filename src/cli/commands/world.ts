@@ -1,5 +1,6 @@
-// Options every world-facing command shares (--catalog, --seed, --count, --availability,
-// --max-turns) and the held-out task set they describe.
+// Options every world-facing command shares (--catalog, --suite, --seed, --count, --availability,
+// --max-turns) and the held-out task set they describe: a benchmark suite (hle, frames, tau2),
+// or with no --suite the training distribution.
 
 import type { Catalog } from '../../core/sim/catalog';
 import { DEFAULT_SIM, type SimConfig } from '../../core/sim/callModel';
@@ -7,12 +8,14 @@ import { generateTasks, type GenerateStats, type Task } from '../../core/sim/tas
 import { CliError, intOpt, numberOpt, stringOpt, type Args } from '../args';
 import { loadCatalog } from '../io';
 
-export const WORLD_OPTIONS = ['catalog', 'seed', 'count', 'availability', 'max-turns'];
+export const WORLD_OPTIONS = ['catalog', 'suite', 'seed', 'count', 'availability', 'max-turns'];
 
 export interface World {
   catalog: Catalog;
   sim: SimConfig;
   seed: number;
+  /** The benchmark suite, or 'toolscale' (the training distribution) when none was named. */
+  suite: string;
   tasks: Task[];
   stats: GenerateStats;
 }
@@ -24,9 +27,10 @@ export function worldFromArgs(a: Args, defaults: { seed: number; count: number; 
   const count = intOpt(a, 'count', defaults.count, 1, 1_000_000);
   const availability = numberOpt(a, 'availability', defaults.availability, 0.01, 1);
   const sim: SimConfig = { ...DEFAULT_SIM, maxTurns: intOpt(a, 'max-turns', DEFAULT_SIM.maxTurns, 2, 100) };
+  const suite = a.options.get('suite');
   try {
-    const { tasks, stats } = generateTasks(catalog, { seed, count, availability, sim });
-    return { catalog, sim, seed, tasks, stats };
+    const { tasks, stats } = generateTasks(catalog, { seed, count, availability, sim, ...(suite !== undefined ? { suite } : {}) });
+    return { catalog, sim, seed, suite: suite ?? 'toolscale', tasks, stats };
   } catch (e) {
     throw new CliError((e as Error).message);
   }

@@ -1,70 +1,48 @@
-// Policies that need no learning — the landscape a trained orchestrator must beat:
-// random, always:<tool>, tools+<model> (the paper's "<model> with basic tools"), cheapest,
-// cascade:<θ> (FrugalGPT-style escalation on confidence) and oracle (sees hidden success).
-// Each acts on the batched env through the BatchPolicy interface.
+// Policies that need no learning — the landscape a trained orchestrator must beat. Routing
+// baselines driven by the catalog's own orchestrator: random, always:<tool>, cheapest,
+// repeat:<tool>:<k> (best-of-k) and cascade:<θ> (FrugalGPT-style escalation on confidence).
+// The paper's model-driven rows (tools+X, notools:X, prompted:X) live in modelDriven.ts, the
+// oracle in oracle.ts; `baselineFromName` builds any of them.
 
-import { expectedCallCost, toolIndex, type Catalog } from '../sim/catalog';
-import { confidence } from '../sim/callModel';
-import { CH_CONFIDENCE, CH_SUCCESS, MAX_STEPS, type BatchEnv } from '../sim/env';
+import { toolIndex, type Catalog } from '../sim/catalog';
+import type { SimConfig } from '../sim/callModel';
 import { counterUniform } from '../sim/rng';
-import type { BatchPolicy } from './policy';
-
-type Decide = (env: BatchEnv, slot: number) => number;
-
-function policy(name: string, decide: Decide): BatchPolicy {
-  return {
-    name,
-    act(env, _mask, out) {
-      for (let i = 0; i < env.size; i++) if (!env.done[i]) out[i] = decide(env, i);
-    },
-  };
-}
-
-/** Tools the slot may call now, cheapest expected call first. */
-function allowedByCost(env: BatchEnv, slot: number): number[] {
-  const ctx = env.promptTokens[slot];
-  const js: number[] = [];
-  for (let j = 0; j < env.nTools; j++) if (env.allowed(slot, j)) js.push(j);
-  return js.sort((a, b) => expectedCallCost(env.catalog.tools[a], ctx) - expectedCallCost(env.catalog.tools[b], ctx) || a - b);
-}
-
-const skillNow = (env: BatchEnv, slot: number, j: number): number => env.catalog.tools[j].skill[env.currentType(slot)] ?? -Infinity;
+import { notoolsPolicy, promptedPolicy, toolsPlusPolicy } from './modelDriven';
+import { oraclePolicy } from './oracle';
+import { answerersByCost, policy, skillNow, turnsForStep, type BatchPolicy } from './policy';
 
 /** Uniform over the allowed actions, submit included. */
 export function randomPolicy(): BatchPolicy {
   return policy('random', (env, i) => {
-    const options = [...allowedByCost(env, i), env.submitAction];
+    const options: number[] = [];
+    for (let j = 0; j < env.nTools; j++) if (env.allowed(i, j)) options.push(j);
+    options.push(env.submitAction);
     const u = counterUniform(env.keys[i], env.turn[i], 0, 0, 7);
-    return options[Math.floor(u * options.length)];
+    return options[Math.floor(u * options.length)] as number;
   });
 }
 
-/** One call of `toolId` on every step it can do, else the orchestrator itself. */
+/** One call of `toolId` on every step it can answer, else the orchestrator itself. */
 export function alwaysPolicy(catalog: Catalog, toolId: string): BatchPolicy {
   const j = toolIndex(catalog, toolId);
   if (j < 0) throw new Error(`always:${toolId}: no tool "${toolId}" in catalog "${catalog.name}"`);
-  return policy(`always:${toolId}`, (env, i) => (env.stepAttempts[i] === 0 && env.allowed(i, j) ? j : env.submitAction));
+  return policy(`always:${toolId}`, (env, i) => (env.stepAttempts[i] === 0 && env.allowed(i, j) && env.answers(i, j) ? j : env.submitAction));
 }
 
-/** Basic tools on the step types they can do (the strongest one), `model` on the rest. */
-export function toolsPlusPolicy(catalog: Catalog, model: string): BatchPolicy {
-  const m = toolIndex(catalog, model);
-  if (m < 0) throw new Error(`tools+${model}: no tool "${model}" in catalog "${catalog.name}"`);
-  return policy(`tools+${model}`, (env, i) => {
-    if (env.stepAttempts[i] > 0) return env.submitAction;
-    let best = -1;
-    for (let j = 0; j < env.nTools; j++) {
-      if (env.catalog.tools[j].kind !== 'basic' || !env.allowed(i, j)) continue;
-      if (best < 0 || skillNow(env, i, j) > skillNow(env, i, best)) best = j;
-    }
-    if (best >= 0) return best;
-    return env.allowed(i, m) ? m : env.submitAction;
+/** Best-of-k: `toolId` called k times on every step it can answer (turns permitting); the most confident answer is committed. */
+export function repeatPolicy(catalog: Catalog, toolId: string, k: number): BatchPolicy {
+  const j = toolIndex(catalog, toolId);
+  if (j < 0) throw new Error(`repeat:${toolId}:${k}: no tool "${toolId}" in catalog "${catalog.name}"`);
+  if (!(Number.isInteger(k) && k >= 1 && k <= 20)) throw new Error(`repeat:${toolId}:${k}: k must be an integer in [1, 20]`);
+  return policy(`repeat:${toolId}:${k}`, (env, i) => {
+    const able = env.allowed(i, j) && env.answers(i, j);
+    return able && env.stepAttempts[i] < k && turnsForStep(env, i) > 1 ? j : env.submitAction;
   });
 }
 
-/** The cheapest tool able to do the step, once. */
+/** The cheapest tool able to answer the step, once. */
 export function cheapestPolicy(): BatchPolicy {
-  return policy('cheapest', (env, i) => (env.stepAttempts[i] === 0 ? (allowedByCost(env, i)[0] ?? env.submitAction) : env.submitAction));
+  return policy('cheapest', (env, i) => (env.stepAttempts[i] === 0 ? (answerersByCost(env, i)[0] ?? env.submitAction) : env.submitAction));
 }
 
 /**
@@ -76,66 +54,34 @@ export function cascadePolicy(theta: number): BatchPolicy {
   if (!(theta >= 0 && theta <= 1)) throw new Error(`cascade:${theta}: θ must be in [0, 1]`);
   return policy(`cascade:${theta}`, (env, i) => {
     const ladder: number[] = [];
-    for (const j of allowedByCost(env, i)) {
+    for (const j of answerersByCost(env, i)) {
       const last = ladder[ladder.length - 1];
       if (last === undefined || skillNow(env, i, j) > skillNow(env, i, last)) ladder.push(j);
     }
     const k = env.stepAttempts[i];
     if (k > 0 && env.bestConf[i] >= theta) return env.submitAction;
     const next = ladder[k];
-    const stepsAfter = env.nSteps[i] - env.stepIdx[i] - 1;
-    const turnsLeftAfterCall = env.sim.maxTurns - env.turn[i] - 1;
-    if (next === undefined || turnsLeftAfterCall < 1 + 2 * stepsAfter) return env.submitAction;
+    if (next === undefined || turnsForStep(env, i) < 2) return env.submitAction;
     return next;
   });
 }
 
-/** Fewest calls of tool j on the slot's step whose highest-confidence attempt is right (0: none within `max`). */
-function callsToSucceed(env: BatchEnv, i: number, j: number, max: number): number {
-  const s = env.stepIdx[i], key = env.keys[i];
-  const p = env.pTool[(i * MAX_STEPS + s) * env.nTools + j];
-  const cal = env.catalog.tools[j].calibration;
-  let best = -1, bestRight = false;
-  for (let k = 0; k < max; k++) {
-    const right = env.draw(key, s, j, k, CH_SUCCESS) < p;
-    const c = confidence(right, cal, env.draw(key, s, j, k, CH_CONFIDENCE));
-    if (c > best) { best = c; bestRight = right; }
-    if (bestRight) return k + 1;
-  }
-  return 0;
-}
+export const BASELINE_FORMS = ['random', 'always:<tool>', 'repeat:<tool>:<k>', 'tools+<model>', 'notools:<model>', 'prompted:<model>', 'cheapest', 'cascade:<θ>', 'oracle'];
 
-/**
- * Sees the hidden draws: on each step, solves it alone if that works, else takes the cheapest
- * plan "n calls of one tool" whose committed (highest-confidence) result is right, within the
- * turns the remaining steps leave. An upper bound for accuracy at low cost.
- */
-export function oraclePolicy(): BatchPolicy {
-  return policy('oracle', (env, i) => {
-    const s = env.stepIdx[i];
-    const k = env.stepAttempts[i];
-    if (k === 0 && env.draw(env.keys[i], s, env.nTools, 0, CH_SUCCESS) < env.pSelf[i * MAX_STEPS + s]) return env.submitAction;
-    const turnAtStart = env.turn[i] - k;
-    const budget = env.sim.maxTurns - turnAtStart - 1 - 2 * (env.nSteps[i] - s - 1);
-    let plan = -1, planCalls = 0, planCost = Infinity;
-    for (const j of allowedByCost(env, i)) {
-      const n = callsToSucceed(env, i, j, budget);
-      const cost = n * expectedCallCost(env.catalog.tools[j], env.promptTokens[i]);
-      if (n > 0 && cost < planCost) { plan = j; planCalls = n; planCost = cost; }
-    }
-    return plan >= 0 && k < planCalls ? plan : env.submitAction;
-  });
-}
-
-export const BASELINE_FORMS = ['random', 'always:<tool>', 'tools+<model>', 'cheapest', 'cascade:<θ>', 'oracle'];
-
-/** Builds a baseline from its name, e.g. "cascade:0.7" or "tools+gpt-5". */
-export function baselineFromName(name: string, catalog: Catalog): BatchPolicy {
+/** Builds a baseline from its name, e.g. "cascade:0.7", "tools+gpt-5" or "repeat:gpt-5-mini:3". */
+export function baselineFromName(name: string, catalog: Catalog, sim: SimConfig): BatchPolicy {
   if (name === 'random') return randomPolicy();
   if (name === 'cheapest') return cheapestPolicy();
   if (name === 'oracle') return oraclePolicy();
   if (name.startsWith('always:')) return alwaysPolicy(catalog, name.slice(7));
-  if (name.startsWith('tools+')) return toolsPlusPolicy(catalog, name.slice(6));
+  if (name.startsWith('tools+')) return toolsPlusPolicy(catalog, name.slice(6), sim);
+  if (name.startsWith('notools:')) return notoolsPolicy(catalog, name.slice(8), sim);
+  if (name.startsWith('prompted:')) return promptedPolicy(catalog, name.slice(9), sim);
+  if (name.startsWith('repeat:')) {
+    const m = /^repeat:(.+):([^:]+)$/.exec(name);
+    if (!m) throw new Error(`${name}: write repeat:<tool>:<k>, e.g. repeat:gpt-5-mini:3`);
+    return repeatPolicy(catalog, m[1] as string, Number(m[2]));
+  }
   if (name.startsWith('cascade:')) {
     const theta = Number(name.slice(8));
     if (name.length === 8 || !Number.isFinite(theta)) throw new Error(`${name}: θ must be a number, e.g. cascade:0.7`);

@@ -2,12 +2,13 @@
 // grouped into families (single models, models with basic tools, the cascade swept over θ, …),
 // each with its hull and AIQ over a common cost range.
 
-import type { Catalog } from '../sim/catalog';
+import { expectedCallCost, type Catalog } from '../sim/catalog';
 import type { SimConfig } from '../sim/callModel';
 import type { Task } from '../sim/tasks';
 import type { Preference } from '../preference';
 import type { BatchPolicy } from './policy';
 import { baselineFromName } from './baselines';
+import { PROMPTED_ROUTING } from './modelDriven';
 import { evaluatePolicy, type EvalResult } from './evaluate';
 import { aiq, type TradeoffPoint } from './frontier';
 
@@ -22,12 +23,19 @@ export interface Family {
 /** The baseline families of a catalog: names of the policies in each. */
 export function baselineFamilies(catalog: Catalog): { family: string; policies: string[] }[] {
   const models = catalog.tools.filter((t) => t.enabled && t.kind !== 'basic').map((t) => t.id);
+  const generalists = catalog.tools.filter((t) => t.enabled && t.kind === 'generalist').map((t) => t.id);
   const all = catalog.tools.filter((t) => t.enabled).map((t) => t.id);
+  const known = new Set([...models, catalog.orchestrator.id]);
+  const prompted = Object.keys(PROMPTED_ROUTING).filter((m) => known.has(m) && Object.keys(PROMPTED_ROUTING[m] ?? {}).some((id) => models.includes(id)));
+  const cheapModels = catalog.tools.filter((t) => t.enabled && t.kind !== 'basic').sort((a, b) => expectedCallCost(a, 1000) - expectedCallCost(b, 1000)).slice(0, 2).map((t) => t.id);
   const fams = [
     { family: 'random', policies: ['random'] },
     { family: 'cheapest', policies: ['cheapest'] },
     { family: 'always', policies: all.map((id) => `always:${id}`) },
+    { family: 'repeat', policies: cheapModels.flatMap((id) => [`repeat:${id}:3`, `repeat:${id}:5`]) },
+    { family: 'notools', policies: generalists.map((id) => `notools:${id}`) },
     { family: 'tools+model', policies: models.map((id) => `tools+${id}`) },
+    { family: 'prompted', policies: prompted.map((id) => `prompted:${id}`) },
     { family: 'cascade', policies: CASCADE_THRESHOLDS.map((t) => `cascade:${t}`) },
     { family: 'oracle', policies: ['oracle'] },
   ];
@@ -61,7 +69,7 @@ export async function sweepBaselines(
   const evaluated: { family: string; results: EvalResult[] }[] = [];
   for (const f of baselineFamilies(catalog)) {
     const results: EvalResult[] = [];
-    for (const p of f.policies) results.push(await evaluatePolicy(baselineFromName(p, catalog), tasks, catalog, sim, { seed }));
+    for (const p of f.policies) results.push(await evaluatePolicy(baselineFromName(p, catalog, sim), tasks, catalog, sim, { seed }));
     evaluated.push({ family: f.family, results });
   }
   const baselineCosts = evaluated.filter((f) => f.family !== 'oracle').flatMap((f) => f.results.map((r) => r.meanCostUSD));

@@ -4,10 +4,11 @@
 // The network scores each tool from [state ⊕ tool] with one shared scorer, so any catalog size
 // works and edited or unseen tools can be scored. Scales are chosen so inputs stay roughly in [−2, 2].
 //
-// STATE (STATE_DIM = 26)                          TOOL (TOOL_DIM = 14)
+// STATE (STATE_DIM = 28)                          TOOL (TOOL_DIM = 16)
 //  0–5   domain, one-hot                           0–2  kind (basic, specialist, generalist), one-hot
-//  6–11  current step type, one-hot                3    p̂ = σ(a·(skill − hint)): its chance on this step as the hint suggests (0 if it cannot act)
-//  12    difficulty hint / 2                       4    skill on the current step type / 3 (0 if it cannot act)
+//  6–11  current step type, one-hot                3    p̂ = σ(a·(skill − hint) + boost − penalty): its chance on this step as the hint
+//                                                       and the context suggest, without the hidden latent (0 if it cannot answer)
+//  12    difficulty hint / 2                       4    skill on the current step type / 3 (0 if it cannot answer)
 //  13    step index / MAX_STEPS                    5    calibration
 //  14    steps left (incl. current) / MAX_STEPS    6    ln(expected call cost at this turn's context / cost scale) / 3
 //  15    turn / maxTurns                           7    ln(expected latency / latency scale) / 3
@@ -17,25 +18,31 @@
 //  19    best confidence on this step (0 if none)   11   ln(1 + $/M input)/3
 //  20    last confidence on this step (0 if none)   12   ln(1 + $/M output)/3
 //  21    ln(1 + cost so far / cost scale)           13   ln(1 + 100·per-call fee)/3
-//  22    ln(1 + latency so far / latency scale)
-//  23–25 P_outcome, P_cost, P_latency
+//  22    ln(1 + latency so far / latency scale)   14   the context boost its result would add to this step / 3 (0 if none)
+//  23–25 P_outcome, P_cost, P_latency              15   it can answer this step (0/1; 0 = evidence only)
+//  26    the step needs a tool (fresh fact, big arithmetic, a stored record)
+//  27    boost of the tool results already in this step's context / 3
 // Cost scale = the mean expected call cost of the catalog's enabled tools at 1000 context tokens;
 // latency scale = their mean expected latency. So the same features work for USD and cost units.
 
 import { expectedCallCost, expectedLatencyMs, type Catalog } from '../sim/catalog';
-import { contextTokens, sigmoid } from '../sim/callModel';
+import { briefTokens, callLogit, sigmoid } from '../sim/callModel';
 import { MAX_STEPS, type BatchEnv } from '../sim/env';
 import { DOMAINS, STEP_TYPES, TOOL_KINDS } from '../sim/stepTypes';
 
-export const STATE_DIM = 26;
-export const TOOL_DIM = 14;
+export const STATE_DIM = 28;
+export const TOOL_DIM = 16;
 
 /** Per-catalog constants of the encoder (computed once per catalog). */
 export interface CatalogScales {
   cost: number;
   latencyMs: number;
-  /** [j·STEP_TYPES.length + type]: skill, NaN where the tool cannot act. */
+  /** [j·STEP_TYPES.length + type]: skill, NaN where the tool cannot answer. */
   skill: Float64Array;
+  /** [j·STEP_TYPES.length + type]: context boost its result brings (0 = none). */
+  lift: Float64Array;
+  /** [j·STEP_TYPES.length + type]: 1 where it may be called at all (answer or context). */
+  callable: Uint8Array;
   kind: Int32Array;
 }
 
@@ -46,9 +53,16 @@ export function catalogScales(catalog: Catalog): CatalogScales {
   const latencyMs = Math.max(mean(on.map((t) => expectedLatencyMs(t))), 1);
   const K = STEP_TYPES.length;
   const skill = new Float64Array(catalog.tools.length * K).fill(NaN);
-  catalog.tools.forEach((t, j) => STEP_TYPES.forEach((s, k) => { const v = t.skill[s]; if (v !== undefined) skill[j * K + k] = v; }));
+  const lift = new Float64Array(catalog.tools.length * K);
+  const callable = new Uint8Array(catalog.tools.length * K);
+  catalog.tools.forEach((t, j) => STEP_TYPES.forEach((s, k) => {
+    const v = t.skill[s];
+    if (v !== undefined) skill[j * K + k] = v;
+    lift[j * K + k] = t.context?.[s] ?? 0;
+    callable[j * K + k] = v !== undefined || t.context?.[s] !== undefined ? 1 : 0;
+  }));
   const kind = Int32Array.from(catalog.tools.map((t) => TOOL_KINDS.indexOf(t.kind)));
-  return { cost, latencyMs, skill, kind };
+  return { cost, latencyMs, skill, lift, callable, kind };
 }
 
 const clampLog = (x: number): number => Math.max(-4, Math.min(4, Math.log(Math.max(x, 1e-12))));
@@ -58,7 +72,7 @@ const clampLog = (x: number): number => Math.max(-4, Math.min(4, Math.log(Math.m
  * latency). Writes state[slot·STATE_DIM …] and tools[(slot·nTools + j)·TOOL_DIM …].
  */
 export function encodeFeatures(env: BatchEnv, scales: CatalogScales, prefs: Float32Array, state: Float32Array, tools: Float32Array): void {
-  const J = env.nTools, P = J + 3, K = STEP_TYPES.length, T = env.sim.maxTurns, a = env.sim.discrimination;
+  const J = env.nTools, P = J + 3, K = STEP_TYPES.length, T = env.sim.maxTurns, a = env.sim.discrimination, sim = env.sim;
   const cat = env.catalog;
   state.fill(0);
   tools.fill(0);
@@ -88,14 +102,19 @@ export function encodeFeatures(env: BatchEnv, scales: CatalogScales, prefs: Floa
     state[o + 23] = prefs[i * P + J];
     state[o + 24] = prefs[i * P + J + 1];
     state[o + 25] = prefs[i * P + J + 2];
-    const ctx = contextTokens(env.promptTokens[i], turn, env.sim);
+    const needsTool = env.needsTool[idx] === 1;
+    const boost = env.boost[i];
+    state[o + 26] = needsTool ? 1 : 0;
+    state[o + 27] = boost / 3;
+    const ctx = briefTokens(env.promptTokens[i], turn, sim);
     for (let j = 0; j < J; j++) {
       const tool = cat.tools[j];
       const q = (i * J + j) * TOOL_DIM;
       const skill = scales.skill[j * K + type];
-      const able = env.available[i * J + j] === 1 && !Number.isNaN(skill);
+      const here = env.available[i * J + j] === 1;
+      const able = here && !Number.isNaN(skill);
       tools[q + scales.kind[j]] = 1;
-      tools[q + 3] = able ? sigmoid(a * (skill - hint)) : 0;
+      tools[q + 3] = able ? sigmoid(callLogit(a * (skill - hint), scales.kind[j] !== 0, needsTool, boost, sim)) : 0;
       tools[q + 4] = able ? skill / 3 : 0;
       tools[q + 5] = tool.calibration;
       tools[q + 6] = clampLog(expectedCallCost(tool, ctx) / scales.cost) / 3;
@@ -106,6 +125,8 @@ export function encodeFeatures(env: BatchEnv, scales: CatalogScales, prefs: Floa
       tools[q + 11] = Math.log1p(tool.pricing.inputPerM) / 3;
       tools[q + 12] = Math.log1p(tool.pricing.outputPerM) / 3;
       tools[q + 13] = Math.log1p(100 * tool.pricing.perCall) / 3;
+      tools[q + 14] = here && scales.callable[j * K + type] ? Math.max(0, scales.lift[j * K + type] - boost) / 3 : 0;
+      tools[q + 15] = able ? 1 : 0;
     }
   }
 }

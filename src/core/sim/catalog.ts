@@ -40,9 +40,15 @@ export interface ToolSpec {
   pricing: Pricing;
   outputTokens: OutputTokens;
   latency: LatencyModel;
-  /** IRT ability per step type; a missing type means the tool cannot do that step. */
+  /** IRT ability per step type; a missing type means the tool cannot answer that step. */
   skill: Partial<Record<StepType, number>>;
-  /** 0 = its confidence is noise, 1 = its confidence nearly always tells right from wrong. */
+  /**
+   * Logit boost its result gives later model calls on a step of this type (a search result or a
+   * program's output in the context). A type listed here but not in `skill` can be called for
+   * that context only: the call returns evidence, not an answer.
+   */
+  context?: Partial<Record<StepType, number>>;
+  /** AUROC of its confidence for telling its right answers from its wrong ones: 0.5 = noise, 1 = exact. */
   calibration: number;
   /** Name and meaning of the single string argument the tool takes. */
   argument: { name: string; description: string };
@@ -53,7 +59,7 @@ export interface OrchestratorSpec {
   id: string;
   description: string;
   pricing: Pick<Pricing, 'inputPerM' | 'outputPerM'>;
-  /** Output tokens the orchestrator writes per turn (deterministic). */
+  /** Output tokens the orchestrator writes per turn, routing or answering (deterministic). */
   outputTokensPerTurn: number;
   /** Time per turn: fixedMs + outputTokensPerTurn / tokensPerSecond. */
   latency: Pick<LatencyModel, 'fixedMs' | 'tokensPerSecond'>;
@@ -93,17 +99,61 @@ export function expectedLatencyMs(tool: ToolSpec): number {
   return baseLatencyMs(tool.latency, tool.outputTokens.mean);
 }
 
-/** Cost of one orchestrator turn at a context of `inTokens`. */
-export function orchestratorTurnCost(o: OrchestratorSpec, inTokens: number): number {
-  return (o.pricing.inputPerM * inTokens + o.pricing.outputPerM * o.outputTokensPerTurn) / 1e6;
-}
-
-export function orchestratorTurnLatencyMs(o: OrchestratorSpec): number {
-  return baseLatencyMs(o.latency, o.outputTokensPerTurn);
-}
-
+/** Whether the tool can be called on a step of this type: to answer it, or to bring context to it. */
 export function canDo(tool: ToolSpec, type: StepType): boolean {
+  return tool.enabled && (tool.skill[type] !== undefined || tool.context?.[type] !== undefined);
+}
+
+/** Whether the tool can answer a step of this type (not only bring context to it). */
+export function canAnswer(tool: ToolSpec, type: StepType): boolean {
   return tool.enabled && tool.skill[type] !== undefined;
+}
+
+/**
+ * Who drives an episode: writes every turn, and answers a step submitted with no attempt. The
+ * catalog's orchestrator drives the trained policy and the routing baselines; a catalog model
+ * drives the paper's "model X with tools / without tools / as a prompted orchestrator" rows.
+ */
+export interface Driver {
+  id: string;
+  pricing: Pick<Pricing, 'inputPerM' | 'outputPerM'>;
+  /** Output tokens of a routing turn (a call, or committing an attempt). */
+  turnTokens: number;
+  /** Output tokens of a turn in which it answers a step itself. */
+  answerTokens: number;
+  latency: Pick<LatencyModel, 'fixedMs' | 'tokensPerSecond'>;
+  skill: Partial<Record<StepType, number>>;
+  /**
+   * It answers the whole question in one generation (a model without tools: one call, as in the
+   * paper's no-tool rows): only the first step it answers itself costs an answer turn.
+   */
+  answersAtOnce?: boolean;
+}
+
+/** The catalog's own orchestrator as the driver: every turn, routing or answering, writes outputTokensPerTurn. */
+export function orchestratorDriver(o: OrchestratorSpec): Driver {
+  return { id: o.id, pricing: o.pricing, turnTokens: o.outputTokensPerTurn, answerTokens: o.outputTokensPerTurn, latency: o.latency, skill: o.skill };
+}
+
+/** A catalog model as the driver: it answers with its full output and reasons for `turnShare` of that on every routing turn. */
+export function modelDriver(t: ToolSpec, turnShare: number): Driver {
+  return {
+    id: t.id,
+    pricing: { inputPerM: t.pricing.inputPerM, outputPerM: t.pricing.outputPerM },
+    turnTokens: Math.round(t.outputTokens.mean * turnShare),
+    answerTokens: t.outputTokens.mean,
+    latency: { fixedMs: t.latency.fixedMs, tokensPerSecond: t.latency.tokensPerSecond },
+    skill: t.skill,
+  };
+}
+
+/** Cost of one driver turn that reads `inTokens` and writes `outTokens`. */
+export function driverTurnCost(d: Driver, inTokens: number, outTokens: number): number {
+  return (d.pricing.inputPerM * inTokens + d.pricing.outputPerM * outTokens) / 1e6;
+}
+
+export function driverTurnLatencyMs(d: Driver, outTokens: number): number {
+  return baseLatencyMs(d.latency, outTokens);
 }
 
 /** OpenAI function names allow [a-zA-Z0-9_-]; ids may hold dots ("claude-opus-4.1"). */

@@ -22,7 +22,11 @@ const toolSchema = z.strictObject({
   outputTokens: z.strictObject({ mean: nonNeg, spread: nonNeg.max(3) }),
   latency: z.strictObject({ fixedMs: nonNeg, tokensPerSecond: nonNeg, jitter: nonNeg.max(3) }),
   skill,
-  calibration: z.number({ error: 'must be a number' }).min(0, { error: 'must be in [0, 1]' }).max(1, { error: 'must be in [0, 1]' }),
+  context: z.partialRecord(z.enum(STEP_TYPES), z.number({ error: 'must be a number' }).finite().min(0, { error: 'must be in [0, 6]' }).max(6, { error: 'must be in [0, 6]' })).optional(),
+  calibration: z
+    .number({ error: 'must be a number' })
+    .min(0.5, { error: 'is an AUROC and must be in [0.5, 1]' })
+    .max(1, { error: 'is an AUROC and must be in [0.5, 1]' }),
   argument: z.strictObject({ name: z.string().regex(/^[a-z_][a-z0-9_]*$/), description: z.string() }),
 });
 

@@ -1,16 +1,14 @@
 // The batched environment: N orchestrator episodes advanced in lockstep (DESIGN.md §2, §5).
 // State is struct-of-arrays (one slot per episode) in typed arrays; each turn the caller hands
 // one action per slot — call(tool j) = j, submit = nTools — and the env accounts outcome, cost
-// (token-priced, context growing with the turn, plus the orchestrator's own turns), latency and
-// calls per tool. All randomness is a counter-based draw keyed by (episode key, step, tool,
-// attempt, channel), so episodes are reproducible and comparable across policies.
+// (token-priced, the context growing with every turn's results, plus the driver's own turns),
+// latency and calls per tool. A call succeeds with σ(item logit + context boost − penalty), the
+// item logit carrying a latent fixed per (task, step, tool) (callModel.ts). Episode randomness
+// is a counter-based draw keyed by (episode key, step, tool, attempt, channel), so episodes are
+// reproducible and comparable across policies.
 
-import {
-  orchestratorTurnCost,
-  orchestratorTurnLatencyMs,
-  type Catalog,
-} from './catalog';
-import { confidence, contextTokens, sampleCall, successProbability, type SimConfig } from './callModel';
+import { driverTurnCost, driverTurnLatencyMs, orchestratorDriver, type Catalog, type Driver } from './catalog';
+import { briefTokens, callLogit, confidence, itemLogit, latentKey, sampleCall, sigmoid, spreadOf, stepLatent, type SimConfig } from './callModel';
 import { applyWrites, storesEqual, type StoreRecord } from './recordStore';
 import { counterUniform } from './rng';
 import { DOMAIN_INDEX, STEP_TYPE_INDEX, STEP_TYPES, type StepType } from './stepTypes';
@@ -22,8 +20,11 @@ export const CH_CONFIDENCE = 1;
 export const CH_TOKENS = 2;
 export const CH_LATENCY = 3;
 
-/** u(key, step, tool, attempt, channel) in (0, 1); tool = nTools stands for the orchestrator itself. */
+/** u(key, step, tool, attempt, channel) in (0, 1); tool = nTools stands for the driver itself. */
 export type DrawFn = (key: number, step: number, tool: number, attempt: number, channel: number) => number;
+
+/** v(task key, step, latent key of the tool or driver) ~ N(0, 1): the per-item latent. */
+export type LatentFn = (taskKey: number, step: number, toolKey: number) => number;
 
 /** Longest task the env holds. */
 export const MAX_STEPS = 5;
@@ -40,6 +41,9 @@ export interface TraceEntry {
   latencyMs: number;
   correct?: boolean;
   confidence?: number;
+  /** A call that brought context (evidence) to a step it cannot answer, and the boost now in effect. */
+  evidence?: boolean;
+  boost?: number;
   /** For a submit: whether the committed result of the step is right, and whether the orchestrator solved it alone. */
   committedCorrect?: boolean;
   selfSolved?: boolean;
@@ -63,9 +67,11 @@ export class BatchEnv {
   readonly stepType: Int32Array;
   readonly difficulty: Float32Array;
   readonly hint: Float32Array;
-  readonly pSelf: Float32Array;
-  /** [(slot·MAX_STEPS + s)·nTools + j]: success probability, 0 where the tool cannot act. */
-  readonly pTool: Float32Array;
+  readonly needsTool: Uint8Array;
+  /** The driver's item logit of answering step s itself. */
+  readonly logitSelf: Float32Array;
+  /** [(slot·MAX_STEPS + s)·nTools + j]: the tool's item logit a·(skill − d) + s·v; NaN where it cannot answer. */
+  readonly logitTool: Float32Array;
   /** [slot·nTools + j]: tool available to this task and enabled. */
   readonly available: Uint8Array;
 
@@ -82,7 +88,14 @@ export class BatchEnv {
   /** [slot·nTools + j] calls of tool j in the episode / on the current step. */
   readonly calls: Int32Array;
   readonly stepCalls: Int32Array;
+  /** Answers on the current step (evidence-only calls are not answers). */
   readonly stepAttempts: Int32Array;
+  /** Logit boost of the tool results in the current step's context (0 = none). */
+  readonly boost: Float32Array;
+  /** Tokens of context the next turn reads (prompt + every earlier turn's notes and results). */
+  readonly context: Float64Array;
+  /** The driver has already written its one-generation answer (Driver.answersAtOnce). */
+  private readonly spokeAlone: Uint8Array;
   /** Highest confidence among the current step's attempts (−1: none yet) and whether it is right. */
   readonly bestConf: Float32Array;
   readonly bestCorrect: Uint8Array;
@@ -91,13 +104,18 @@ export class BatchEnv {
   readonly stepCorrect: Uint8Array;
   traces: TraceEntry[][] | null = null;
 
+  /** Who writes the turns and answers steps submitted with no attempt (reset may change it). */
+  driver: Driver;
   private readonly canAct: Uint8Array; // [j·STEP_TYPES.length + type]
+  private readonly answerable: Uint8Array; // [j·STEP_TYPES.length + type]
+  private readonly isModel: Uint8Array; // [j]
 
   constructor(
     readonly catalog: Catalog,
     readonly sim: SimConfig,
     capacity: number,
     readonly draw: DrawFn = counterUniform,
+    readonly latent: LatentFn = (key, step, toolKey) => stepLatent(key, step, toolKey, sim.sharedFactor),
   ) {
     const J = catalog.tools.length;
     this.nTools = J;
@@ -113,8 +131,9 @@ export class BatchEnv {
     this.stepType = new Int32Array(NS);
     this.difficulty = new Float32Array(NS);
     this.hint = new Float32Array(NS);
-    this.pSelf = new Float32Array(NS);
-    this.pTool = new Float32Array(NS * J);
+    this.needsTool = new Uint8Array(NS);
+    this.logitSelf = new Float32Array(NS);
+    this.logitTool = new Float32Array(NS * J);
     this.available = new Uint8Array(capacity * J);
     this.stepIdx = new Int32Array(capacity);
     this.turn = new Int32Array(capacity);
@@ -127,26 +146,37 @@ export class BatchEnv {
     this.calls = new Int32Array(capacity * J);
     this.stepCalls = new Int32Array(capacity * J);
     this.stepAttempts = new Int32Array(capacity);
+    this.boost = new Float32Array(capacity);
+    this.context = new Float64Array(capacity);
+    this.spokeAlone = new Uint8Array(capacity);
     this.bestConf = new Float32Array(capacity);
     this.bestCorrect = new Uint8Array(capacity);
     this.lastConf = new Float32Array(capacity);
     this.stepCorrect = new Uint8Array(NS);
     this.canAct = new Uint8Array(J * STEP_TYPES.length);
+    this.answerable = new Uint8Array(J * STEP_TYPES.length);
+    this.isModel = Uint8Array.from(catalog.tools.map((t) => (t.kind === 'basic' ? 0 : 1)));
     catalog.tools.forEach((t, j) => {
       STEP_TYPES.forEach((type, k) => {
-        this.canAct[j * STEP_TYPES.length + k] = t.enabled && t.skill[type] !== undefined ? 1 : 0;
+        this.answerable[j * STEP_TYPES.length + k] = t.enabled && t.skill[type] !== undefined ? 1 : 0;
+        this.canAct[j * STEP_TYPES.length + k] = t.enabled && (t.skill[type] !== undefined || t.context?.[type] !== undefined) ? 1 : 0;
       });
     });
+    this.driver = orchestratorDriver(catalog.orchestrator);
   }
 
   /**
    * Starts one episode per task in slots 0…tasks.length−1; `keys` seed each episode's draws.
    * `trace`: true records a turn-by-turn trace of every slot, a number k of the first k slots.
+   * `driver`: who drives these episodes (default: the catalog's orchestrator).
    */
-  reset(tasks: readonly Task[], keys: ArrayLike<number>, opts: { trace?: boolean | number } = {}): void {
+  reset(tasks: readonly Task[], keys: ArrayLike<number>, opts: { trace?: boolean | number; driver?: Driver } = {}): void {
     if (tasks.length > this.capacity) throw new Error(`${tasks.length} tasks exceed the env capacity ${this.capacity}`);
     const J = this.nTools;
-    const a = this.sim.discrimination;
+    const sim = this.sim, a = sim.discrimination;
+    this.driver = opts.driver ?? orchestratorDriver(this.catalog.orchestrator);
+    const driverKey = latentKey(this.driver.id);
+    const toolKeys = this.catalog.tools.map((t) => latentKey(t.id));
     this.size = tasks.length;
     const traced = opts.trace === true ? tasks.length : opts.trace ? Math.min(opts.trace, tasks.length) : 0;
     this.traces = traced > 0 ? Array.from({ length: traced }, () => []) : null;
@@ -154,7 +184,7 @@ export class BatchEnv {
     this.stepCalls.fill(0);
     this.calls.fill(0);
     this.stepCorrect.fill(0);
-    this.pTool.fill(0);
+    this.logitTool.fill(NaN);
     for (let i = 0; i < tasks.length; i++) {
       const task = tasks[i] as Task;
       if (task.steps.length > MAX_STEPS) throw new Error(`task ${task.id} has ${task.steps.length} steps (max ${MAX_STEPS})`);
@@ -172,10 +202,14 @@ export class BatchEnv {
         this.stepType[idx] = STEP_TYPE_INDEX[s.type];
         this.difficulty[idx] = s.difficulty;
         this.hint[idx] = s.hint;
-        this.pSelf[idx] = successProbability(this.catalog.orchestrator.skill[s.type], s.difficulty, a);
+        this.needsTool[idx] = s.needsTool ? 1 : 0;
+        const self = this.driver.skill[s.type];
+        this.logitSelf[idx] = self === undefined ? -Infinity : itemLogit(self, s.difficulty, sim.spread[s.type], this.latent(task.key, k, driverKey), a);
         for (let j = 0; j < J; j++) {
-          if (!this.available[i * J + j]) continue;
-          this.pTool[idx * J + j] = successProbability(this.catalog.tools[j]?.skill[s.type], s.difficulty, a);
+          const tool = this.catalog.tools[j];
+          const skill = tool.skill[s.type];
+          if (!this.available[i * J + j] || skill === undefined) continue;
+          this.logitTool[idx * J + j] = itemLogit(skill, s.difficulty, spreadOf(tool.kind, s.type, sim), this.latent(task.key, k, toolKeys[j] as number), a);
         }
       });
       this.stepIdx[i] = 0;
@@ -187,6 +221,9 @@ export class BatchEnv {
       this.latencyMs[i] = 0;
       this.tokens[i] = 0;
       this.stepAttempts[i] = 0;
+      this.boost[i] = 0;
+      this.context[i] = task.promptTokens;
+      this.spokeAlone[i] = 0;
       this.bestConf[i] = -1;
       this.bestCorrect[i] = 0;
       this.lastConf[i] = -1;
@@ -232,13 +269,33 @@ export class BatchEnv {
     }
   }
 
-  private orchestratorTurn(i: number): { inTokens: number; cost: number; latencyMs: number } {
-    const inTokens = contextTokens(this.promptTokens[i], this.turn[i], this.sim);
-    const cost = orchestratorTurnCost(this.catalog.orchestrator, inTokens);
-    const latencyMs = orchestratorTurnLatencyMs(this.catalog.orchestrator);
+  /** One driver turn: reads the context, writes `outTokens` (which join the context). */
+  private driverTurn(i: number, outTokens: number): { inTokens: number; cost: number; latencyMs: number } {
+    const inTokens = this.context[i];
+    const cost = driverTurnCost(this.driver, inTokens, outTokens);
+    const latencyMs = driverTurnLatencyMs(this.driver, outTokens);
     this.cost[i] += cost;
     this.latencyMs[i] += latencyMs;
+    this.context[i] += outTokens;
     return { inTokens, cost, latencyMs };
+  }
+
+  /** The chance that tool j answers the slot's current step right if called now. */
+  callProbability(i: number, j: number): number {
+    const idx = i * MAX_STEPS + this.stepIdx[i];
+    const item = this.logitTool[idx * this.nTools + j];
+    return Number.isNaN(item) ? 0 : sigmoid(callLogit(item, this.isModel[j] === 1, this.needsTool[idx] === 1, this.boost[i], this.sim));
+  }
+
+  /** The chance that the driver answers the slot's current step right if it submits with no attempt now. */
+  selfProbability(i: number): number {
+    const idx = i * MAX_STEPS + this.stepIdx[i];
+    return sigmoid(callLogit(this.logitSelf[idx], true, this.needsTool[idx] === 1, this.boost[i], this.sim));
+  }
+
+  /** Whether tool j can answer the slot's current step (not only bring context). */
+  answers(i: number, j: number): boolean {
+    return this.answerable[j * STEP_TYPES.length + this.stepType[i * MAX_STEPS + this.stepIdx[i]]] === 1;
   }
 
   private call(i: number, j: number): void {
@@ -246,37 +303,51 @@ export class BatchEnv {
     const s = this.stepIdx[i];
     const key = this.keys[i];
     const tool = this.catalog.tools[j];
-    const own = this.orchestratorTurn(i);
+    const inTokens = briefTokens(this.promptTokens[i], this.turn[i], this.sim);
+    const own = this.driverTurn(i, this.driver.turnTokens);
     const attempt = this.stepCalls[i * J + j];
-    const correct = this.draw(key, s, j, attempt, CH_SUCCESS) < this.pTool[(i * MAX_STEPS + s) * J + j];
-    const conf = confidence(correct, tool.calibration, this.draw(key, s, j, attempt, CH_CONFIDENCE));
-    const d = sampleCall(tool, own.inTokens, this.draw(key, s, j, attempt, CH_TOKENS), this.draw(key, s, j, attempt, CH_LATENCY));
+    const d = sampleCall(tool, inTokens, this.draw(key, s, j, attempt, CH_TOKENS), this.draw(key, s, j, attempt, CH_LATENCY));
     this.cost[i] += d.cost;
     this.latencyMs[i] += d.latencyMs;
-    this.tokens[i] += own.inTokens + d.outTokens;
+    this.tokens[i] += inTokens + d.outTokens;
+    this.context[i] += d.outTokens;
     this.calls[i * J + j]++;
     this.stepCalls[i * J + j]++;
-    this.stepAttempts[i]++;
-    if (conf > this.bestConf[i]) {
-      this.bestConf[i] = conf;
-      this.bestCorrect[i] = correct ? 1 : 0;
+    const lift = tool.context?.[this.currentType(i)] ?? 0;
+    const entry: TraceEntry = {
+      turn: this.turn[i], step: s, action: 'call', tool: tool.id, inTokens, outTokens: d.outTokens,
+      cost: d.cost + own.cost, latencyMs: d.latencyMs + own.latencyMs,
+    };
+    if (this.answers(i, j)) {
+      const correct = this.draw(key, s, j, attempt, CH_SUCCESS) < this.callProbability(i, j);
+      const conf = confidence(correct, tool.calibration, this.draw(key, s, j, attempt, CH_CONFIDENCE));
+      this.stepAttempts[i]++;
+      if (conf > this.bestConf[i]) {
+        this.bestConf[i] = conf;
+        this.bestCorrect[i] = correct ? 1 : 0;
+      }
+      this.lastConf[i] = conf;
+      if (correct && lift > this.boost[i]) this.boost[i] = lift; // a right search result / program output informs later calls
+      entry.correct = correct;
+      entry.confidence = conf;
+    } else {
+      if (lift > this.boost[i]) this.boost[i] = lift; // evidence only: context for later calls, no answer
+      entry.evidence = true;
     }
-    this.lastConf[i] = conf;
-    this.traces?.[i]?.push({
-      turn: this.turn[i], step: s, action: 'call', tool: tool.id, inTokens: own.inTokens, outTokens: d.outTokens,
-      cost: d.cost + own.cost, latencyMs: d.latencyMs + own.latencyMs, correct, confidence: conf,
-    });
+    entry.boost = this.boost[i];
+    this.traces?.[i]?.push(entry);
     this.endTurn(i);
   }
 
   private submit(i: number): void {
     const J = this.nTools;
     const s = this.stepIdx[i];
-    const own = this.orchestratorTurn(i);
     const selfSolved = this.stepAttempts[i] === 0;
-    const correct = selfSolved
-      ? this.draw(this.keys[i], s, J, 0, CH_SUCCESS) < this.pSelf[i * MAX_STEPS + s]
-      : this.bestCorrect[i] === 1;
+    const pSelf = selfSolved ? this.selfProbability(i) : 0;
+    const sameGeneration = selfSolved && this.driver.answersAtOnce === true && this.spokeAlone[i] === 1;
+    const own = sameGeneration ? { inTokens: this.context[i], cost: 0, latencyMs: 0 } : this.driverTurn(i, selfSolved ? this.driver.answerTokens : this.driver.turnTokens);
+    if (selfSolved) this.spokeAlone[i] = 1;
+    const correct = selfSolved ? this.draw(this.keys[i], s, J, 0, CH_SUCCESS) < pSelf : this.bestCorrect[i] === 1;
     this.stepCorrect[i * MAX_STEPS + s] = correct ? 1 : 0;
     this.traces?.[i]?.push({
       turn: this.turn[i], step: s, action: 'submit', inTokens: own.inTokens, cost: own.cost, latencyMs: own.latencyMs,
@@ -284,6 +355,7 @@ export class BatchEnv {
     });
     this.stepIdx[i] = s + 1;
     this.stepAttempts[i] = 0;
+    this.boost[i] = 0;
     this.bestConf[i] = -1;
     this.bestCorrect[i] = 0;
     this.lastConf[i] = -1;

@@ -1,7 +1,8 @@
 // The shipped catalogs. `toolorchestra`: the paper's tool set with its published prices and
-// latencies (ToolOrchestra paper, tools table; see docs/CATALOG.md). Skills and calibrations are
-// illustrative, chosen so the qualitative facts of DESIGN.md §2 hold (checked by
-// test/catalogFacts.test.ts). `seed-004`: the toy table of the second seed note, in cost units.
+// latencies (ToolOrchestra paper, tools table; see docs/CATALOG.md). Skills are calibrated so the
+// paper's baselines land near its Table 1 on the three suites (`npm run cli -- calibrate`), and the
+// qualitative facts of DESIGN.md §2 hold (test/catalogFacts.test.ts); calibrations are the AUROC
+// of each tool's stated confidence (weak for models, sharp for execution; docs/SIMULATION.md). `seed-004`: the toy table of the second seed note, in cost units.
 
 import type { Catalog, ToolSpec } from './catalog';
 
@@ -42,8 +43,8 @@ const TOOLORCHESTRA: Catalog = {
       pricing: { inputPerM: 1.25, outputPerM: 10 },
       outputTokens: { mean: 2500, spread: 0.35 },
       latency: { fixedMs: 4000, tokensPerSecond: 60 },
-      skill: { retrieve: 0.2, compute: 2.2, reason: 2.9, code: 2.7, lookup: 0.8, act: 2.6 },
-      calibration: 0.8,
+      skill: { retrieve: 7.5, compute: 2.2, reason: 2.9, code: 2.7, lookup: 0.8, act: 2.6 },
+      calibration: 0.7,
     }),
     tool({
       id: 'gpt-5-mini',
@@ -52,18 +53,18 @@ const TOOLORCHESTRA: Catalog = {
       pricing: { inputPerM: 0.25, outputPerM: 2 },
       outputTokens: { mean: 1800, spread: 0.35 },
       latency: { fixedMs: 3000, tokensPerSecond: 90 },
-      skill: { retrieve: 0, compute: 1.6, reason: 1.9, code: 1.9, lookup: 0.5, act: 2.0 },
-      calibration: 0.7,
+      skill: { retrieve: 3, compute: 1.2, reason: 1.0, code: 1.2, lookup: 0.5, act: 1.2 },
+      calibration: 0.66,
     }),
     tool({
       id: 'claude-opus-4.1',
       kind: 'generalist',
       description: 'Expensive frontier generalist; strong reasoning and agentic actions.',
       pricing: { inputPerM: 15, outputPerM: 75 },
-      outputTokens: { mean: 1500, spread: 0.35 },
+      outputTokens: { mean: 300, spread: 0.35 },
       latency: { fixedMs: 2700, tokensPerSecond: 45 },
-      skill: { retrieve: 0.2, compute: 2.0, reason: 2.8, code: 2.8, lookup: 0.8, act: 2.8 },
-      calibration: 0.8,
+      skill: { retrieve: 7, compute: 2.0, reason: 2.8, code: 2.8, lookup: 0.8, act: 2.8 },
+      calibration: 0.7,
     }),
     tool({
       id: 'qwen3-32b',
@@ -72,8 +73,8 @@ const TOOLORCHESTRA: Catalog = {
       pricing: { inputPerM: 0.8, outputPerM: 0.8 },
       outputTokens: { mean: 900, spread: 0.35 },
       latency: { fixedMs: 1000, tokensPerSecond: 100 },
-      skill: { retrieve: -0.3, compute: 1.1, reason: 1.3, code: 1.3, lookup: 0.3, act: 1.5 },
-      calibration: 0.55,
+      skill: { retrieve: 2.5, compute: 0.9, reason: 0.8, code: 1.1, lookup: 0.3, act: 1.0 },
+      calibration: 0.62,
     }),
     tool({
       id: 'llama-3.3-70b',
@@ -82,8 +83,8 @@ const TOOLORCHESTRA: Catalog = {
       pricing: { inputPerM: 0.9, outputPerM: 0.9 },
       outputTokens: { mean: 900, spread: 0.35 },
       latency: { fixedMs: 1500, tokensPerSecond: 65 },
-      skill: { retrieve: -0.2, compute: 0.9, reason: 1.1, code: 1.0, lookup: 0.3, act: 1.4 },
-      calibration: 0.5,
+      skill: { retrieve: 3.5, compute: 0.7, reason: 0.6, code: 0.8, lookup: 0.3, act: 0.9 },
+      calibration: 0.6,
     }),
     tool({
       id: 'qwen2.5-math-72b',
@@ -92,8 +93,8 @@ const TOOLORCHESTRA: Catalog = {
       pricing: { inputPerM: 0.9, outputPerM: 0.9 },
       outputTokens: { mean: 900, spread: 0.35 },
       latency: { fixedMs: 1500, tokensPerSecond: 78 },
-      skill: { compute: 2.4, reason: 2.0 },
-      calibration: 0.7,
+      skill: { compute: 2.4, reason: 1.3 },
+      calibration: 0.66,
     }),
     tool({
       id: 'qwen2.5-math-7b',
@@ -102,8 +103,8 @@ const TOOLORCHESTRA: Catalog = {
       pricing: { inputPerM: 0.2, outputPerM: 0.2 },
       outputTokens: { mean: 700, spread: 0.35 },
       latency: { fixedMs: 1000, tokensPerSecond: 88 },
-      skill: { compute: 1.8, reason: 1.4 },
-      calibration: 0.6,
+      skill: { compute: 1.8, reason: 0.9 },
+      calibration: 0.62,
     }),
     tool({
       id: 'qwen2.5-coder-32b',
@@ -123,7 +124,8 @@ const TOOLORCHESTRA: Catalog = {
       outputTokens: { mean: 400, spread: 0.2 },
       latency: { fixedMs: 1500 },
       skill: { retrieve: 3.0, lookup: 1.0 },
-      calibration: 0.75,
+      context: { retrieve: 2, reason: 0.5, lookup: 1 },
+      calibration: 0.8,
       argument: QUERY,
     }),
     tool({
@@ -134,7 +136,8 @@ const TOOLORCHESTRA: Catalog = {
       outputTokens: { mean: 300, spread: 0.2 },
       latency: { fixedMs: 600 },
       skill: { retrieve: 1.2, lookup: 3.0 },
-      calibration: 0.75,
+      context: { retrieve: 1.5, lookup: 2, reason: 0.3, act: 1 },
+      calibration: 0.8,
       argument: QUERY,
     }),
     tool({
@@ -145,7 +148,8 @@ const TOOLORCHESTRA: Catalog = {
       outputTokens: { mean: 100, spread: 0.2 },
       latency: { fixedMs: 2000, jitter: 0.5 },
       skill: { compute: 6.0 },
-      calibration: 0.95,
+      context: { compute: 2, reason: 0.5, code: 1.5 },
+      calibration: 0.97,
       argument: { name: 'code', description: 'Python source to run.' },
     }),
     tool({
@@ -156,7 +160,8 @@ const TOOLORCHESTRA: Catalog = {
       pricing: {},
       latency: { fixedMs: 10, jitter: 0.1 },
       skill: { compute: 4.5 },
-      calibration: 0.95,
+      context: { compute: 2 },
+      calibration: 0.98,
       argument: { name: 'expression', description: 'An arithmetic expression.' },
     }),
   ],
@@ -182,7 +187,7 @@ const SEED_004: Catalog = {
       outputTokens: { mean: 20, spread: 0 },
       latency: { fixedMs: 10, jitter: 0 },
       skill: { compute: 4.5 },
-      calibration: 0.95,
+      calibration: 0.98,
       argument: { name: 'expression', description: 'An arithmetic expression.' },
     }),
     tool({
@@ -193,7 +198,8 @@ const SEED_004: Catalog = {
       outputTokens: { mean: 300, spread: 0 },
       latency: { fixedMs: 500, jitter: 0 },
       skill: { retrieve: 3.0, lookup: 2.5 },
-      calibration: 0.75,
+      context: { reason: 1 },
+      calibration: 0.8,
       argument: QUERY,
     }),
     tool({
@@ -204,7 +210,8 @@ const SEED_004: Catalog = {
       outputTokens: { mean: 100, spread: 0 },
       latency: { fixedMs: 100, jitter: 0 },
       skill: { compute: 6.0, code: 2.0 },
-      calibration: 0.9,
+      context: { reason: 1, code: 1 },
+      calibration: 0.95,
       argument: { name: 'code', description: 'Source to run.' },
     }),
   ],

@@ -140,5 +140,20 @@ export const DIFFICULTY: Readonly<Record<Domain, Partial<Record<StepType, [numbe
   agentic: { lookup: [0.8, 0.8], act: [0.9, 0.8] },
 };
 
+/**
+ * Chance that a step of a type needs a tool, per domain: a fresh fact that is in no model's
+ * weights (stock closes of 2026 always; encyclopaedic facts rarely), exact arithmetic on large
+ * numbers (Fibonacci values, long series), a record that only the store holds. A model then has
+ * almost no chance until a tool's result is in its context (SimConfig.needsToolPenalty).
+ */
+export const NEEDS_TOOL: Readonly<Record<Domain, Partial<Record<StepType, number>>>> = {
+  math: { compute: 0.5 },
+  code: { compute: 0.7 },
+  factual: { retrieve: 1, compute: 0.3 },
+  multihop: { retrieve: 0.25, lookup: 1 },
+  science: { compute: 0.4 },
+  agentic: { lookup: 1 },
+};
+
 /** Prompt length in tokens per domain (the context at turn 0). */
 export const PROMPT_TOKENS: Readonly<Record<Domain, number>> = { math: 300, code: 500, factual: 200, multihop: 400, science: 800, agentic: 900 };

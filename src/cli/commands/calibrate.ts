@@ -1,0 +1,36 @@
+// `calibrate`: the paper's Table 1 baselines on the three suites, lab beside paper — the check
+// that the world is calibrated (docs/SIMULATION.md). `--policy DIR/orchestrator.json` adds a
+// trained orchestrator (at --preference, else the P it was trained with).
+
+import { baselineFromName } from '../../core/eval/baselines';
+import type { BatchPolicy } from '../../core/eval/policy';
+import { evaluateOnSuites, suiteTableMarkdown, suiteTasks } from '../../core/eval/suiteTable';
+import { learnedPolicy } from '../../core/policy/act';
+import { ACCURACY_FIRST } from '../../core/preference';
+import { DEFAULT_SIM } from '../../core/sim/callModel';
+import { checkKnown, intOpt, stringOpt, type Args } from '../args';
+import { loadCatalog, loadPreference } from '../io';
+import { loadPolicyFile } from '../policyFile';
+import { initNodeBackend } from '../tfBackend';
+
+export const TABLE1_BASELINES = ['tools+gpt-5', 'notools:gpt-5', 'tools+claude-opus-4.1', 'notools:claude-opus-4.1', 'prompted:gpt-5', 'prompted:qwen3-8b', 'notools:llama-3.3-70b', 'repeat:gpt-5-mini:3', 'cascade:0.8', 'oracle'];
+
+export async function calibrateCommand(a: Args): Promise<void> {
+  checkKnown(a, ['catalog', 'seed', 'count', 'policy', 'preference', 'baselines', 'backend', 'json']);
+  const catalog = loadCatalog(stringOpt(a, 'catalog', 'toolorchestra'));
+  const seed = intOpt(a, 'seed', 1000, 0, 2 ** 31);
+  const count = intOpt(a, 'count', 1000, 1, 100_000);
+  const sim = DEFAULT_SIM;
+  const names = a.options.has('baselines') ? stringOpt(a, 'baselines').split(',') : TABLE1_BASELINES;
+  const policies: BatchPolicy[] = names.map((n) => baselineFromName(n, catalog, sim));
+  if (a.options.has('policy')) {
+    await initNodeBackend(stringOpt(a, 'backend', 'wasm'));
+    const { net, trainedPreference } = loadPolicyFile(stringOpt(a, 'policy'));
+    const pref = a.options.has('preference') ? loadPreference(stringOpt(a, 'preference'), catalog) : trainedPreference ?? ACCURACY_FIRST;
+    policies.unshift(learnedPolicy(net, catalog, pref, 'orchestrator'));
+  }
+  const rows = await evaluateOnSuites(policies, suiteTasks(catalog, sim, seed, count), catalog, sim, seed);
+  if (a.flags.has('json')) {
+    process.stdout.write(JSON.stringify({ catalog: catalog.name, seed, count, rows: rows.map((r) => ({ ...r, bySuite: Object.fromEntries(Object.entries(r.bySuite).map(([k, v]) => [k, { accuracy: v.accuracy, meanCostUSD: v.meanCostUSD, meanLatencyS: v.meanLatencyS, callsPerTask: v.callsPerTask }])) })) }) + '\n');
+  } else process.stdout.write(suiteTableMarkdown(rows) + '\n');
+}

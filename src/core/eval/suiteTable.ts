@@ -1,0 +1,77 @@
+// Policies evaluated on the three benchmark suites side by side with the paper's Table 1: per
+// suite accuracy, and cost and latency averaged over HLE and FRAMES as the paper reports them,
+// each also as a ratio to `tools+gpt-5` (the paper's strongest baseline).
+
+import type { Catalog } from '../sim/catalog';
+import type { SimConfig } from '../sim/callModel';
+import { generateTasks, type Task } from '../sim/tasks';
+import { evaluatePolicy, type EvalResult } from './evaluate';
+import { PAPER_NOTOOLS, PAPER_SUITES, PAPER_TABLE1, type PaperSuite } from './paperTable1';
+import type { BatchPolicy } from './policy';
+
+export interface SuiteRow {
+  policy: string;
+  bySuite: Record<PaperSuite, EvalResult>;
+  /** Mean over the three suites. */
+  accuracy: number;
+  /** Means over HLE and FRAMES (the paper's cost and latency columns). */
+  costUSD: number;
+  latencyS: number;
+  paper?: { label: string; accuracy: Record<PaperSuite, number | null>; costCents: number; latencyMin: number };
+}
+
+/** The held-out tasks of each suite (all tools available, as the paper's tables). */
+export function suiteTasks(catalog: Catalog, sim: SimConfig, seed: number, count: number): Record<PaperSuite, Task[]> {
+  const out = {} as Record<PaperSuite, Task[]>;
+  for (const s of PAPER_SUITES) out[s] = generateTasks(catalog, { seed, count, suite: s, availability: 1, sim }).tasks;
+  return out;
+}
+
+function paperFor(name: string): SuiteRow['paper'] {
+  const row = PAPER_TABLE1.find((r) => r.policy === name || (name.startsWith('orchestrator') && r.policy === 'orchestrator'));
+  if (row) return { label: row.label, accuracy: row.accuracy, costCents: row.costCents, latencyMin: row.latencyMin };
+  const m = /^notools:(.+)$/.exec(name);
+  const nt = m ? PAPER_NOTOOLS[m[1] as string] : undefined;
+  return nt ? { label: `${m?.[1]}, no tools`, accuracy: { ...nt, tau2: null }, costCents: NaN, latencyMin: NaN } : undefined;
+}
+
+/** Evaluates each policy on every suite (same tasks and draws for all). */
+export async function evaluateOnSuites(
+  policies: readonly BatchPolicy[], tasks: Record<PaperSuite, Task[]>, catalog: Catalog, sim: SimConfig, seed: number,
+): Promise<SuiteRow[]> {
+  const rows: SuiteRow[] = [];
+  for (const p of policies) {
+    const bySuite = {} as Record<PaperSuite, EvalResult>;
+    for (const s of PAPER_SUITES) bySuite[s] = await evaluatePolicy(p, tasks[s], catalog, sim, { seed });
+    const paper = paperFor(p.name);
+    rows.push({
+      policy: p.name,
+      bySuite,
+      accuracy: PAPER_SUITES.reduce((a, s) => a + bySuite[s].accuracy, 0) / PAPER_SUITES.length,
+      costUSD: (bySuite.hle.meanCostUSD + bySuite.frames.meanCostUSD) / 2,
+      latencyS: (bySuite.hle.meanLatencyS + bySuite.frames.meanLatencyS) / 2,
+      ...(paper ? { paper } : {}),
+    });
+  }
+  return rows;
+}
+
+const pct = (x: number): string => (100 * x).toFixed(1);
+const paperNum = (x: number | null | undefined, digits = 1): string => (x === null || x === undefined || Number.isNaN(x) ? '—' : x.toFixed(digits));
+
+/** The rows as a markdown table: lab vs paper per suite, cost and latency with their ratio to tools+gpt-5. */
+export function suiteTableMarkdown(rows: readonly SuiteRow[]): string {
+  const ref = rows.find((r) => r.policy === 'tools+gpt-5');
+  const refPaper = PAPER_TABLE1.find((r) => r.policy === 'tools+gpt-5');
+  const lines = [
+    '| policy | HLE lab / paper | FRAMES lab / paper | τ² lab / paper | cost ¢ lab / paper | latency min lab / paper | cost ÷ tools+gpt-5 lab / paper | latency ÷ tools+gpt-5 lab / paper |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    const p = r.paper;
+    const costRatio = ref ? r.costUSD / ref.costUSD : NaN, latRatio = ref ? r.latencyS / ref.latencyS : NaN;
+    const pCost = p && refPaper ? p.costCents / refPaper.costCents : NaN, pLat = p && refPaper ? p.latencyMin / refPaper.latencyMin : NaN;
+    lines.push(`| \`${r.policy}\` | ${PAPER_SUITES.map((s) => `${pct(r.bySuite[s].accuracy)} / ${paperNum(p?.accuracy[s])}`).join(' | ')} | ${(100 * r.costUSD).toFixed(2)} / ${paperNum(p?.costCents)} | ${(r.latencyS / 60).toFixed(2)} / ${paperNum(p?.latencyMin)} | ${costRatio.toFixed(2)} / ${paperNum(pCost, 2)} | ${latRatio.toFixed(2)} / ${paperNum(pLat, 2)} |`);
+  }
+  return lines.join('\n');
+}
