@@ -69,6 +69,21 @@ test('moving "Cost weight" moves the operating point of the trade-off view', asy
   expect(cost(await operatingPoint(page))).toBeGreaterThan(cost(budget));
 });
 
+test('the trade-off view puts latency or the share of API calls on its x-axis; "Avoid API calls" moves the operating point left on it', async ({ page }) => {
+  await openLab(page, '?backend=wasm');
+  const view = page.getByTestId('tradeoff');
+  await expect(view).toContainText('mean cost per task');
+  await view.getByRole('radio', { name: 'latency' }).check();
+  await expect(view).toContainText('mean latency per task');
+  await view.getByRole('radio', { name: 'API calls' }).check();
+  await expect(view).toContainText('share of calls to paid APIs');
+  const share = (s: string) => Number(/, (\d+)% API calls/.exec(s)?.[1]);
+  const before = share(await operatingPoint(page));
+  await page.getByRole('button', { name: 'Avoid API calls' }).click();
+  await expect.poll(async () => share(await operatingPoint(page)), { timeout: 10_000 }).toBeLessThan(before);
+  console.log(`API-call share of the operating point: default ${before}%, "Avoid API calls" ${share(await operatingPoint(page))}%`);
+});
+
 test('export downloads both files; they import back with the same action probabilities, in the browser and in Node; a corrupt import is refused and training continues', async ({ page }) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);

@@ -33,13 +33,14 @@ describe('toolorchestra preset: the qualitative facts hold on generated tasks', 
     expect(search).toBeGreaterThan(0.8);
     for (const id of llms.filter((x) => tool(x).skill.retrieve !== undefined)) {
       expect(meanP(id, 'retrieve', undefined, { needsTool: true }), id).toBeLessThan(0.02);
-      // Encyclopaedic facts they may know; web search still beats every model there.
-      expect(meanP(id, 'retrieve', undefined, { needsTool: false }), id).toBeLessThan(meanP('web-search', 'retrieve', undefined, { needsTool: false }));
     }
+    // The local index holds encyclopaedic facts, not fresh ones.
+    expect(meanP('local-search', 'retrieve', undefined, { needsTool: true })).toBeLessThan(0.02);
+    expect(meanP('local-search', 'retrieve', undefined, { needsTool: false })).toBeGreaterThan(0.7);
   });
 
   it('calculators and code are (nearly) exact on computation', () => {
-    expect(meanP('calculator', 'compute')).toBeGreaterThan(0.97);
+    expect(meanP('calculator', 'compute')).toBeGreaterThan(0.95);
     expect(meanP('code-interpreter', 'compute')).toBeGreaterThan(0.99);
     for (const id of llms) expect(meanP(id, 'compute'), id).toBeLessThan(meanP('calculator', 'compute'));
   });

@@ -10,13 +10,14 @@ const catalog = presetCatalog('toolorchestra');
 const a = DEFAULT_SIM.discrimination;
 const sig = (x: number) => 1 / (1 + Math.exp(-x));
 /** The chance of one first call, recomputed from the formula of docs/SIMULATION.md. */
-function pFirst(t: Task, k: number, who: { id: string; kind: string; skill: Partial<Record<string, number>> }): number {
+function pFirst(t: Task, k: number, who: { id: string; kind: string; skill: Partial<Record<string, number>>; offline?: string[] }): number {
   const s = t.steps[k]!;
   const skill = who.skill[s.type];
   if (skill === undefined) return 0;
   const spread = who.kind === 'basic' ? DEFAULT_SIM.basicSpread : DEFAULT_SIM.spread[s.type];
   const v = stepLatent(t.key, k, latentKey(who.id), DEFAULT_SIM.sharedFactor);
-  const penalty = who.kind !== 'basic' && s.needsTool ? DEFAULT_SIM.needsToolPenalty : 0;
+  const ownKnowledge = who.kind !== 'basic' || (who.offline ?? []).includes(s.type);
+  const penalty = ownKnowledge && s.needsTool ? DEFAULT_SIM.needsToolPenalty : 0;
   return sig(a * (skill - s.difficulty) + spread * v - penalty);
 }
 

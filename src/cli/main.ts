@@ -11,6 +11,7 @@ import { trainCommand } from './commands/train';
 import { rewardCommand } from './commands/reward';
 import { benchTrainCommand } from './commands/benchTrain';
 import { calibrateCommand } from './commands/calibrate';
+import { preferencesCommand } from './commands/preferences';
 
 const FLAGS = new Set(['json', 'markdown', 'random-preferences', 'help']);
 
@@ -19,8 +20,9 @@ const COMMANDS: Record<string, { run: (a: ReturnType<typeof parseArgs>) => void 
   generate: { run: generateCommand, usage: 'generate --catalog <preset|file> --seed S --count N --out tasks.jsonl [--availability p] [--json]' },
   eval: { run: evalCommand, usage: 'eval --policy <baseline|DIR/orchestrator.json> --catalog <preset|file> [--suite hle|frames|tau2] --seed S --count N [--preference P.json] [--json]' },
   frontier: { run: frontierCommand, usage: 'frontier --catalog <preset|file> [--suite hle|frames|tau2] --seed S --count N [--policy DIR/orchestrator.json] [--json | --markdown]' },
-  train: { run: trainCommand, usage: 'train --catalog <preset|file> --seed S --iterations K --out DIR [--preference P.json | --random-preferences] [--backend wasm|cpu] [--json]' },
+  train: { run: trainCommand, usage: 'train --catalog <preset|file> --seed S --iterations K --out DIR [--preference P.json | --random-preferences] [--init DIR/orchestrator.json] [--backend wasm|cpu] [--json]' },
   calibrate: { run: calibrateCommand, usage: 'calibrate [--count 1000] [--seed 1000] [--policy DIR/orchestrator.json [--preference P.json]] [--baselines a,b,…] [--json]' },
+  preferences: { run: preferencesCommand, usage: 'preferences --policy DIR/orchestrator.json [--count 1000] [--seed 1000] [--json]' },
   reward: { run: rewardCommand, usage: 'reward --input group.json' },
   'bench-env': { run: benchEnvCommand, usage: 'bench-env [--episodes 1024] [--turns 12] [--backend wasm|cpu] [--json]' },
   'bench-train': { run: benchTrainCommand, usage: 'bench-train [--iterations 20] [--backend wasm|cpu] [--json]' },

@@ -39,8 +39,13 @@ export function preferenceVector(p: Preference, catalog: Catalog): number[] {
   return [...catalog.tools.map((t) => p.tools[t.id] ?? 0), p.outcome, p.cost, p.latency];
 }
 
-/** A random P, as the paper samples one per training example: each weight is 0 with some chance, else uniform. */
-export function samplePreference(next: () => number, catalog: Catalog): Preference {
+/**
+ * A random P, as the paper samples an (instruction, P) pair per training example: half the time
+ * one of the instruction presets (instructionPresets.ts, e.g. outcome 0 with weights on the local
+ * tools), otherwise every weight is 0 with some chance, else uniform on [0, 1].
+ */
+export function samplePreference(next: () => number, catalog: Catalog, presets: readonly ((c: Catalog) => Preference)[] = []): Preference {
+  if (presets.length > 0 && next() < 0.5) return (presets[Math.floor(next() * presets.length)] as (c: Catalog) => Preference)(catalog);
   const w = (pZero: number): number => (next() < pZero ? 0 : Math.round(next() * 100) / 100);
   const tools: Record<string, number> = {};
   for (const t of catalog.tools) {

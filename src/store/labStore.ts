@@ -11,7 +11,7 @@ import type { GenerateStats, Task } from '../core/sim/tasks';
 import type { Preference } from '../core/preference';
 import { LabWorkerClient } from '../worker/client';
 import type { BackendInfo, BackendName, LabSettings, MetricPoint, Push, Tradeoff } from '../worker/protocol';
-import { INSTRUCTION_PRESETS } from './instructionPresets';
+import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
 import { appendBounded, metricsCsv } from './series';
 import { readUrl, writeUrl, type UrlConfig } from './urlState';
 import { saveFile } from './saveFile';

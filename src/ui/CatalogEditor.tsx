@@ -12,7 +12,7 @@ const COLUMNS: { label: string; get: (t: ToolSpec) => number; set: Edit; step: n
   { label: 'per call', get: (t) => t.pricing.perCall, set: (t, v) => ({ ...t, pricing: { ...t.pricing, perCall: v } }), step: 0.001 },
   { label: 'fixed ms', get: (t) => t.latency.fixedMs, set: (t, v) => ({ ...t, latency: { ...t.latency, fixedMs: v } }), step: 100 },
   { label: 'tok/s', get: (t) => t.latency.tokensPerSecond, set: (t, v) => ({ ...t, latency: { ...t.latency, tokensPerSecond: v } }), step: 5 },
-  { label: 'calibration', get: (t) => t.calibration, set: (t, v) => ({ ...t, calibration: v }), step: 0.05 },
+  { label: 'calibration (AUROC)', get: (t) => t.calibration, set: (t, v) => ({ ...t, calibration: v }), step: 0.05 },
 ];
 
 /** Edit prices, latency, skills and availability of every tool, add a tool, switch preset. Invalid edits are refused with the validator's message. */

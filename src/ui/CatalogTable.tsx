@@ -8,13 +8,14 @@ export function CatalogTable({ catalog }: { catalog: Catalog }) {
       <table className="catalog">
         <caption>
           Catalog <code>{catalog.name}</code> — prices in {catalog.currency === 'USD' ? 'USD per million tokens' : 'cost units'}; expected call at 1 000 context tokens;
-          skill is an IRT ability per step type (— = cannot do it). Orchestrator: <code>{catalog.orchestrator.id}</code>.
+          skill is an IRT ability per step type (— = cannot answer it; “ctx +b”: its result lifts later model calls on such a step by b on the logit scale).
+          Orchestrator: <code>{catalog.orchestrator.id}</code>.
         </caption>
         <thead>
           <tr>
             <th>tool</th><th>kind</th><th>$/M in</th><th>$/M out</th><th>per call</th><th>exp. call</th><th>exp. latency</th>
             {STEP_TYPES.map((s) => <th key={s} title={STEP_TYPE_MEANING[s]}>{s}</th>)}
-            <th>calibration</th>
+            <th title="AUROC of its stated confidence: 0.5 = noise, 1 = exact">calibration (AUROC)</th>
           </tr>
         </thead>
         <tbody>
@@ -27,7 +28,12 @@ export function CatalogTable({ catalog }: { catalog: Catalog }) {
               <td className="num">{t.pricing.perCall || (t.pricing.perSecond ? `${t.pricing.perSecond}/s` : 0)}</td>
               <td className="num">{formatCost(catalog, expectedCallCost(t, 1000))}</td>
               <td className="num">{(expectedLatencyMs(t) / 1000).toFixed(1)} s</td>
-              {STEP_TYPES.map((s) => <td key={s} className="num skill">{t.skill[s] === undefined ? '—' : t.skill[s]?.toFixed(1)}</td>)}
+              {STEP_TYPES.map((s) => (
+                <td key={s} className="num skill">
+                  {t.skill[s] === undefined ? '—' : t.skill[s]?.toFixed(1)}
+                  {t.context?.[s] !== undefined && <span className="muted" title="logit boost its result gives later model calls on this step"> · ctx +{t.context[s]}</span>}
+                </td>
+              ))}
               <td className="num">{t.calibration.toFixed(2)}</td>
             </tr>
           ))}

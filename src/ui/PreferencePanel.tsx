@@ -1,6 +1,6 @@
 import { useLab } from '../store/labStore';
 import { useShallow } from 'zustand/react/shallow';
-import { INSTRUCTION_PRESETS } from '../store/instructionPresets';
+import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
 import type { Preference } from '../core/preference';
 
 function Slider({ label, value, onChange, hint }: { label: string; value: number; onChange: (v: number) => void; hint?: string }) {

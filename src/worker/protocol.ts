@@ -32,13 +32,18 @@ export interface TradeoffPoint {
   cost: number;
   accuracy: number;
   latencyS: number;
+  /** Share of its calls that went to paid APIs (closed models, web search). */
+  apiShare: number;
 }
+
+/** What the trade-off view can put on its x-axis (accuracy is always the y-axis). */
+export type TradeoffAxis = 'cost' | 'latencyS' | 'apiShare';
 
 export interface Tradeoff {
   /** Baselines on the held-out set (computed once per catalog). */
   baselines: TradeoffPoint[];
-  /** Vertices of the baselines' non-decreasing convex hull (the oracle left out). */
-  frontier: TradeoffPoint[];
+  /** Vertices of the baselines' non-decreasing convex hull along each x-axis (the oracle left out). */
+  frontiers: Record<TradeoffAxis, TradeoffPoint[]>;
   /** The policy swept over the preference sweep. */
   sweep: TradeoffPoint[];
   /** The policy at the sliders' P. */

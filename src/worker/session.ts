@@ -17,10 +17,17 @@ import type { Preference } from '../core/preference';
 import type { Catalog } from '../core/sim/catalog';
 import { generateTasks, type Task } from '../core/sim/tasks';
 import { initBackend } from './backend';
-import type { BackendInfo, BackendName, LabSettings, MetricPoint, Tradeoff, TradeoffPoint } from './protocol';
+import { apiShare } from '../core/eval/preferenceFollowing';
+import type { BackendInfo, BackendName, LabSettings, MetricPoint, Tradeoff, TradeoffAxis, TradeoffPoint } from './protocol';
 
 
-const point = (r: EvalResult, family: string, label = r.policy): TradeoffPoint => ({ label, family, cost: r.meanCostUSD, accuracy: r.accuracy, latencyS: r.meanLatencyS });
+const point = (r: EvalResult, family: string, label = r.policy): TradeoffPoint => ({ label, family, cost: r.meanCostUSD, accuracy: r.accuracy, latencyS: r.meanLatencyS, apiShare: apiShare(r) });
+
+/** The non-decreasing hull of the points along one x-axis. */
+function frontierAlong(points: readonly TradeoffPoint[], axis: TradeoffAxis): TradeoffPoint[] {
+  const byX = new Map(points.map((p) => [p.label, p]));
+  return nonDecreasingHull(points.map((p) => ({ cost: p[axis], accuracy: p.accuracy, label: p.label }))).map((h) => byX.get(h.label ?? '') as TradeoffPoint);
+}
 
 export function toMetricPoint(m: IterationMetrics): MetricPoint {
   const { group: _g, advantageHistogram: _h, ...rest } = m;
@@ -33,7 +40,7 @@ export class LabSession {
   private trainer: GrpoTrainer | null = null;
   private pool: Task[] = [];
   private evalTasks: Task[] = [];
-  private baselines: { points: TradeoffPoint[]; frontier: TradeoffPoint[]; cascade: TradeoffPoint[]; range: [number, number] } | null = null;
+  private baselines: { points: TradeoffPoint[]; frontiers: Tradeoff['frontiers']; cascade: TradeoffPoint[]; range: [number, number] } | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private iterationOffset = 0;
 
@@ -123,8 +130,9 @@ export class LabSession {
     const s = this.requireSettings();
     const { families, cMin, cMax } = await sweepBaselines(this.evalTasks, s.catalog, s.train.sim, s.train.seed);
     const points = families.flatMap((f) => f.results.map((r) => point(r, f.family)));
-    const frontier = nonDecreasingHull(points.filter((p) => p.family !== 'oracle')) as TradeoffPoint[];
-    this.baselines = { points, frontier, cascade: points.filter((p) => p.family === 'cascade'), range: [cMin, cMax] };
+    const real = points.filter((p) => p.family !== 'oracle');
+    const frontiers = { cost: frontierAlong(real, 'cost'), latencyS: frontierAlong(real, 'latencyS'), apiShare: frontierAlong(real, 'apiShare') };
+    this.baselines = { points, frontiers, cascade: points.filter((p) => p.family === 'cascade'), range: [cMin, cMax] };
     return this.baselines;
   }
 
@@ -145,7 +153,7 @@ export class LabSession {
       const asPts = (xs: TradeoffPoint[]) => xs.map((x) => ({ cost: x.cost, accuracy: x.accuracy }));
       return {
         baselines: base.points,
-        frontier: base.frontier,
+        frontiers: base.frontiers,
         sweep: sweepPoints,
         current,
         aiq: { orchestrator: aiq(asPts([...sweepPoints, current]), lo, hi), cascade: aiq(asPts(base.cascade), lo, hi), range: base.range },

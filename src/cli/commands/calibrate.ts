@@ -4,7 +4,7 @@
 
 import { baselineFromName } from '../../core/eval/baselines';
 import type { BatchPolicy } from '../../core/eval/policy';
-import { evaluateOnSuites, suiteTableMarkdown, suiteTasks } from '../../core/eval/suiteTable';
+import { callsTableMarkdown, evaluateOnSuites, suiteTableMarkdown, suiteTasks } from '../../core/eval/suiteTable';
 import { learnedPolicy } from '../../core/policy/act';
 import { ACCURACY_FIRST } from '../../core/preference';
 import { DEFAULT_SIM } from '../../core/sim/callModel';
@@ -32,5 +32,5 @@ export async function calibrateCommand(a: Args): Promise<void> {
   const rows = await evaluateOnSuites(policies, suiteTasks(catalog, sim, seed, count), catalog, sim, seed);
   if (a.flags.has('json')) {
     process.stdout.write(JSON.stringify({ catalog: catalog.name, seed, count, rows: rows.map((r) => ({ ...r, bySuite: Object.fromEntries(Object.entries(r.bySuite).map(([k, v]) => [k, { accuracy: v.accuracy, meanCostUSD: v.meanCostUSD, meanLatencyS: v.meanLatencyS, callsPerTask: v.callsPerTask }])) })) }) + '\n');
-  } else process.stdout.write(suiteTableMarkdown(rows) + '\n');
+  } else process.stdout.write(`${suiteTableMarkdown(rows)}\n\nCalls per task (mean over the three suites) beside the paper's Table 15:\n\n${callsTableMarkdown(rows)}\n`);
 }

@@ -11,9 +11,10 @@ import { exportArtifact, WEIGHTS_FILE } from '../../core/io/artifact';
 import { generateTasks } from '../../core/sim/tasks';
 import { checkKnown, CliError, intOpt, numberOpt, stringOpt, type Args } from '../args';
 import { loadCatalog, loadPreference, writeFilesAtomically } from '../io';
+import { loadPolicyFile } from '../policyFile';
 import { initNodeBackend } from '../tfBackend';
 
-const TRAIN_OPTIONS = ['catalog', 'seed', 'iterations', 'out', 'preference', 'random-preferences', 'backend', 'json', 'batch', 'group', 'lr', 'epochs', 'width', 'depth', 'beta', 'entropy', 'reward', 'aggregation', 'max-turns', 'pool', 'progress-every'];
+const TRAIN_OPTIONS = ['catalog', 'seed', 'iterations', 'out', 'preference', 'random-preferences', 'backend', 'json', 'batch', 'group', 'lr', 'epochs', 'width', 'depth', 'beta', 'entropy', 'reward', 'aggregation', 'max-turns', 'pool', 'progress-every', 'init', 'advantage'];
 
 /** The scalar part of an iteration's metrics (what metrics.jsonl and the summary hold). */
 export function scalarMetrics(m: IterationMetrics): Omit<IterationMetrics, 'group' | 'advantageHistogram'> & { advantageHistogram: number[] } {
@@ -27,6 +28,8 @@ function configFromArgs(a: Args): TrainConfig {
   const aggregation = stringOpt(a, 'aggregation', DEFAULT_TRAIN.aggregation);
   if (aggregation !== 'token-mean' && aggregation !== 'seq-mean-token-mean') throw new CliError('--aggregation must be token-mean or seq-mean-token-mean');
   const seed = intOpt(a, 'seed', DEFAULT_TRAIN.seed, 0, 2 ** 31);
+  const advantage = stringOpt(a, 'advantage', DEFAULT_TRAIN.advantage.normalizeStd ? 'std' : 'mean');
+  if (advantage !== 'std' && advantage !== 'mean') throw new CliError('--advantage must be std (GRPO: (R − mean)/std) or mean (Dr. GRPO: R − mean)');
   return {
     ...DEFAULT_TRAIN,
     seed,
@@ -38,6 +41,7 @@ function configFromArgs(a: Args): TrainConfig {
     entropyCoef: numberOpt(a, 'entropy', DEFAULT_TRAIN.entropyCoef, 0, 10),
     reward: reward as RewardMode,
     aggregation,
+    advantage: { ...DEFAULT_TRAIN.advantage, normalizeStd: advantage === 'std' },
     policy: { width: intOpt(a, 'width', DEFAULT_TRAIN.policy.width, 1, 1024), depth: intOpt(a, 'depth', DEFAULT_TRAIN.policy.depth, 1, 16), seed },
     sim: { ...DEFAULT_TRAIN.sim, maxTurns: intOpt(a, 'max-turns', DEFAULT_TRAIN.sim.maxTurns, 2, 100) },
     poolSize: intOpt(a, 'pool', DEFAULT_TRAIN.poolSize, 1, 1_000_000),
@@ -61,7 +65,10 @@ export async function trainCommand(a: Args): Promise<void> {
   } catch (e) {
     throw new CliError((e as Error).message);
   }
-  const trainer = new GrpoTrainer(catalog, config, pool);
+  // --init: continue from a trained policy (its width and depth replace --width/--depth).
+  const init = a.options.has('init') ? loadPolicyFile(stringOpt(a, 'init')).net : undefined;
+  if (init) config = { ...config, policy: { ...config.policy, width: init.config.width, depth: init.config.depth } };
+  const trainer = new GrpoTrainer(catalog, config, pool, init);
   const lines: string[] = [];
   const t0 = performance.now();
   let last: IterationMetrics | null = null;

@@ -26,7 +26,7 @@ function callsToCommitRight(env: BatchEnv, i: number, j: number, boost: number, 
   const item = env.logitTool[idx * env.nTools + j];
   if (Number.isNaN(item)) return 0;
   const tool = env.catalog.tools[j];
-  const p = sigmoid(callLogit(item, tool.kind !== 'basic', env.needsTool[idx] === 1, boost, env.sim));
+  const p = sigmoid(callLogit(item, env.isBound(j, env.stepType[idx]), env.needsTool[idx] === 1, boost, env.sim));
   let best = env.bestConf[i], bestRight = env.bestCorrect[i] === 1;
   const first = env.stepCalls[i * env.nTools + j];
   for (let k = 0; k < max; k++) {

@@ -75,3 +75,26 @@ export function suiteTableMarkdown(rows: readonly SuiteRow[]): string {
   }
   return lines.join('\n');
 }
+
+/** ToolOrchestra Table 15: mean calls per task over HLE, FRAMES and τ² (the lab's tool ids). */
+export const PAPER_TABLE15: readonly { label: string; policy: string; calls: Record<string, number> }[] = [
+  { label: 'Orchestrator-8B (trained)', policy: 'orchestrator', calls: { 'gpt-5': 1.6, 'gpt-5-mini': 1.7, 'qwen3-32b': 1.3, 'qwen2.5-coder-32b': 0.2, 'qwen2.5-math-72b': 0, 'qwen2.5-math-7b': 0.1, 'llama-3.3-70b': 0, 'local-search': 1.8, 'web-search': 0.7, 'code-interpreter': 0.8 } },
+  { label: 'GPT-5 (prompted)', policy: 'prompted:gpt-5', calls: { 'gpt-5': 2.7, 'gpt-5-mini': 5.6, 'qwen3-32b': 0, 'qwen2.5-coder-32b': 0.2, 'qwen2.5-math-72b': 0, 'qwen2.5-math-7b': 0, 'llama-3.3-70b': 0, 'local-search': 0.5, 'web-search': 0.7, 'code-interpreter': 1.0 } },
+  { label: 'Qwen3-8B (prompted)', policy: 'prompted:qwen3-8b', calls: { 'gpt-5': 6.0, 'gpt-5-mini': 0.5, 'qwen3-32b': 1.4, 'qwen2.5-coder-32b': 0.5, 'qwen2.5-math-72b': 0, 'qwen2.5-math-7b': 0, 'llama-3.3-70b': 0, 'local-search': 0.8, 'web-search': 1.2, 'code-interpreter': 1.6 } },
+];
+
+/** Calls per task per tool, averaged over the three suites, lab beside the paper's Table 15 where it has the row. */
+export function callsTableMarkdown(rows: readonly SuiteRow[]): string {
+  const ids = Object.keys(PAPER_TABLE15[0]?.calls ?? {});
+  const extra = rows.length > 0 ? Object.keys(rows[0]?.bySuite.hle.callsPerTask ?? {}).filter((id) => !ids.includes(id)) : [];
+  const cols = [...ids, ...extra];
+  const lines = [`| policy | ${cols.join(' | ')} | total |`, `|---|${cols.map(() => '---:').join('|')}|---:|`];
+  for (const r of rows) {
+    const mean = (id: string) => PAPER_SUITES.reduce((a, s) => a + (r.bySuite[s].callsPerTask[id] ?? 0), 0) / PAPER_SUITES.length;
+    const total = cols.reduce((a, id) => a + mean(id), 0);
+    lines.push(`| \`${r.policy}\` (lab) | ${cols.map((id) => mean(id).toFixed(1)).join(' | ')} | ${total.toFixed(1)} |`);
+    const paper = PAPER_TABLE15.find((p) => p.policy === r.policy || (r.policy.startsWith('orchestrator') && p.policy === 'orchestrator'));
+    if (paper) lines.push(`| ${paper.label} (paper) | ${cols.map((id) => (paper.calls[id] === undefined ? '—' : (paper.calls[id] as number).toFixed(1))).join(' | ')} | ${Object.values(paper.calls).reduce((a, x) => a + x, 0).toFixed(1)} |`);
+  }
+  return lines.join('\n');
+}

@@ -10,6 +10,7 @@ import { hashInts, SeqRng } from '../sim/rng';
 import type { Task } from '../sim/tasks';
 import { catalogScales, type CatalogScales } from '../policy/features';
 import { PolicyNetwork } from '../policy/network';
+import { INSTRUCTION_PRESETS } from '../instructionPresets';
 import { preferenceVector, samplePreference } from '../preference';
 import { groupAdvantages } from './advantage';
 import type { TrainConfig } from './config';
@@ -17,6 +18,8 @@ import { applyClipped, grpoLoss, takenLogp } from './loss';
 import { histogram, type GroupSample, type IterationMetrics } from './metrics';
 import { groupRewards, type TrajectoryStats } from './reward';
 import { collectRollouts, RolloutBuffer, toDecisionBatch } from './rollout';
+
+const PRESET_VECTORS = INSTRUCTION_PRESETS.map((x) => x.preference);
 
 export class GrpoTrainer {
   readonly net: PolicyNetwork;
@@ -76,7 +79,7 @@ export class GrpoTrainer {
     const groupPrefs: number[][] = [];
     for (let b = 0; b < B; b++) {
       const task = this.pool[rng.int(this.pool.length)] as Task;
-      const pref = this.config.preferenceMode === 'random' ? samplePreference(() => rng.next(), this.catalog) : this.config.preference;
+      const pref = this.config.preferenceMode === 'random' ? samplePreference(() => rng.next(), this.catalog, PRESET_VECTORS) : this.config.preference;
       const row = preferenceVector(pref, this.catalog);
       groupPrefs.push(row);
       for (let g = 0; g < G; g++) {

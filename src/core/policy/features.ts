@@ -114,7 +114,7 @@ export function encodeFeatures(env: BatchEnv, scales: CatalogScales, prefs: Floa
       const here = env.available[i * J + j] === 1;
       const able = here && !Number.isNaN(skill);
       tools[q + scales.kind[j]] = 1;
-      tools[q + 3] = able ? sigmoid(callLogit(a * (skill - hint), scales.kind[j] !== 0, needsTool, boost, sim)) : 0;
+      tools[q + 3] = able ? sigmoid(callLogit(a * (skill - hint), env.isBound(j, type), needsTool, boost, sim)) : 0;
       tools[q + 4] = able ? skill / 3 : 0;
       tools[q + 5] = tool.calibration;
       tools[q + 6] = clampLog(expectedCallCost(tool, ctx) / scales.cost) / 3;

@@ -75,12 +75,21 @@ export function spreadOf(kind: ToolSpec['kind'] | 'driver', type: StepType, sim:
 }
 
 /**
- * The success logit of a call at the time it is made: the item logit, plus the boost of tool
- * results already in the context of this step (models only), minus the penalty of a step that
- * needs a tool when no tool result is there yet (models only).
+ * Whether a call answers from its own knowledge on a step of this type: a model (or the driver),
+ * or a basic tool that is `offline` for the type (a local index is not the live web). Such a call
+ * is lifted by tool results in the context, and a step that needs a tool is out of its reach.
  */
-export function callLogit(item: number, isModel: boolean, needsTool: boolean, boost: number, sim: SimConfig): number {
-  if (!isModel) return item;
+export function knowledgeBound(who: Pick<ToolSpec, 'kind' | 'offline'> | 'driver', type: StepType): boolean {
+  return who === 'driver' || who.kind !== 'basic' || who.offline?.includes(type) === true;
+}
+
+/**
+ * The success logit of a call at the time it is made: the item logit, plus the boost of tool
+ * results already in the context of this step, minus the penalty of a step that needs a tool
+ * when no tool result is there yet — both only for knowledge-bound calls.
+ */
+export function callLogit(item: number, bound: boolean, needsTool: boolean, boost: number, sim: SimConfig): number {
+  if (!bound) return item;
   return item + boost - (needsTool && boost <= 0 ? sim.needsToolPenalty : 0);
 }
 

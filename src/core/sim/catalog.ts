@@ -48,6 +48,11 @@ export interface ToolSpec {
    * that context only: the call returns evidence, not an answer.
    */
   context?: Partial<Record<StepType, number>>;
+  /**
+   * Step types on which this basic tool answers from a fixed index, like a model from its weights
+   * (local search is not the live web): a step of the type that needs a tool is out of its reach.
+   */
+  offline?: StepType[];
   /** AUROC of its confidence for telling its right answers from its wrong ones: 0.5 = noise, 1 = exact. */
   calibration: number;
   /** Name and meaning of the single string argument the tool takes. */

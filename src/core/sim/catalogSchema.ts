@@ -23,6 +23,7 @@ const toolSchema = z.strictObject({
   latency: z.strictObject({ fixedMs: nonNeg, tokensPerSecond: nonNeg, jitter: nonNeg.max(3) }),
   skill,
   context: z.partialRecord(z.enum(STEP_TYPES), z.number({ error: 'must be a number' }).finite().min(0, { error: 'must be in [0, 6]' }).max(6, { error: 'must be in [0, 6]' })).optional(),
+  offline: z.array(z.enum(STEP_TYPES)).optional(),
   calibration: z
     .number({ error: 'must be a number' })
     .min(0.5, { error: 'is an AUROC and must be in [0.5, 1]' })

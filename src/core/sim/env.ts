@@ -8,7 +8,7 @@
 // reproducible and comparable across policies.
 
 import { driverTurnCost, driverTurnLatencyMs, orchestratorDriver, type Catalog, type Driver } from './catalog';
-import { briefTokens, callLogit, confidence, itemLogit, latentKey, sampleCall, sigmoid, spreadOf, stepLatent, type SimConfig } from './callModel';
+import { briefTokens, callLogit, confidence, itemLogit, knowledgeBound, latentKey, sampleCall, sigmoid, spreadOf, stepLatent, type SimConfig } from './callModel';
 import { applyWrites, storesEqual, type StoreRecord } from './recordStore';
 import { counterUniform } from './rng';
 import { DOMAIN_INDEX, STEP_TYPE_INDEX, STEP_TYPES, type StepType } from './stepTypes';
@@ -108,7 +108,7 @@ export class BatchEnv {
   driver: Driver;
   private readonly canAct: Uint8Array; // [j·STEP_TYPES.length + type]
   private readonly answerable: Uint8Array; // [j·STEP_TYPES.length + type]
-  private readonly isModel: Uint8Array; // [j]
+  private readonly bound: Uint8Array; // [j·STEP_TYPES.length + type]: knowledge-bound (callModel.knowledgeBound)
 
   constructor(
     readonly catalog: Catalog,
@@ -155,9 +155,10 @@ export class BatchEnv {
     this.stepCorrect = new Uint8Array(NS);
     this.canAct = new Uint8Array(J * STEP_TYPES.length);
     this.answerable = new Uint8Array(J * STEP_TYPES.length);
-    this.isModel = Uint8Array.from(catalog.tools.map((t) => (t.kind === 'basic' ? 0 : 1)));
+    this.bound = new Uint8Array(J * STEP_TYPES.length);
     catalog.tools.forEach((t, j) => {
       STEP_TYPES.forEach((type, k) => {
+        this.bound[j * STEP_TYPES.length + k] = knowledgeBound(t, type) ? 1 : 0;
         this.answerable[j * STEP_TYPES.length + k] = t.enabled && t.skill[type] !== undefined ? 1 : 0;
         this.canAct[j * STEP_TYPES.length + k] = t.enabled && (t.skill[type] !== undefined || t.context?.[type] !== undefined) ? 1 : 0;
       });
@@ -284,7 +285,12 @@ export class BatchEnv {
   callProbability(i: number, j: number): number {
     const idx = i * MAX_STEPS + this.stepIdx[i];
     const item = this.logitTool[idx * this.nTools + j];
-    return Number.isNaN(item) ? 0 : sigmoid(callLogit(item, this.isModel[j] === 1, this.needsTool[idx] === 1, this.boost[i], this.sim));
+    return Number.isNaN(item) ? 0 : sigmoid(callLogit(item, this.isBound(j, this.stepType[idx]), this.needsTool[idx] === 1, this.boost[i], this.sim));
+  }
+
+  /** Whether tool j answers a step of type index `type` from its own knowledge. */
+  isBound(j: number, type: number): boolean {
+    return this.bound[j * STEP_TYPES.length + type] === 1;
   }
 
   /** The chance that the driver answers the slot's current step right if it submits with no attempt now. */

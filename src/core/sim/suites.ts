@@ -18,6 +18,8 @@ export interface Suite {
   shift: Partial<Record<StepType, number>>;
   /** Chance that a step of this type needs a tool (overrides the domain's). */
   needsTool: Partial<Record<StepType, number>>;
+  /** A per-task difficulty offset drawn uniformly from these levels (the pool spans easy to expert tasks). */
+  levels?: readonly number[];
   /** Step types this suite's tasks leave out of their templates. */
   dropTypes?: readonly StepType[];
   /** Whether generation drops unsolvable and tool-free tasks (the training pool only). */
@@ -26,9 +28,10 @@ export interface Suite {
 
 export const TRAINING_SUITE: Suite = {
   name: 'toolscale',
-  description: 'ToolScale-lite training pool: all six domains, filtered (solvable at pass@8, not solvable without tools)',
+  description: 'ToolScale-lite training pool: all six domains from easy to expert level, filtered (solvable at pass@8, not solvable without tools)',
   domains: Object.fromEntries(DOMAINS.map((d) => [d, 1])),
   shift: {},
+  levels: [-0.5, 0, 0.75, 1.5],
   needsTool: {},
   filtered: true,
 };

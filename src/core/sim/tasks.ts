@@ -6,7 +6,7 @@
 // suites are not filtered (suites.ts).
 
 import { canAnswer, expectedCallCost, type Catalog } from './catalog';
-import { callLogit, DEFAULT_SIM, itemLogit, latentKey, sigmoid, spreadOf, stepLatent, type SimConfig } from './callModel';
+import { callLogit, DEFAULT_SIM, itemLogit, knowledgeBound, latentKey, sigmoid, spreadOf, stepLatent, type SimConfig } from './callModel';
 import { applyWrites, type StoreRecord } from './recordStore';
 import { hashInts, hashString, SeqRng } from './rng';
 import type { Domain, StepType } from './stepTypes';
@@ -78,14 +78,15 @@ const round3 = (x: number): number => Math.round(x * 1000) / 1000;
  * model as the env's, with the same latent.
  */
 export function firstCallProbability(
-  task: Pick<Task, 'key' | 'steps'>, k: number, who: { id: string; skill: Partial<Record<StepType, number>>; kind: 'basic' | 'specialist' | 'generalist' | 'driver' }, sim: SimConfig,
+  task: Pick<Task, 'key' | 'steps'>, k: number, who: { id: string; skill: Partial<Record<StepType, number>>; kind: 'basic' | 'specialist' | 'generalist' | 'driver'; offline?: StepType[] }, sim: SimConfig,
 ): number {
   const s = task.steps[k];
   const skill = s ? who.skill[s.type] : undefined;
   if (!s || skill === undefined) return 0;
   const v = stepLatent(task.key, k, latentKey(who.id), sim.sharedFactor);
   const item = itemLogit(skill, s.difficulty, spreadOf(who.kind, s.type, sim), v, sim.discrimination);
-  return sigmoid(callLogit(item, who.kind !== 'basic', s.needsTool, 0, sim));
+  const bound = who.kind === 'driver' ? knowledgeBound('driver', s.type) : knowledgeBound({ kind: who.kind, ...(who.offline ? { offline: who.offline } : {}) }, s.type);
+  return sigmoid(callLogit(item, bound, s.needsTool, 0, sim));
 }
 
 /** The golden path: per step, the cheapest available tool with p ≥ 0.8, else the most likely one. */
@@ -126,10 +127,11 @@ type DraftOptions = Required<Omit<GenerateOptions, 'domains' | 'seed' | 'count' 
 
 function draftTask(rng: SeqRng, id: string, key: number, suite: Suite, domain: Domain, catalog: Catalog, opts: DraftOptions): Task {
   const draft = TEMPLATES[domain](rng);
+  const level = suite.levels ? (suite.levels[rng.int(suite.levels.length)] as number) : 0;
   const kept = suite.dropTypes ? draft.steps.filter((s) => !suite.dropTypes?.includes(s.type)) : draft.steps;
   const steps: TaskStep[] = kept.map((s) => {
     const [mean, sd] = DIFFICULTY[domain][s.type] ?? [1, 0.8];
-    const difficulty = round3(rng.normal(mean + (suite.shift[s.type] ?? 0), sd));
+    const difficulty = round3(rng.normal(mean + level + (suite.shift[s.type] ?? 0), sd));
     const hint = round3(difficulty + rng.normal(0, opts.hintNoise));
     const needsTool = rng.next() < (suite.needsTool[s.type] ?? NEEDS_TOOL[domain][s.type] ?? 0);
     return { ...s, difficulty, hint, needsTool };

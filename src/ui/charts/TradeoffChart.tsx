@@ -1,36 +1,38 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { formatCost } from '../../core/sim/catalog';
 import { useLab, type LabState } from '../../store/labStore';
 import { useStaggered } from './useStaggered';
-import type { Tradeoff, TradeoffPoint } from '../../worker/protocol';
+import type { Tradeoff, TradeoffAxis, TradeoffPoint } from '../../worker/protocol';
 import { ChartCard } from './ChartCard';
 import { ChartFrame, type Marks } from './ChartFrame';
 import { logTicks, niceTicks, type Ticks } from './niceTicks';
 import { linePath, starPath } from './seriesPaths';
 
-const FAMILY_COLOURS: Record<string, string> = { random: '#868e96', cheapest: '#adb5bd', always: '#e8590c', 'tools+model': '#c2255c', cascade: '#f59f00', oracle: '#2f9e44' };
+const FAMILY_COLOURS: Record<string, string> = {
+  random: '#868e96', cheapest: '#adb5bd', always: '#e8590c', repeat: '#9c36b5', notools: '#1971c2', 'tools+model': '#c2255c', prompted: '#0c8599', cascade: '#f59f00', oracle: '#2f9e44',
+};
 const familyColour = (f: string): string => FAMILY_COLOURS[f] ?? '#888';
 
 /**
  * The view's marks: baselines coloured by family, the baselines' frontier (dashed), the policy
  * swept over P (line + dots) and the operating point (★); `points` is the hover order.
  */
-function TradeoffMarks({ t, sweep, points, m }: { t: Tradeoff; sweep: readonly TradeoffPoint[]; points: readonly TradeoffPoint[]; m: Marks }) {
+function TradeoffMarks({ t, axis, sweep, points, m }: { t: Tradeoff; axis: TradeoffAxis; sweep: readonly TradeoffPoint[]; points: readonly TradeoffPoint[]; m: Marks }) {
   const { sx, sy, active } = m;
-  const line = (ps: readonly TradeoffPoint[]) => linePath(ps.map((p) => p.cost), ps.map((p) => p.accuracy), sx, sy);
+  const line = (ps: readonly TradeoffPoint[]) => linePath(ps.map((p) => p[axis]), ps.map((p) => p.accuracy), sx, sy);
   const dot = (p: TradeoffPoint, r: number, fill: string, key: string) => {
-    const x = sx(p.cost);
+    const x = sx(p[axis]);
     const y = sy(p.accuracy);
     return x === undefined || y === undefined ? null : <circle key={key} cx={x} cy={y} r={r} fill={fill} stroke="var(--panel)" strokeWidth={1}><title>{p.label}</title></circle>;
   };
-  const cx = sx(t.current.cost);
+  const cx = sx(t.current[axis]);
   const cy = sy(t.current.accuracy);
   const hovered = active >= 0 ? points[active] : undefined;
-  const hx = hovered ? sx(hovered.cost) : undefined;
+  const hx = hovered ? sx(hovered[axis]) : undefined;
   const hy = hovered ? sy(hovered.accuracy) : undefined;
   return (
     <g className="tradeoff-marks">
-      <path d={line(t.frontier)} fill="none" stroke="#f59f00" strokeDasharray="4 3" strokeWidth={1.5} />
+      <path d={line(t.frontiers[axis])} fill="none" stroke="#f59f00" strokeDasharray="4 3" strokeWidth={1.5} />
       <path className="sweep" d={line(sweep)} fill="none" stroke="var(--accent)" strokeWidth={2} />
       {t.baselines.map((p) => dot(p, 4.5, familyColour(p.family), `b:${p.label}`))}
       {sweep.map((p) => dot(p, 3.5, 'var(--accent)', `s:${p.label}`))}
@@ -50,23 +52,38 @@ const ACCURACY_TICKS: Ticks = { values: [0, 0.25, 0.5, 0.75, 1], domain: [0, 1],
 
 const selectTradeoff = (s: LabState) => s.tradeoff;
 
-/** Accuracy vs cost: every baseline, their frontier, the policy swept over P, and the sliders' operating point. */
+const AXES: readonly { axis: TradeoffAxis; name: string }[] = [
+  { axis: 'cost', name: 'cost' },
+  { axis: 'latencyS', name: 'latency' },
+  { axis: 'apiShare', name: 'API calls' },
+];
+const secondsTick = (v: number): string => `${Number(v.toPrecision(2))} s`;
+const SHARE_TICKS: Ticks = { values: [0, 0.25, 0.5, 0.75, 1], domain: [0, 1], decimals: 2 };
+
+/**
+ * Accuracy vs cost (or latency, or the share of calls to paid APIs): every baseline, their
+ * frontier, the policy swept over P, and the sliders' operating point.
+ */
 export function TradeoffChart() {
   // Evaluations arrive at most every few seconds and answer the user's slider: draw them at once.
   const t = useStaggered(selectTradeoff, 0, 0);
   const evaluating = useLab((s) => s.evaluating);
   const catalog = useLab((s) => s.catalog);
-  const sweep = useMemo(() => (t ? [...t.sweep].sort((a, b) => a.cost - b.cost) : []), [t]);
+  const [axis, setAxis] = useState<TradeoffAxis>('cost');
+  const sweep = useMemo(() => (t ? [...t.sweep].sort((a, b) => a[axis] - b[axis]) : []), [t, axis]);
   const families = useMemo(() => (t ? [...new Set(t.baselines.map((b) => b.family))] : []), [t]);
   const points = useMemo(() => (t ? [...t.baselines, ...sweep, t.current] : []), [t, sweep]);
-  const snap = useMemo(() => ({ xs: points.map((p) => p.cost), ys: points.map((p) => p.accuracy) }), [points]);
-  const logScale = points.length > 0 && points.every((p) => p.cost > 0);
+  const snap = useMemo(() => ({ xs: points.map((p) => p[axis]), ys: points.map((p) => p.accuracy) }), [points, axis]);
+  const logScale = axis !== 'apiShare' && points.length > 0 && points.every((p) => p[axis] > 0);
   const x = useMemo(() => {
+    if (axis === 'apiShare') return SHARE_TICKS;
     const lo = Math.min(...snap.xs);
     const hi = Math.max(...snap.xs);
     return logScale ? logTicks(lo, hi) : niceTicks(lo, hi, { target: 4 });
-  }, [snap, logScale]);
+  }, [snap, logScale, axis]);
   const unit = catalog.currency === 'USD' ? 'USD' : 'units';
+  const xLabel = axis === 'cost' ? `mean cost per task (${unit}${logScale ? ', log scale' : ''})` : axis === 'latencyS' ? `mean latency per task (s${logScale ? ', log scale' : ''})` : 'share of calls to paid APIs (closed models, web search)';
+  const xFormat = axis === 'cost' ? (catalog.currency === 'USD' ? costTick : unitTick) : axis === 'latencyS' ? secondsTick : percentTick;
   return (
     <ChartCard
       title="Preference trade-off"
@@ -75,19 +92,25 @@ export function TradeoffChart() {
     >
       {!t ? <div className="empty muted small">Evaluating the policy and the baselines…</div> : (
         <>
+          <div className="axis-choice small" role="radiogroup" aria-label="x-axis of the trade-off view">
+            x-axis:{' '}
+            {AXES.map((a) => (
+              <label key={a.axis}><input type="radio" name="tradeoff-axis" checked={axis === a.axis} onChange={() => setAxis(a.axis)} /> {a.name}</label>
+            ))}
+          </div>
           <div className="chart-fill">
-            <ChartFrame xTicks={x} yTicks={ACCURACY_TICKS} xLabel={`mean cost per task (${unit}${logScale ? ', log scale' : ''})`} yLabel="accuracy"
-              xFormat={catalog.currency === 'USD' ? costTick : unitTick} yFormat={percentTick} logX={logScale} verticalGrid snap={snap}
+            <ChartFrame xTicks={x} yTicks={ACCURACY_TICKS} xLabel={xLabel} yLabel="accuracy"
+              xFormat={xFormat} yFormat={percentTick} logX={logScale} verticalGrid snap={snap}
               tip={(i) => {
                 const p = points[i] as TradeoffPoint;
                 return (
                   <>
                     <div><strong>{p.label}</strong> <span className="muted">({p.family})</span></div>
-                    <div>accuracy {(100 * p.accuracy).toFixed(1)}% · cost {formatCost(catalog, p.cost)} · latency {p.latencyS.toFixed(1)} s</div>
+                    <div>accuracy {(100 * p.accuracy).toFixed(1)}% · cost {formatCost(catalog, p.cost)} · latency {p.latencyS.toFixed(1)} s · API calls {Math.round(100 * p.apiShare)}%</div>
                   </>
                 );
               }}>
-              {(m) => <TradeoffMarks t={t} sweep={sweep} points={points} m={m} />}
+              {(m) => <TradeoffMarks t={t} axis={axis} sweep={sweep} points={points} m={m} />}
             </ChartFrame>
           </div>
           <ul className="legend small" aria-label="legend">
@@ -97,7 +120,7 @@ export function TradeoffChart() {
             <li><span className="star">★</span>you are here (sliders’ P)</li>
           </ul>
           <p className="small" data-testid="operating-point">
-            <strong>You are here:</strong> {(100 * t.current.accuracy).toFixed(1)}% at {formatCost(catalog, t.current.cost)}, {t.current.latencyS.toFixed(1)} s ·
+            <strong>You are here:</strong> {(100 * t.current.accuracy).toFixed(1)}% at {formatCost(catalog, t.current.cost)}, {t.current.latencyS.toFixed(1)} s, {Math.round(100 * t.current.apiShare)}% API calls ·
             {' '}AIQ <strong>{t.aiq.orchestrator.toFixed(3)}</strong> vs cascade {t.aiq.cascade.toFixed(3)}
           </p>
         </>

@@ -1,9 +1,11 @@
 // Instruction presets: a natural-language preference and its vector P (ToolOrchestra appends the
 // instruction to the question and samples P with it). "Avoid API calls" follows the paper's
-// example (App. F): prefer local search and the open models, weight 0 on everything else.
+// example (App. F): prefer local search and the open models, weight 0 on everything else —
+// outcome included: the outcome gate already makes a failure worth nothing. Training with random
+// preferences samples these vectors too (preference.ts), so one policy follows each of them.
 
-import type { Catalog } from '../core/sim/catalog';
-import type { Preference } from '../core/preference';
+import type { Catalog } from './sim/catalog';
+import type { Preference } from './preference';
 
 export interface InstructionPreset {
   name: string;
@@ -11,8 +13,8 @@ export interface InstructionPreset {
   preference(catalog: Catalog): Preference;
 }
 
-/** Paid APIs: the closed models and the web search API. */
-const isApi = (id: string): boolean => /^(gpt|claude|web-search|search$)/.test(id);
+/** Paid APIs: the closed models and the web search API (the paper's "API calls"). */
+export const isApi = (id: string): boolean => /^(gpt|claude|o\d|web-search|search$)/.test(id);
 
 export const INSTRUCTION_PRESETS: readonly InstructionPreset[] = [
   { name: 'Accuracy first', instruction: 'Get it right; cost and time do not matter.', preference: () => ({ outcome: 1, cost: 0, latency: 0, tools: {} }) },

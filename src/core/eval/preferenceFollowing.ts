@@ -1,0 +1,70 @@
+// Preference following (the paper's Table 3): one policy evaluated on each suite at the default
+// preference and at every instruction preset, with its accuracy, cost, latency and where its
+// calls went — the share to paid APIs (closed models, web search) against local tools and open
+// models. A policy follows a preset when its calls move the way the preset asks while its
+// accuracy stays close to the default's.
+
+import { INSTRUCTION_PRESETS, isApi } from '../instructionPresets';
+import type { Preference } from '../preference';
+import type { Catalog } from '../sim/catalog';
+import type { SimConfig } from '../sim/callModel';
+import type { Task } from '../sim/tasks';
+import { evaluatePolicy, type EvalResult } from './evaluate';
+import { PAPER_SUITES, type PaperSuite } from './paperTable1';
+import type { BatchPolicy } from './policy';
+
+/** ToolOrchestra Table 3: accuracy under preference instructions (HLE / FRAMES / τ²). */
+export const PAPER_TABLE3: readonly { label: string; hle: number; frames: number; tau2: number }[] = [
+  { label: 'Orchestrator-8B', hle: 46.7, frames: 68.4, tau2: 79.5 },
+  { label: 'GPT-5', hle: 34.6, frames: 62.3, tau2: 70.3 },
+  { label: 'Claude Opus 4.1', hle: 40.2, frames: 63.4, tau2: 73.5 },
+  { label: 'Qwen3-8B', hle: 25.3, frames: 43.2, tau2: 55.7 },
+];
+
+export const DEFAULT_PREFERENCE: Readonly<Preference> = { outcome: 1, cost: 0.5, latency: 0, tools: {} };
+
+export interface PreferenceRow {
+  preset: string;
+  preference: Preference;
+  bySuite: Record<PaperSuite, EvalResult & { apiShare: number }>;
+}
+
+/** Share of a result's calls that went to paid APIs. */
+export function apiShare(r: EvalResult): number {
+  let api = 0, all = 0;
+  for (const [id, n] of Object.entries(r.callsPerTask)) {
+    all += n;
+    if (isApi(id)) api += n;
+  }
+  return all > 0 ? api / all : 0;
+}
+
+/** Evaluates `make(P)` at the default P and at every instruction preset, on every suite. */
+export async function preferenceFollowing(
+  make: (p: Preference, name: string) => BatchPolicy, tasks: Record<PaperSuite, Task[]>, catalog: Catalog, sim: SimConfig, seed: number,
+): Promise<PreferenceRow[]> {
+  const presets = [{ name: 'Default (outcome 1, cost 0.5)', preference: DEFAULT_PREFERENCE }, ...INSTRUCTION_PRESETS.map((x) => ({ name: x.name, preference: x.preference(catalog) }))];
+  const rows: PreferenceRow[] = [];
+  for (const p of presets) {
+    const bySuite = {} as PreferenceRow['bySuite'];
+    for (const s of PAPER_SUITES) {
+      const r = await evaluatePolicy(make(p.preference, p.name), tasks[s], catalog, sim, { seed, preference: p.preference });
+      bySuite[s] = { ...r, apiShare: apiShare(r) };
+    }
+    rows.push({ preset: p.name, preference: p.preference, bySuite });
+  }
+  return rows;
+}
+
+/** The rows as markdown: per suite accuracy, cost, and the share of calls to paid APIs. */
+export function preferenceTableMarkdown(rows: readonly PreferenceRow[]): string {
+  const lines = [
+    '| preset | HLE acc · cost · API share | FRAMES acc · cost · API share | τ² acc · cost · API share |',
+    '|---|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    lines.push(`| ${r.preset} | ${PAPER_SUITES.map((s) => { const x = r.bySuite[s]; return `${(100 * x.accuracy).toFixed(1)}% · ${(100 * x.meanCostUSD).toFixed(2)}¢ · ${(100 * x.apiShare).toFixed(0)}%`; }).join(' | ')} |`);
+  }
+  lines.push('', 'Paper, Table 3 (accuracy with preference instructions): ' + PAPER_TABLE3.map((r) => `${r.label} ${r.hle} / ${r.frames} / ${r.tau2}`).join('; ') + '.');
+  return lines.join('\n');
+}
