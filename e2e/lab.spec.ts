@@ -82,6 +82,10 @@ test('the trade-off view puts latency or the share of API calls on its x-axis; "
   await page.getByRole('button', { name: 'Avoid API calls' }).click();
   await expect.poll(async () => share(await operatingPoint(page)), { timeout: 10_000 }).toBeLessThan(before);
   console.log(`API-call share of the operating point: default ${before}%, "Avoid API calls" ${share(await operatingPoint(page))}%`);
+  // The held-out tasks can be a benchmark suite; the URL keeps the choice.
+  await view.getByLabel('held-out tasks').selectOption('hle');
+  await expect(view).toContainText(/held-out \d+ HLE-like tasks/, { timeout: 15_000 });
+  await expect.poll(() => page.url()).toContain('suite=hle');
 });
 
 test('export downloads both files; they import back with the same action probabilities, in the browser and in Node; a corrupt import is refused and training continues', async ({ page }) => {

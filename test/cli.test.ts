@@ -90,6 +90,31 @@ describe('command line: training, trained-policy evaluation and the reward score
     expect(typeof j.accuracy).toBe('number');
   });
 
+  it('the benchmark suites: eval --suite, calibrate beside Table 1, preferences beside Table 3, train --init continues a policy', () => {
+    const e = cli('eval', '--policy', 'tools+gpt-5', '--suite', 'hle', '--count', '80', '--json');
+    expect(e.code, e.err).toBe(0);
+    expect(JSON.parse(e.out)).toMatchObject({ suite: 'hle', n: 80 });
+    const bad = cli('eval', '--policy', 'tools+gpt-5', '--suite', 'mmlu');
+    expect(bad.code).toBe(2);
+    expect(bad.err.trim()).toMatch(/^error: unknown suite "mmlu" \(known: hle, frames, tau2\)$/);
+    const c = cli('calibrate', '--count', '60', '--baselines', 'tools+gpt-5,notools:gpt-5', '--json');
+    expect(c.code, c.err).toBe(0);
+    const rows = JSON.parse(c.out).rows as { policy: string; paper?: { accuracy: { hle: number } }; bySuite: Record<string, { accuracy: number }> }[];
+    expect(rows.map((r) => r.policy)).toEqual(['tools+gpt-5', 'notools:gpt-5']);
+    expect(rows[0]?.paper?.accuracy.hle).toBe(35.1);
+    expect(Object.keys(rows[0]?.bySuite ?? {})).toEqual(['hle', 'frames', 'tau2']);
+    const out = join(dir, 'run');
+    const more = join(dir, 'run-more');
+    const t = cli('train', '--seed', '4', '--iterations', '2', '--batch', '4', '--group', '4', '--pool', '100', '--out', more, '--init', join(out, 'orchestrator.json'), '--advantage', 'mean', '--json');
+    expect(t.code, t.err).toBe(0);
+    expect(JSON.parse(readFileSync(join(more, 'orchestrator.json'), 'utf8')).userDefinedMetadata.training.advantage.normalizeStd).toBe(false);
+    const p = cli('preferences', '--policy', join(more, 'orchestrator.json'), '--count', '40', '--json');
+    expect(p.code, p.err).toBe(0);
+    const prefs = JSON.parse(p.out).rows as { preset: string; bySuite: Record<string, { apiShare: number }> }[];
+    expect(prefs.map((r) => r.preset)).toEqual(['Default (outcome 1, cost 0.5)', 'Accuracy first', 'Budget', 'Fast', 'Avoid API calls']);
+    for (const r of prefs) for (const s of ['hle', 'frames', 'tau2']) expect(r.bySuite[s]?.apiShare).toBeGreaterThanOrEqual(0);
+  });
+
   it('reward scores a logged group with the paper’s reward (worked by hand)', () => {
     // −cost = −0.1, −0.3, −0.02 → normalised 0.714…, 0, 1; outcome 1, 1, 0. P = outcome 1, cost 1.
     // R = [1 + 0.2/0.28, 1 + 0, 0 (failed)] = [1.7142857, 1, 0]; mean 0.9047619, sample std 0.8573…

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aiq, hullAt, nonDecreasingHull } from '../src/core/eval/frontier';
+import { aiq, frontierAlong, hullAt, nonDecreasingHull } from '../src/core/eval/frontier';
 
 // Hand-made points: A(1, .5) B(2, .6) C(3, .9) D(4, .85) E(2.5, .55).
 // Pareto staircase: A, B, C (E is below B, D below C). B lies under the chord A–C
@@ -30,5 +30,22 @@ describe('non-decreasing convex hull and AIQ (RouterBench)', () => {
     expect(nonDecreasingHull(q).map((p) => p.label)).toEqual(['A', 'F', 'C']);
     // [1, 3]: trapezoids (0.5 + 0.8)/2 + (0.8 + 0.9)/2 = 0.65 + 0.85 = 1.5, over width 2 → 0.75.
     expect(aiq(q, 1, 3)).toBeCloseTo(0.75, 9);
+  });
+});
+
+describe('the frontier along another x-axis (latency, share of API calls)', () => {
+  it('takes the hull of (x, accuracy) and returns the points themselves', () => {
+    // By latency: fast (10 s, 0.5), slow (100 s, 0.9), wasteful (120 s, 0.6), middle (40 s, 0.6).
+    // Staircase by latency: fast 0.5 → middle 0.6 → slow 0.9; middle lies under the chord fast–slow
+    // (0.5 + 0.4·30/90 = 0.633 > 0.6), so the hull is fast → slow.
+    const pts = [
+      { label: 'fast', accuracy: 0.5, latencyS: 10, apiShare: 0.9 },
+      { label: 'slow', accuracy: 0.9, latencyS: 100, apiShare: 0.2 },
+      { label: 'wasteful', accuracy: 0.6, latencyS: 120, apiShare: 0.1 },
+      { label: 'middle', accuracy: 0.6, latencyS: 40, apiShare: 0.5 },
+    ];
+    expect(frontierAlong(pts, (p) => p.latencyS).map((p) => p.label)).toEqual(['fast', 'slow']);
+    // By API share: wasteful (0.1, 0.6) → slow (0.2, 0.9); the others are dominated.
+    expect(frontierAlong(pts, (p) => p.apiShare)).toEqual([pts[2], pts[1]]);
   });
 });

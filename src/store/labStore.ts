@@ -44,6 +44,8 @@ export interface LabState extends UrlConfig {
   applyInstruction(name: string): void;
   setTrain(patch: Partial<TrainConfig>): void;
   setDelay(ms: number): void;
+  /** Shows the trade-off view on another held-out distribution (the training one or a benchmark suite). */
+  setEvalSuite(name: string): void;
   setCatalog(candidate: unknown): boolean;
   setPreset(name: string): void;
   setBackend(name: BackendName): Promise<void>;
@@ -69,13 +71,13 @@ let configureTimer: ReturnType<typeof setTimeout> | null = null;
 let evalGeneration = 0;
 
 function settingsOf(s: LabState): LabSettings {
-  return { catalog: s.catalog, train: s.train, preference: s.preference, delayMs: s.delayMs, evalTasks: s.evalTasks };
+  return { catalog: s.catalog, train: s.train, preference: s.preference, delayMs: s.delayMs, evalTasks: s.evalTasks, evalSuite: s.evalSuite };
 }
 
 export const useLab = create<LabState>((set, get) => {
   const syncUrl = () => {
     const s = get();
-    const q = writeUrl({ preset: s.preset, catalog: s.catalog, train: s.train, preference: s.preference, backend: s.backend, evalTasks: s.evalTasks });
+    const q = writeUrl({ preset: s.preset, catalog: s.catalog, train: s.train, preference: s.preference, backend: s.backend, evalTasks: s.evalTasks, evalSuite: s.evalSuite });
     history.replaceState(null, '', `${location.pathname}${q}`);
   };
   const fail = (e: unknown) => get().notify('error', (e as Error).message ?? String(e));
@@ -186,6 +188,10 @@ export const useLab = create<LabState>((set, get) => {
     },
     setDelay(ms) {
       set({ delayMs: ms });
+      configureSoon();
+    },
+    setEvalSuite(name) {
+      set({ evalSuite: name, tradeoff: null });
       configureSoon();
     },
     setCatalog(candidate) {

@@ -18,13 +18,22 @@ export interface UrlConfig {
   backend: BackendName | null;
   /** Held-out tasks of the trade-off view. */
   evalTasks: number;
+  /** Which held-out distribution it shows: the training distribution ('toolscale') or a benchmark suite. */
+  evalSuite: string;
 }
+
+export const EVAL_SUITES: readonly { name: string; label: string }[] = [
+  { name: 'toolscale', label: 'ToolScale-lite (training distribution)' },
+  { name: 'hle', label: 'HLE-like' },
+  { name: 'frames', label: 'FRAMES-like' },
+  { name: 'tau2', label: 'τ²-like' },
+];
 
 export const DEFAULT_EVAL_TASKS = 250;
 export const DEFAULT_PREFERENCE: Preference = { outcome: 1, cost: 0.5, latency: 0, tools: {} };
 
 export function defaultConfig(): UrlConfig {
-  return { preset: 'toolorchestra', catalog: presetCatalog('toolorchestra'), train: structuredClone(DEFAULT_TRAIN), preference: structuredClone(DEFAULT_PREFERENCE), backend: null, evalTasks: DEFAULT_EVAL_TASKS };
+  return { preset: 'toolorchestra', catalog: presetCatalog('toolorchestra'), train: structuredClone(DEFAULT_TRAIN), preference: structuredClone(DEFAULT_PREFERENCE), backend: null, evalTasks: DEFAULT_EVAL_TASKS, evalSuite: 'toolscale' };
 }
 
 const num = (lo: number, hi: number, int = false) => (s: string): number | undefined => {
@@ -121,6 +130,11 @@ const PROPS: Prop[] = [
     key: 'eval',
     read(c, raw) { const v = num(20, 2000, true)(raw); if (v === undefined) return false; c.evalTasks = v; return true; },
     write(c) { return c.evalTasks === DEFAULT_EVAL_TASKS ? null : String(c.evalTasks); },
+  },
+  {
+    key: 'suite',
+    read(c, raw) { if (!EVAL_SUITES.some((x) => x.name === raw)) return false; c.evalSuite = raw; return true; },
+    write(c) { return c.evalSuite === 'toolscale' ? null : c.evalSuite; },
   },
   {
     key: 'backend',

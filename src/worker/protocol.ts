@@ -52,6 +52,7 @@ export interface Tradeoff {
   /** Iteration the policy was at when evaluated. */
   iteration: number;
   evalTasks: number;
+  evalSuite: string;
 }
 
 export interface LabSettings {
@@ -63,6 +64,8 @@ export interface LabSettings {
   delayMs: number;
   /** Size of the held-out set the trade-off view is measured on. */
   evalTasks: number;
+  /** Its distribution: 'toolscale' (the training pool's, filtered) or a benchmark suite (hle, frames, tau2). */
+  evalSuite: string;
 }
 
 export type Request =

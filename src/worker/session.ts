@@ -7,7 +7,7 @@ import type { TrainConfig } from '../core/grpo/config';
 import type { IterationMetrics } from '../core/grpo/metrics';
 import { GrpoTrainer } from '../core/grpo/trainer';
 import { evaluateReplicas, type EvalResult } from '../core/eval/evaluate';
-import { aiq, nonDecreasingHull } from '../core/eval/frontier';
+import { aiq, frontierAlong } from '../core/eval/frontier';
 import { PREFERENCE_SWEEP, preferenceLabel, sweepBaselines } from '../core/eval/sweep';
 import { exportArtifact, importArtifact } from '../core/io/artifact';
 import { learnedPolicy } from '../core/policy/act';
@@ -23,11 +23,6 @@ import type { BackendInfo, BackendName, LabSettings, MetricPoint, Tradeoff, Trad
 
 const point = (r: EvalResult, family: string, label = r.policy): TradeoffPoint => ({ label, family, cost: r.meanCostUSD, accuracy: r.accuracy, latencyS: r.meanLatencyS, apiShare: apiShare(r) });
 
-/** The non-decreasing hull of the points along one x-axis. */
-function frontierAlong(points: readonly TradeoffPoint[], axis: TradeoffAxis): TradeoffPoint[] {
-  const byX = new Map(points.map((p) => [p.label, p]));
-  return nonDecreasingHull(points.map((p) => ({ cost: p[axis], accuracy: p.accuracy, label: p.label }))).map((h) => byX.get(h.label ?? '') as TradeoffPoint);
-}
 
 export function toMetricPoint(m: IterationMetrics): MetricPoint {
   const { group: _g, advantageHistogram: _h, ...rest } = m;
@@ -71,15 +66,19 @@ export class LabSession {
     const changed: string[] = [];
     const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
     const catalogChanged = !prev || !same(prev.catalog, next.catalog);
-    const poolChanged = catalogChanged || prev.evalTasks !== next.evalTasks || prev.train.seed !== next.train.seed || prev.train.poolSize !== next.train.poolSize || prev.train.availability !== next.train.availability || !same(prev.train.sim, next.train.sim);
+    const poolChanged = catalogChanged || prev.train.seed !== next.train.seed || prev.train.poolSize !== next.train.poolSize || prev.train.availability !== next.train.availability || !same(prev.train.sim, next.train.sim);
+    const evalChanged = poolChanged || prev.evalTasks !== next.evalTasks || prev.evalSuite !== next.evalSuite;
     const netChanged = !prev || !same(prev.train.policy, next.train.policy);
     const trainChanged = !prev || !same(prev.train, next.train) || (next.train.preferenceMode === 'fixed' && !same(prev.preference, next.preference));
     if (poolChanged) {
       this.pool = generateTasks(next.catalog, { seed: next.train.seed, count: Math.min(next.train.poolSize, 2000), availability: next.train.availability, sim: next.train.sim }).tasks;
-      this.evalTasks = generateTasks(next.catalog, { seed: next.train.seed + 1000, count: next.evalTasks, availability: 1, sim: next.train.sim }).tasks;
       changed.push('tasks');
     }
-    if (catalogChanged || poolChanged) {
+    if (evalChanged) {
+      const suite = next.evalSuite === 'toolscale' ? {} : { suite: next.evalSuite };
+      this.evalTasks = generateTasks(next.catalog, { seed: next.train.seed + 1000, count: next.evalTasks, availability: 1, sim: next.train.sim, ...suite }).tasks;
+    }
+    if (catalogChanged || evalChanged) {
       this.baselines = null;
       changed.push('baselines');
     }
@@ -131,7 +130,8 @@ export class LabSession {
     const { families, cMin, cMax } = await sweepBaselines(this.evalTasks, s.catalog, s.train.sim, s.train.seed);
     const points = families.flatMap((f) => f.results.map((r) => point(r, f.family)));
     const real = points.filter((p) => p.family !== 'oracle');
-    const frontiers = { cost: frontierAlong(real, 'cost'), latencyS: frontierAlong(real, 'latencyS'), apiShare: frontierAlong(real, 'apiShare') };
+    const along = (axis: TradeoffAxis) => frontierAlong(real, (p) => p[axis]);
+    const frontiers = { cost: along('cost'), latencyS: along('latencyS'), apiShare: along('apiShare') };
     this.baselines = { points, frontiers, cascade: points.filter((p) => p.family === 'cascade'), range: [cMin, cMax] };
     return this.baselines;
   }
@@ -159,6 +159,7 @@ export class LabSession {
         aiq: { orchestrator: aiq(asPts([...sweepPoints, current]), lo, hi), cascade: aiq(asPts(base.cascade), lo, hi), range: base.range },
         iteration: this.iteration,
         evalTasks: this.evalTasks.length,
+        evalSuite: s.evalSuite,
       };
     });
   }

@@ -55,3 +55,9 @@ export function aiq(points: readonly TradeoffPoint[], cMin: number, cMax: number
   }
   return area / (cMax - cMin);
 }
+
+/** The non-decreasing hull of labelled points along any x (cost, latency, a share of calls): the vertices, as the points themselves. */
+export function frontierAlong<T extends { label: string; accuracy: number }>(points: readonly T[], x: (p: T) => number): T[] {
+  const byLabel = new Map(points.map((p) => [p.label, p]));
+  return nonDecreasingHull(points.map((p) => ({ cost: x(p), accuracy: p.accuracy, label: p.label }))).map((h) => byLabel.get(h.label ?? '') as T);
+}

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { formatCost } from '../../core/sim/catalog';
 import { useLab, type LabState } from '../../store/labStore';
+import { EVAL_SUITES } from '../../store/urlState';
 import { useStaggered } from './useStaggered';
 import type { Tradeoff, TradeoffAxis, TradeoffPoint } from '../../worker/protocol';
 import { ChartCard } from './ChartCard';
@@ -69,6 +70,8 @@ export function TradeoffChart() {
   const t = useStaggered(selectTradeoff, 0, 0);
   const evaluating = useLab((s) => s.evaluating);
   const catalog = useLab((s) => s.catalog);
+  const evalSuite = useLab((s) => s.evalSuite);
+  const setEvalSuite = useLab((s) => s.setEvalSuite);
   const [axis, setAxis] = useState<TradeoffAxis>('cost');
   const sweep = useMemo(() => (t ? [...t.sweep].sort((a, b) => a[axis] - b[axis]) : []), [t, axis]);
   const families = useMemo(() => (t ? [...new Set(t.baselines.map((b) => b.family))] : []), [t]);
@@ -88,8 +91,14 @@ export function TradeoffChart() {
     <ChartCard
       title="Preference trade-off"
       testId="tradeoff"
-      note={t ? <>held-out {t.evalTasks} tasks, greedy policy at iteration {t.iteration}{evaluating ? ' · evaluating…' : ''}</> : 'evaluating…'}
+      note={t ? <>held-out {t.evalTasks} {EVAL_SUITES.find((x) => x.name === t.evalSuite)?.label ?? t.evalSuite} tasks, greedy policy at iteration {t.iteration}{evaluating ? ' · evaluating…' : ''}</> : 'evaluating…'}
     >
+      <label className="small suite-choice">
+        held-out tasks{' '}
+        <select value={evalSuite} onChange={(e) => setEvalSuite(e.target.value)}>
+          {EVAL_SUITES.map((x) => <option key={x.name} value={x.name}>{x.label}</option>)}
+        </select>
+      </label>
       {!t ? <div className="empty muted small">Evaluating the policy and the baselines…</div> : (
         <>
           <div className="axis-choice small" role="radiogroup" aria-label="x-axis of the trade-off view">
