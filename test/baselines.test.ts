@@ -29,7 +29,7 @@ describe('baselines', () => {
     expect(r.callsPerTask['gpt-5']).toBeLessThanOrEqual(steps);
   });
 
-  it('tools+gpt-5: GPT-5 drives and answers; it calls one basic tool per step where one can act, and no model', async () => {
+  it('tools+gpt-5: GPT-5 drives; one basic tool per step where one can act (its answer is committed, or its evidence lifts GPT-5’s own answer); no model calls', async () => {
     const r = await evalOf('tools+gpt-5');
     for (const id of models) expect(r.callsPerTask[id], id).toBe(0);
     expect(r.callsPerTask['web-search']).toBeGreaterThan(0);
@@ -115,6 +115,16 @@ describe('baselines', () => {
     expect(hleOracle.accuracy).toBeLessThan(0.95);
     expect(hleOracle.accuracy).toBeGreaterThan((await evalOf('tools+gpt-5', hle)).accuracy);
     expect(await evalOf('cascade:0.7')).toEqual(await evalOf('cascade:0.7'));
+  });
+
+  it('the oracle plans on the env’s own draws: every step on which it calls a tool is committed right', async () => {
+    for (const on of [tasks.slice(0, 300), generateTasks(catalog, { seed: 6, count: 300, suite: 'hle', availability: 1 }).tasks]) {
+      const env = await traced('oracle', on);
+      for (let i = 0; i < on.length; i++) {
+        const tr = env.traces?.[i] ?? [];
+        for (const e of tr) if (e.action === 'submit' && tr.some((c) => c.action === 'call' && c.step === e.step && !c.evidence)) expect(e.committedCorrect).toBe(true);
+      }
+    }
   });
 
   it('rejects unknown names and tools with a clear message', () => {

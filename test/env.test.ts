@@ -109,14 +109,28 @@ describe('BatchEnv, a two-step task worked by hand (latents at 0)', () => {
     const cat = handCatalog();
     const driver = modelDriver(cat.tools[0]!, 0.5);
     expect(driver).toMatchObject({ turnTokens: 250, answerTokens: 500 });
-    const env = new BatchEnv(cat, SIM, 1, scriptedDraws({}), NO_LATENT);
+    // Tool index 2 = the driver: u = 0.3 < 0.5 = alpha's σ(2·(1 − 1)) on step 0, where the orchestrator's own σ(2·(0 − 1)) ≈ 0.12 would fail.
+    const env = new BatchEnv(cat, SIM, 1, scriptedDraws({ [`0/2/0/${CH_SUCCESS}`]: 0.3 }), NO_LATENT);
     env.reset([handTask()], [0], { driver: { ...driver, answersAtOnce: true } });
     env.step([SUBMIT]); // answers step 0 itself: reads 2000, writes 500 → (10·2000 + 20·500)/1e6 = 0.03; 1000 + 10 000 ms
     env.step([SUBMIT]); // step 1 comes in the same generation: no cost, no time
     expect(env.cost[0]).toBeCloseTo(0.03, 12);
     expect(env.latencyMs[0]).toBeCloseTo(11000, 9);
-    // Its self-solve uses its own skill: σ(2·(1 − 1)) = 0.5 on step 0, and no compute skill → 0 on step 1.
+    // Its self-solve uses its own skill: right on step 0; no compute skill → wrong on step 1.
+    expect(env.stepCorrect[0]).toBe(1);
+    expect(env.stepCorrect[1]).toBe(0);
     expect(env.outcome[0]).toBe(0);
+  });
+
+  it('a calibrated tool states more confidence when it is right (the ± of the confidence logit)', () => {
+    // beta has calibration (AUROC) 1 → clamped to 0.9999: k = 1.5·Φ⁻¹(0.9999)/√2 = 1.5·3.7190/√2 ≈ 3.9445.
+    // Right with u_conf = 0.5: σ(2 + 3.9445) ≈ 0.99739; wrong: σ(2 − 3.9445) ≈ 0.12514.
+    for (const [u, conf] of [[0.1, 1 / (1 + Math.exp(-5.9445))], [0.99, 1 / (1 + Math.exp(1.9445))]] as const) {
+      const env = new BatchEnv(handCatalog(), SIM, 1, scriptedDraws({ [`0/2/0/${CH_SUCCESS}`]: 0.01, [`1/${B}/0/${CH_SUCCESS}`]: u }), NO_LATENT);
+      env.reset([handTask()], [0], { trace: true });
+      for (const a of [SUBMIT, B, SUBMIT]) env.step([a]);
+      expect(env.traces?.[0]?.[1]?.confidence).toBeCloseTo(conf, 3);
+    }
   });
 
   it('ends an episode without an answer at max turns (outcome 0)', () => {

@@ -46,7 +46,7 @@ function callResults(sim: SimConfig, skills: [number, number], seq: number[], n:
 describe('correlated attempts: an item that defeats a model keeps defeating it', () => {
   const sim: SimConfig = { ...DEFAULT_SIM, spread: { ...DEFAULT_SIM.spread, reason: 4.3 } };
   const a = sim.discrimination, S = sim.spread.reason;
-  // model-a, skill 1 on steps of difficulty 1.25: item logit μ = 1.6·(1 − 1.25) = −0.4 (about 41% on one try).
+  // model-a, skill 1 on steps of difficulty 1.25: item logit μ = 1.6·(1 − 1.25) = −0.4 (about 47% on one try with s = 4.3).
   const mu = a * (1 - 1.25);
   const n = 6000;
   const res = callResults(sim, [1, 1], [0, 0, 0, 0, 0], n, 1.25);

@@ -18,7 +18,8 @@
 //  19    best confidence on this step (0 if none)   11   ln(1 + $/M input)/3
 //  20    last confidence on this step (0 if none)   12   ln(1 + $/M output)/3
 //  21    ln(1 + cost so far / cost scale)           13   ln(1 + 100·per-call fee)/3
-//  22    ln(1 + latency so far / latency scale)   14   the context boost its result would add to this step / 3 (0 if none)
+//  22    ln(1 + latency so far / latency scale)   14   the context boost its result would add to this step / 3 (0 if none;
+//                                                       for an answering tool an upper bound: only a right answer lifts)
 //  23–25 P_outcome, P_cost, P_latency              15   it can answer this step (0/1; 0 = evidence only)
 //  26    the step needs a tool (fresh fact, big arithmetic, a stored record)
 //  27    boost of the tool results already in this step's context / 3
