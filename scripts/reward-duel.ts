@@ -1,12 +1,16 @@
 // Which of two policies does the paper's reward prefer? For each task of a suite, a group of 8
-// rollouts — 4 of a trained policy, 4 of a fixed rule ("the basic tool that can act, else GPT-5
-// after the tool that brings the most evidence") — scored with the toolorchestra reward at
-// P = {outcome 1, cost c}. Prints each side's mean reward and accuracy.
+// rollouts — 4 of each side — scored with the toolorchestra reward. Prints each side's mean
+// reward and accuracy.
 //   npx tsx scripts/reward-duel.ts DIR/orchestrator.json <hle|frames|tau2|pool> [c = 0.5]
+//     the trained policy at P = {outcome 1, cost c} against a fixed rule ("the basic tool that can
+//     act, else GPT-5 after the tool that brings the most evidence"), rewarded at that P;
+//   npx tsx scripts/reward-duel.ts DIR/orchestrator.json <suite> "<instruction preset>"
+//     the policy following the preset against the same policy at the default P, rewarded at the preset's P.
 import { loadPolicyFile } from '../src/cli/policyFile';
 import { initNodeBackend } from '../src/cli/tfBackend';
 import { policy, runEpisodes, type BatchPolicy } from '../src/core/eval/policy';
 import { DEFAULT_WEIGHTED, groupRewards } from '../src/core/grpo/reward';
+import { INSTRUCTION_PRESETS } from '../src/core/instructionPresets';
 import { learnedPolicy } from '../src/core/policy/act';
 import { preferenceVector } from '../src/core/preference';
 import { DEFAULT_SIM } from '../src/core/sim/callModel';
@@ -41,8 +45,11 @@ async function main(): Promise<void> {
   if (!file) throw new Error('usage: npx tsx scripts/reward-duel.ts DIR/orchestrator.json <hle|frames|tau2|pool> [cost weight]');
   await initNodeBackend('wasm');
   const suite = suiteArg === 'pool' ? undefined : suiteArg;
-  const pref = { outcome: 1, cost: Number(c), latency: 0, tools: {} };
-  const learned = learnedPolicy(loadPolicyFile(file).net, catalog, pref, 'learned');
+  const preset = INSTRUCTION_PRESETS.find((x) => x.name === c);
+  const pref = preset ? preset.preference(catalog) : { outcome: 1, cost: Number(c), latency: 0, tools: {} };
+  const net = loadPolicyFile(file).net;
+  const learned = learnedPolicy(net, catalog, pref, preset ? `policy at "${preset.name}"` : 'learned');
+  const other = preset ? learnedPolicy(net, catalog, { outcome: 1, cost: 0.5, latency: 0, tools: {} }, 'policy at the default P') : gpt5AfterTools;
   const { tasks } = generateTasks(catalog, { seed: 5, count: 1000, ...(suite ? { suite, availability: 1 } : {}) });
   const all = tasks.flatMap((t) => [t, t, t, t]);
   const run = async (p: BatchPolicy, salt: number): Promise<BatchEnv> => {
@@ -50,7 +57,7 @@ async function main(): Promise<void> {
     await runEpisodes(env, p, all, all.map((_, i) => i * 7919 + salt));
     return env;
   };
-  const sides = [await run(learned, 2), await run(gpt5AfterTools, 1)];
+  const sides = [await run(learned, 2), await run(other, 1)];
   const J = catalog.tools.length, pv = preferenceVector(pref, catalog);
   const reward = [0, 0], solved = [0, 0];
   for (let b = 0; b < tasks.length; b++) {
@@ -62,7 +69,8 @@ async function main(): Promise<void> {
     group.forEach((t, g) => { const s = g < 4 ? 0 : 1; reward[s] = (reward[s] as number) + (r[g] as number); solved[s] = (solved[s] as number) + t.outcome; });
   }
   const n = all.length;
-  console.log(`${suiteArg}, P = {outcome 1, cost ${c}}: learned R ${((reward[0] as number) / n).toFixed(3)} accuracy ${((solved[0] as number) / n).toFixed(3)} · ${gpt5AfterTools.name} R ${((reward[1] as number) / n).toFixed(3)} accuracy ${((solved[1] as number) / n).toFixed(3)}`);
+  const what = preset ? `the reward of "${preset.name}"` : `P = {outcome 1, cost ${c}}`;
+  console.log(`${suiteArg}, ${what}: ${learned.name} R ${((reward[0] as number) / n).toFixed(3)} accuracy ${((solved[0] as number) / n).toFixed(3)} · ${other.name} R ${((reward[1] as number) / n).toFixed(3)} accuracy ${((solved[1] as number) / n).toFixed(3)}`);
 }
 
 main().catch((e: unknown) => { console.error((e as Error).message); process.exit(1); });

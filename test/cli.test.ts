@@ -135,6 +135,14 @@ describe('command line: training, trained-policy evaluation and the reward score
     const mean = (R[0]! + R[1]!) / 3;
     const sd = Math.sqrt(R.reduce((s, x) => s + (x - mean) ** 2, 0) / 2);
     R.forEach((x, i) => expect(j.advantages[i]).toBeCloseTo((x - mean) / (sd + 1e-6), 6));
+    // The official code's reward on the same group: −cost spans [−0.3, −0.02] (span 0.28).
+    // Successes: outcome key adds 0 (default value), cost key adds 1·(0 + 0.3)/0.28; then outcome +1
+    // and the sign bug's (+cost + 0.3)/0.28. gpt-5 was called once by both successes: constant, skipped.
+    writeFileSync(input, JSON.stringify({ ...JSON.parse(readFileSync(input, 'utf8')), mode: 'toolorchestra-official' }));
+    const o = cli('reward', '--input', input);
+    expect(o.code, o.err).toBe(0);
+    const official = [0.3 / 0.28 + 1 + 0.4 / 0.28, 0.3 / 0.28 + 1 + 0.6 / 0.28, 0];
+    official.forEach((x, i) => expect(JSON.parse(o.out).rewards[i]).toBeCloseTo(x, 9));
   });
 
   it('reward and eval refuse bad input with one clear line', () => {

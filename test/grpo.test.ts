@@ -44,7 +44,7 @@ describe('GRPO surrogate gradient', () => {
     const weight = Float32Array.from(buf.valid, (v) => v / valid);
     const batch = toDecisionBatch(buf, adv, weight);
     batch.refLogp = tf.tensor1d(Array.from(buf.logp, (x) => x - 0.1));
-    const cfg: LossConfig = { epsLow: 0.2, epsHigh: 0.28, beta: 0.1, entropyCoef: 0.05 };
+    const cfg: LossConfig = { epsLow: 0.2, epsHigh: 0.28, beta: 0.1, entropyCoef: 0.05, dualClip: 3 };
     const lossNow = async (): Promise<number> => {
       const l = tf.tidy(() => grpoLoss(net, batch, cfg).total);
       const v = (await l.data())[0] as number;

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { groupAdvantages } from '../src/core/grpo/advantage';
-import { DEFAULT_WEIGHTED, groupRewards, normaliseGroup, toolorchestraRewards, weightedReward, type TrajectoryStats } from '../src/core/grpo/reward';
+import { DEFAULT_WEIGHTED, groupRewards, normaliseGroup, officialRewards, toolorchestraRewards, weightedReward, type TrajectoryStats } from '../src/core/grpo/reward';
 
 // Two tools (a, b), then outcome, cost, latency: P = [p_a, p_b, p_outcome, p_cost, p_latency].
 const traj = (calls: [number, number], outcome: number, costUSD: number, latencyS: number, tokens = 0): TrajectoryStats => ({ calls, outcome, costUSD, latencyS, tokens });
@@ -71,5 +73,32 @@ describe('weighted and outcome rewards', () => {
     // failed: 0 + (−0.01 − 0.05) + 0.1 = 0.04.
     expect(weightedReward(traj([1, 0], 0, 0.1, 12, 500), DEFAULT_WEIGHTED)).toBeCloseTo(0.04, 12);
     expect(groupRewards('outcome', [traj([1, 0], 1, 1, 1), traj([0, 0], 0, 0, 0)], [0, 0, 1, 0, 0]).rewards).toEqual([1, 0]);
+  });
+});
+
+describe('the three reward columns of the reference groups (outputs of the official ToolOrchestra code)', () => {
+  interface RefGroup { tools: string[]; preference: Record<string, number>; trajectories: { calls: Record<string, number>; outcome: number; costUSD: number; latencyS: number }[]; rewardsPaperIntent: number[]; rewardsOfficialCode: number[]; rewardsOfficialSignFixedOnly: number[] }
+  const groups = (JSON.parse(readFileSync(join(process.cwd(), '..', 'shared', 'reference', 'verl-reference.json'), 'utf8')) as { rewardGroups: RefGroup[] }).rewardGroups;
+  const asStats = (g: RefGroup) => g.trajectories.map((t) => ({ calls: g.tools.map((id) => t.calls[id] ?? 0), outcome: t.outcome, costUSD: t.costUSD, latencyS: t.latencyS, tokens: 0 }));
+  const prefOf = (g: RefGroup) => [...g.tools.map((id) => g.preference[id] ?? 0), g.preference.outcome ?? 0, g.preference.cost ?? 0, g.preference.latency ?? 0];
+  const near = (got: readonly number[], want: readonly number[]) => want.forEach((w, i) => expect(Math.abs((got[i] as number) - w), `rollout ${i}: ${got[i]} vs ${w}`).toBeLessThan(1e-5 * Math.max(1, Math.abs(w))));
+  it('the paper’s intent: the lab’s toolorchestra reward', () => {
+    for (const g of groups) near(groupRewards('toolorchestra', asStats(g), prefOf(g)).rewards, g.rewardsPaperIntent);
+  });
+  it('the official code as written: toolorchestra-official', () => {
+    for (const g of groups) near(groupRewards('toolorchestra-official', asStats(g), prefOf(g)).rewards, g.rewardsOfficialCode);
+  });
+  it('the official code with only the sign fixed', () => {
+    for (const g of groups) near(officialRewards(asStats(g), prefOf(g), { fixSign: true }), g.rewardsOfficialSignFixedOnly);
+  });
+  it('what the bug does: at P(outcome 1, cost 1) the official reward ranks the dearest success first, the paper’s the cheapest', () => {
+    const g = groups[2] as RefGroup;
+    const stats = asStats(g);
+    const dearest = stats.reduce((b, t, i) => (t.costUSD > (stats[b] as typeof t).costUSD ? i : b), 0);
+    const cheapest = stats.reduce((b, t, i) => (t.costUSD < (stats[b] as typeof t).costUSD ? i : b), 0);
+    const official = officialRewards(stats, prefOf(g));
+    const intent = groupRewards('toolorchestra', stats, prefOf(g)).rewards;
+    expect(official[dearest]).toBeGreaterThan(official[cheapest] as number);
+    expect(intent[cheapest]).toBeGreaterThan(intent[dearest] as number);
   });
 });

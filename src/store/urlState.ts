@@ -100,6 +100,11 @@ const PROPS: Prop[] = [
   trainNum('epsHigh', (t) => t.epsHigh, (t, v) => { t.epsHigh = v; }, 0, 5),
   trainNum('beta', (t) => t.beta, (t, v) => { t.beta = v; }, 0, 10),
   trainNum('entropy', (t) => t.entropyCoef, (t, v) => { t.entropyCoef = v; }, 0, 10),
+  {
+    key: 'dualclip',
+    read(c, raw) { const v = num(1.000001, 1000)(raw); if (v === undefined) return false; c.train.dualClip = v; return true; },
+    write(c) { return c.train.dualClip === null ? null : String(c.train.dualClip); },
+  },
   trainNum('mu', (t) => t.epochs, (t, v) => { t.epochs = v; }, 1, 16, true),
   trainNum('T', (t) => t.sim.maxTurns, (t, v) => { t.sim = { ...t.sim, maxTurns: v }; }, 4, 50, true),
   trainNum('width', (t) => t.policy.width, (t, v) => { t.policy = { ...t.policy, width: v }; }, 4, 512, true),

@@ -36,6 +36,12 @@ export function HyperparamsPanel() {
         <Num label="ε high" value={t.epsHigh} min={0} max={5} step={0.01} onChange={(v) => put({ epsHigh: v })} />
         <Num label="β (KL)" value={t.beta} min={0} max={10} step={0.01} onChange={(v) => put({ beta: v })} hint="k3 KL to the policy at the start of the run" />
         <Num label="entropy coef" value={t.entropyCoef} min={0} max={10} step={0.001} onChange={(v) => put({ entropyCoef: v })} />
+        <label className="field" title="veRL's clip_ratio_c: for a negative advantage the loss is capped at −A·c, so a ratio far above 1 cannot blow it up">
+          <span>dual clip c</span>
+          <select aria-label="dual clip" value={t.dualClip === null ? 'off' : String(t.dualClip)} onChange={(e) => put({ dualClip: e.target.value === 'off' ? null : Number(e.target.value) })}>
+            <option value="off">off (default)</option>
+            {[...new Set([3, 10, ...(t.dualClip !== null ? [t.dualClip] : [])])].map((c) => <option key={c} value={String(c)}>{c}{c === 3 ? ' (veRL’s default)' : c === 10 ? ' (ToolOrchestra’s run)' : ''}</option>)}
+          </select></label>
         <Num label="grad-norm clip" value={t.maxGradNorm} min={0.01} max={100} step={0.1} onChange={(v) => put({ maxGradNorm: v })} />
         <label className="field"><span>aggregation</span>
           <select aria-label="aggregation" value={t.aggregation} onChange={(e) => put({ aggregation: e.target.value as TrainConfig['aggregation'] })}>

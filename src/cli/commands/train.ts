@@ -14,7 +14,7 @@ import { loadCatalog, loadPreference, writeFilesAtomically } from '../io';
 import { loadPolicyFile } from '../policyFile';
 import { initNodeBackend } from '../tfBackend';
 
-const TRAIN_OPTIONS = ['catalog', 'seed', 'iterations', 'out', 'preference', 'random-preferences', 'backend', 'json', 'batch', 'group', 'lr', 'epochs', 'width', 'depth', 'beta', 'entropy', 'reward', 'aggregation', 'max-turns', 'pool', 'progress-every', 'init', 'advantage'];
+const TRAIN_OPTIONS = ['catalog', 'seed', 'iterations', 'out', 'preference', 'random-preferences', 'backend', 'json', 'batch', 'group', 'lr', 'epochs', 'width', 'depth', 'beta', 'entropy', 'reward', 'aggregation', 'max-turns', 'pool', 'progress-every', 'init', 'advantage', 'dual-clip'];
 
 /** The scalar part of an iteration's metrics (what metrics.jsonl and the summary hold). */
 export function scalarMetrics(m: IterationMetrics): Omit<IterationMetrics, 'group' | 'advantageHistogram'> & { advantageHistogram: number[] } {
@@ -34,11 +34,12 @@ function configFromArgs(a: Args): TrainConfig {
     ...DEFAULT_TRAIN,
     seed,
     batchTasks: intOpt(a, 'batch', DEFAULT_TRAIN.batchTasks, 1, 1024),
-    groupSize: intOpt(a, 'group', DEFAULT_TRAIN.groupSize, 2, 64),
+    groupSize: intOpt(a, 'group', DEFAULT_TRAIN.groupSize, 1, 64),
     learningRate: numberOpt(a, 'lr', DEFAULT_TRAIN.learningRate, 0, 1),
     epochs: intOpt(a, 'epochs', DEFAULT_TRAIN.epochs, 1, 32),
     beta: numberOpt(a, 'beta', DEFAULT_TRAIN.beta, 0, 10),
     entropyCoef: numberOpt(a, 'entropy', DEFAULT_TRAIN.entropyCoef, 0, 10),
+    dualClip: a.options.has('dual-clip') ? numberOpt(a, 'dual-clip', 3, 1.000001, 1000) : null,
     reward: reward as RewardMode,
     aggregation,
     advantage: { ...DEFAULT_TRAIN.advantage, normalizeStd: advantage === 'std' },
@@ -68,6 +69,7 @@ export async function trainCommand(a: Args): Promise<void> {
   // --init: continue from a trained policy (its width and depth replace --width/--depth).
   const init = a.options.has('init') ? loadPolicyFile(stringOpt(a, 'init')).net : undefined;
   if (init) config = { ...config, policy: { ...config.policy, width: init.config.width, depth: init.config.depth } };
+  if (config.groupSize === 1) process.stderr.write('notice: --group 1: a group of one has no baseline; its advantage is r/(1 + 1e-6) as in veRL, so GRPO degenerates to REINFORCE without a baseline.\n');
   const trainer = new GrpoTrainer(catalog, config, pool, init);
   const lines: string[] = [];
   const t0 = performance.now();

@@ -29,10 +29,15 @@ export function sampleStd(xs: readonly number[]): number {
   return Math.sqrt(xs.reduce((a, x) => a + (x - m) * (x - m), 0) / (xs.length - 1));
 }
 
+/**
+ * A group's advantages. A group of one has no baseline: as veRL does, its mean is taken as 0 and
+ * its std as 1, so A = r/(1 + 1e-6) (the trainer says the group baseline is then meaningless).
+ */
 export function groupAdvantages(rewards: readonly number[], opts: AdvantageOptions = DEFAULT_ADVANTAGE): GroupAdvantage {
   const n = rewards.length;
-  const mean = n ? rewards.reduce((a, x) => a + x, 0) / n : 0;
-  const std = sampleStd(rewards);
+  const single = n === 1;
+  const mean = single ? 0 : n ? rewards.reduce((a, x) => a + x, 0) / n : 0;
+  const std = single ? 1 : sampleStd(rewards);
   const filtered = opts.filterStd !== null && std < opts.filterStd;
   const advantages = rewards.map((r) => {
     if (filtered) return 0;

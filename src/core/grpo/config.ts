@@ -21,6 +21,8 @@ export interface TrainConfig {
   epsHigh: number;
   beta: number;
   entropyCoef: number;
+  /** veRL's dual clip ratio c (> 1) or null (off, the default; ToolOrchestra's run used 10). */
+  dualClip: number | null;
   /** Inner epochs μ over each iteration's batch. */
   epochs: number;
   maxGradNorm: number;
@@ -47,6 +49,7 @@ export const DEFAULT_TRAIN: Readonly<TrainConfig> = {
   epsHigh: 0.28,
   beta: 0,
   entropyCoef: 0.003,
+  dualClip: null,
   epochs: 2,
   maxGradNorm: 1,
   aggregation: 'token-mean',

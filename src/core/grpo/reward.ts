@@ -5,9 +5,12 @@
 //    which rewards spending. Here the numerator is −cost too, so the cheapest success scores highest.
 //  - weighted: w_o·outcome + w_e·(−perCall·calls − perToken·tokens) + w_p·(solved within the
 //    latency target ? fast : slow), coefficients editable.
+//  - toolorchestra-official: the reward as NVlabs/ToolOrchestra's training code computes it (an
+//    ablation lens; officialRewards below): its sign bug, its double counting and its per-tool
+//    min/max over the callers only.
 //  - outcome: R = outcome (ablation).
 
-export const REWARD_MODES = ['toolorchestra', 'weighted', 'outcome'] as const;
+export const REWARD_MODES = ['toolorchestra', 'toolorchestra-official', 'weighted', 'outcome'] as const;
 export type RewardMode = (typeof REWARD_MODES)[number];
 
 /** What the reward needs to know of one trajectory. */
@@ -72,6 +75,43 @@ export function toolorchestraRewards(group: readonly TrajectoryStats[], pref: re
   return { rewards, mRaw, mNorm };
 }
 
+/**
+ * The reward as the official training code computes it (checked against outputs of that code in
+ * shared/reference/verl-reference.json, rewardGroups). Per group it keeps a min and max per key:
+ * each tool over the rollouts that called it only, the outcome over all, and −cost, −latency over
+ * all. A failed rollout gets 0; a successful one gets
+ *  1. for every key with max > min — the tools AND the outcome, cost and latency keys — the term
+ *     P_k·(v − min_k)/(max_k − min_k), where v is its calls of the tool (0 if it never called it,
+ *     which can go negative) and 0 for the outcome, cost and latency keys: the outcome key adds 0,
+ *     cost and latency each add the constant P_k·(0 − min_k)/(max_k − min_k), i.e. P_c·max cost /
+ *     (max cost − min cost) — the double counting, the same for every success of the group;
+ *  2. again, for outcome, latency and cost with max > min: P_o·1 + P_l·(±latency − min)/(span) +
+ *     P_c·(±cost − min)/(span), with +latency and +cost in the numerators — the sign bug, which
+ *     rewards spending and slowness — or −latency and −cost when `fixSign`.
+ */
+export function officialRewards(group: readonly TrajectoryStats[], pref: readonly number[], opts: { fixSign: boolean } = { fixSign: false }): number[] {
+  const nTools = pref.length - 3;
+  const range = (xs: readonly number[]) => ({ lo: Math.min(...xs), hi: Math.max(...xs) });
+  const tools = Array.from({ length: nTools }, (_, j) => {
+    const callers = group.map((t) => t.calls[j] ?? 0).filter((c) => c > 0);
+    return callers.length ? range(callers) : null;
+  });
+  const outcome = range(group.map((t) => t.outcome));
+  const negCost = range(group.map((t) => -t.costUSD));
+  const negLatency = range(group.map((t) => -t.latencyS));
+  const [pOutcome, pCost, pLatency] = [pref[nTools] as number, pref[nTools + 1] as number, pref[nTools + 2] as number];
+  const term = (w: number, v: number, r: { lo: number; hi: number } | null) => (r && r.hi > r.lo ? (w * (v - r.lo)) / (r.hi - r.lo) : 0);
+  return group.map((t) => {
+    if (!t.outcome) return 0;
+    let reward = 0;
+    tools.forEach((r, j) => { reward += term(pref[j] as number, t.calls[j] ?? 0, r); });
+    reward += term(pOutcome, 0, outcome) + term(pCost, 0, negCost) + term(pLatency, 0, negLatency);
+    const sign = opts.fixSign ? -1 : 1;
+    reward += term(pOutcome, t.outcome, outcome) + term(pLatency, sign * t.latencyS, negLatency) + term(pCost, sign * t.costUSD, negCost);
+    return reward;
+  });
+}
+
 export function weightedReward(t: TrajectoryStats, c: WeightedCoefficients): number {
   let nCalls = 0;
   for (let j = 0; j < t.calls.length; j++) nCalls += t.calls[j] as number;
@@ -84,6 +124,7 @@ export function weightedReward(t: TrajectoryStats, c: WeightedCoefficients): num
 export function groupRewards(mode: RewardMode, group: readonly TrajectoryStats[], pref: readonly number[], weighted: WeightedCoefficients = DEFAULT_WEIGHTED): GroupReward {
   const base = toolorchestraRewards(group, pref);
   if (mode === 'toolorchestra') return base;
+  if (mode === 'toolorchestra-official') return { ...base, rewards: officialRewards(group, pref) };
   const rewards = group.map((t) => (mode === 'outcome' ? t.outcome : weightedReward(t, weighted)));
   return { ...base, rewards };
 }

@@ -68,7 +68,7 @@ export async function collectRollouts(
 }
 
 /** The buffer's T·N decisions as tensors for the loss (padding rows carry weight 0). */
-export function toDecisionBatch(buf: RolloutBuffer, advantage: Float32Array, weight: Float32Array): DecisionBatch {
+export function toDecisionBatch(buf: RolloutBuffer, advantage: Float32Array, weight: Float32Array, tokenWeight?: Float32Array): DecisionBatch {
   const M = buf.turns * buf.slots, J = buf.nTools, A = J + 1;
   return {
     state: tf.tensor2d(buf.state, [M, STATE_DIM]),
@@ -78,5 +78,6 @@ export function toDecisionBatch(buf: RolloutBuffer, advantage: Float32Array, wei
     oldLogp: tf.tensor1d(buf.logp),
     advantage: tf.tensor1d(advantage),
     weight: tf.tensor1d(weight),
+    ...(tokenWeight ? { tokenWeight: tf.tensor1d(tokenWeight) } : {}),
   };
 }

@@ -119,6 +119,7 @@ export class GrpoTrainer {
     // 3. Aggregation weights per decision, then μ epochs.
     const T = this.buf.turns, M = T * N;
     const weight = new Float32Array(M);
+    const tokenWeight = new Float32Array(M);
     const decisions = new Int32Array(N);
     for (let t = 0; t < T; t++) for (let n = 0; n < N; n++) if (this.buf.valid[t * N + n]) decisions[n]++;
     const trainedTraj = Array.from(used).reduce((s, u, n) => s + (u && decisions[n] ? 1 : 0), 0);
@@ -127,12 +128,13 @@ export class GrpoTrainer {
       for (let n = 0; n < N; n++) {
         if (!this.buf.valid[t * N + n] || !used[n]) continue;
         weight[t * N + n] = this.config.aggregation === 'token-mean' ? 1 / trainedDec : 1 / (decisions[n] * trainedTraj);
+        tokenWeight[t * N + n] = 1 / trainedDec;
       }
     }
     const perDecisionAdv = new Float32Array(M);
     for (let t = 0; t < T; t++) perDecisionAdv.set(adv, t * N);
     const t2 = performance.now();
-    const stats = trainedDec > 0 ? await this.update(perDecisionAdv, weight) : { loss: 0, kl: 0, entropy: 0, clipFrac: 0, gradNorm: 0, diverged: undefined };
+    const stats = trainedDec > 0 ? await this.update(perDecisionAdv, weight, tokenWeight) : { loss: 0, kl: 0, entropy: 0, clipFrac: 0, gradNorm: 0, diverged: undefined };
 
     // 4. Metrics.
     const t3 = performance.now();
@@ -171,10 +173,10 @@ export class GrpoTrainer {
   }
 
   /** μ epochs on the iteration's decisions; one readback at the end. */
-  private async update(adv: Float32Array, weight: Float32Array): Promise<{ loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number; diverged: string | undefined }> {
+  private async update(adv: Float32Array, weight: Float32Array, tokenWeight: Float32Array): Promise<{ loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number; diverged: string | undefined }> {
     const cfg = this.config;
     const backup = this.net.snapshot();
-    const batch = toDecisionBatch(this.buf, adv, weight);
+    const batch = toDecisionBatch(this.buf, adv, weight, tokenWeight);
     if (this.ref && cfg.beta > 0) batch.refLogp = tf.tidy(() => takenLogp(this.ref as PolicyNetwork, batch));
     let sums = tf.zeros([6]);
     for (let e = 0; e < cfg.epochs; e++) {
