@@ -88,6 +88,22 @@ test('the trade-off view puts latency or the share of API calls on its x-axis; "
   await expect.poll(() => page.url()).toContain('suite=hle');
 });
 
+test('the "Paper vs lab" tab shows the paper’s Table 1 beside the lab’s numbers for the current policy', async ({ page }) => {
+  await openLab(page, '?backend=wasm');
+  await page.getByRole('tab', { name: 'Paper vs lab' }).click();
+  const view = page.getByTestId('paper-vs-lab');
+  const row = view.locator('tr', { hasText: 'tools+gpt-5' });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row).toContainText('35.1'); // the paper's HLE column
+  await expect(view.locator('thead')).toContainText('lab');
+  await expect(view.locator('thead')).toContainText('paper');
+  const cells = await view.locator('tr', { hasText: 'orchestrator' }).first().locator('td.num').allInnerTexts();
+  console.log(`Paper vs lab, this policy: ${cells.join(' | ')}`);
+  expect(cells.length).toBe(10);
+  expect(Number(cells[0])).toBeGreaterThan(0); // the lab's HLE accuracy, computed live
+  expect(cells[1]).toBe('37.1'); // the paper's Orchestrator-8B on HLE
+});
+
 test('export downloads both files; they import back with the same action probabilities, in the browser and in Node; a corrupt import is refused and training continues', async ({ page }) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);

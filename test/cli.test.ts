@@ -115,6 +115,22 @@ describe('command line: training, trained-policy evaluation and the reward score
     for (const r of prefs) for (const s of ['hle', 'frames', 'tau2']) expect(r.bySuite[s]?.apiShare).toBeGreaterThanOrEqual(0);
   });
 
+  it('reproduce --quick --pretrained writes REPRODUCTION.md and prints every table with paper and lab side by side', () => {
+    const out = join(dir, 'repro');
+    const r = cli('reproduce', '--quick', '--pretrained', '--count', '30', '--out', out, '--json');
+    expect(r.code, r.err).toBe(0);
+    const j = JSON.parse(r.out) as Record<string, { name: string; paper: Record<string, number | null>; lab: Record<string, number | null> }[]>;
+    expect(Object.keys(j)).toEqual(['table1', 'table2', 'table3', 'table4', 'table15', 'figure6']);
+    for (const rows of Object.values(j)) {
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) { expect(typeof row.name).toBe('string'); expect(row).toHaveProperty('paper'); expect(row).toHaveProperty('lab'); }
+    }
+    expect(j.table1?.[0]).toMatchObject({ name: 'orchestrator', paper: { hle: 37.1, frames: 76.3, tau2: 80.2 } });
+    expect(j.figure6?.map((x) => x.name)).toContain('orchestrator, max turns 20');
+    const md = readFileSync(join(out, 'REPRODUCTION.md'), 'utf8');
+    for (const t of ['Table 1', 'Table 2', 'Table 3', 'Table 4', 'Table 15', 'Figure 6']) expect(md).toContain(`## ${t}`);
+  });
+
   it('reward scores a logged group with the paper’s reward (worked by hand)', () => {
     // −cost = −0.1, −0.3, −0.02 → normalised 0.714…, 0, 1; outcome 1, 1, 0. P = outcome 1, cost 1.
     // R = [1 + 0.2/0.28, 1 + 0, 0 (failed)] = [1.7142857, 1, 0]; mean 0.9047619, sample std 0.8573…

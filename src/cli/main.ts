@@ -12,8 +12,9 @@ import { rewardCommand } from './commands/reward';
 import { benchTrainCommand } from './commands/benchTrain';
 import { calibrateCommand } from './commands/calibrate';
 import { preferencesCommand } from './commands/preferences';
+import { reproduceCommand } from './commands/reproduce';
 
-const FLAGS = new Set(['json', 'markdown', 'random-preferences', 'help']);
+const FLAGS = new Set(['json', 'markdown', 'random-preferences', 'help', 'quick', 'pretrained']);
 
 const COMMANDS: Record<string, { run: (a: ReturnType<typeof parseArgs>) => void | Promise<void>; usage: string }> = {
   catalog: { run: catalogCommand, usage: 'catalog --preset <toolorchestra|seed-004>' },
@@ -23,6 +24,7 @@ const COMMANDS: Record<string, { run: (a: ReturnType<typeof parseArgs>) => void 
   train: { run: trainCommand, usage: 'train --catalog <preset|file> --seed S --iterations K --out DIR [--preference P.json | --random-preferences] [--init DIR/orchestrator.json] [--backend wasm|cpu] [--json]' },
   calibrate: { run: calibrateCommand, usage: 'calibrate [--count 1000] [--seed 1000] [--policy DIR/orchestrator.json [--preference P.json]] [--baselines a,b,…] [--json]' },
   preferences: { run: preferencesCommand, usage: 'preferences --policy DIR/orchestrator.json [--count 1000] [--seed 1000] [--json]' },
+  reproduce: { run: reproduceCommand, usage: 'reproduce [--quick] [--pretrained] --out DIR [--count N] [--iterations K] [--json]' },
   reward: { run: rewardCommand, usage: 'reward --input group.json' },
   'bench-env': { run: benchEnvCommand, usage: 'bench-env [--episodes 1024] [--turns 12] [--backend wasm|cpu] [--json]' },
   'bench-train': { run: benchTrainCommand, usage: 'bench-train [--iterations 20] [--backend wasm|cpu] [--json]' },

@@ -10,7 +10,7 @@ import { presetCatalog } from '../core/sim/presets';
 import type { GenerateStats, Task } from '../core/sim/tasks';
 import type { Preference } from '../core/preference';
 import { LabWorkerClient } from '../worker/client';
-import type { BackendInfo, BackendName, LabSettings, MetricPoint, Push, Tradeoff } from '../worker/protocol';
+import type { BackendInfo, BackendName, LabSettings, MetricPoint, PaperRow, Push, Tradeoff } from '../worker/protocol';
 import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
 import { appendBounded, metricsCsv } from './series';
 import { readUrl, writeUrl, type UrlConfig } from './urlState';
@@ -28,6 +28,9 @@ export interface LabState extends UrlConfig {
   histogram: Histogram | null;
   group: GroupSample | null;
   tradeoff: Tradeoff | null;
+  /** The latest "Paper vs lab" table and whether one is being computed. */
+  paper: { rows: PaperRow[]; iteration: number; count: number } | null;
+  paperBusy: boolean;
   evaluating: boolean;
   notices: Notice[];
   tasks: Task[];
@@ -56,6 +59,8 @@ export interface LabState extends UrlConfig {
   shareLink(): string;
   /** The policy's action probabilities on the fixed probe batch (tests and researchers). */
   probe(): Promise<number[]>;
+  /** Computes the "Paper vs lab" table for the current policy at the sliders' P. */
+  computePaper(count?: number): Promise<void>;
   notify(kind: Notice['kind'], text: string): void;
   dismiss(id: number): void;
   regenerate(): Promise<void>;
@@ -124,6 +129,8 @@ export const useLab = create<LabState>((set, get) => {
     histogram: null,
     group: null,
     tradeoff: null,
+    paper: null,
+    paperBusy: false,
     evaluating: false,
     notices: initial.invalid.length
       ? [{ id: noticeId++, kind: 'warn', text: `Ignored invalid link settings (${initial.invalid.join(', ')}); using the defaults for those.` }]
@@ -171,7 +178,7 @@ export const useLab = create<LabState>((set, get) => {
     },
     async reset() {
       runId++;
-      set({ running: false, series: [], histogram: null, group: null, iteration: 0, itPerS: 0 });
+      set({ running: false, series: [], histogram: null, group: null, iteration: 0, itPerS: 0, paper: null });
       await worker().request({ type: 'reset', runId }).catch(fail);
     },
     setPreference(p) {
@@ -246,7 +253,7 @@ export const useLab = create<LabState>((set, get) => {
       try {
         const r = await worker().request({ type: 'import', json, weights }, [weights]);
         if (r.type === 'imported') {
-          set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } } }));
+          set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
           syncUrl();
           if (!quiet) get().notify('info', `Imported ${r.note}.`);
           await evaluate(true);
@@ -277,6 +284,18 @@ export const useLab = create<LabState>((set, get) => {
     async probe() {
       const r = await worker().request({ type: 'probe' });
       return r.type === 'probed' ? r.probabilities : [];
+    },
+    async computePaper(count = 200) {
+      set({ paperBusy: true });
+      try {
+        const r = await worker().request({ type: 'paper', preference: get().preference, count });
+        if (r.type === 'paper') set({ paper: { rows: r.rows, iteration: r.iteration, count: r.count } });
+      } catch (e) {
+        set({ paper: { rows: [], iteration: get().iteration, count } }); // shown empty with Recompute, not retried in a loop
+        fail(e);
+      } finally {
+        set({ paperBusy: false });
+      }
     },
     shareLink() {
       syncUrl();

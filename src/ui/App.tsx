@@ -6,6 +6,7 @@ import { TrainingCharts } from './charts/TrainingCharts';
 import { CatalogEditor } from './CatalogEditor';
 import { DataBrowser } from './DataBrowser';
 import { ExportImport } from './ExportImport';
+import { PaperVsLab } from './PaperVsLab';
 import { GroupInspector } from './GroupInspector';
 import { HyperparamsPanel } from './HyperparamsPanel';
 import { Lessons } from './Lessons';
@@ -67,6 +68,7 @@ export function App() {
             { name: 'Inspector', body: <GroupInspector /> },
             { name: 'Data', body: <DataBrowser /> },
             { name: 'Lessons', body: <Lessons /> },
+            { name: 'Paper vs lab', body: <PaperVsLab /> },
             { name: 'Export / Import', body: <ExportImport /> },
           ]} />
         </section>

@@ -159,6 +159,9 @@ async function handle(req: Request): Promise<void> {
     case 'probe':
       post({ id: req.id, type: 'probed', probabilities: await session.probe() });
       return;
+    case 'paper':
+      post({ id: req.id, type: 'paper', rows: await session.paperTable(req.preference, req.count), iteration: session.iteration, count: req.count });
+      return;
     case 'generate': {
       const { tasks, stats } = generateTasks(req.catalog, { seed: req.seed, count: req.count, availability: req.availability });
       post({ id: req.id, type: 'tasks', tasks, stats });

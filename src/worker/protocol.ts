@@ -8,6 +8,10 @@ import type { GroupSample, Histogram, IterationMetrics } from '../core/grpo/metr
 import type { Catalog } from '../core/sim/catalog';
 import type { GenerateStats, Task } from '../core/sim/tasks';
 import type { Preference } from '../core/preference';
+import type { Row as PaperRow } from '../core/eval/reproduce';
+
+/** One row of the "Paper vs lab" table: paper and lab values side by side (core/eval/reproduce.ts). */
+export type { PaperRow };
 
 /** The tfjs backends the lab can run on, in fallback order. */
 export const BACKEND_NAMES = ['webgpu', 'webgl', 'wasm', 'cpu'] as const;
@@ -80,6 +84,7 @@ export type Request =
   | { id: number; type: 'import'; json: unknown; weights: ArrayBuffer }
   | { id: number; type: 'setBackend'; backend: BackendName }
   | { id: number; type: 'probe' }
+  | { id: number; type: 'paper'; preference: Preference; count: number }
   | { id: number; type: 'generate'; catalog: Catalog; seed: number; count: number; availability: number };
 
 export type Reply =
@@ -92,6 +97,7 @@ export type Reply =
   | { id: number; type: 'imported'; catalogName: string; note: string; width: number; depth: number }
   | { id: number; type: 'tasks'; tasks: Task[]; stats: GenerateStats }
   | { id: number; type: 'probed'; probabilities: number[] }
+  | { id: number; type: 'paper'; rows: PaperRow[]; iteration: number; count: number }
   | { id: number; type: 'error'; message: string };
 
 /** Pushed by the worker while a run goes on (id 0: not a reply). */

@@ -18,7 +18,8 @@ import type { Catalog } from '../core/sim/catalog';
 import { generateTasks, type Task } from '../core/sim/tasks';
 import { initBackend } from './backend';
 import { apiShare } from '../core/eval/preferenceFollowing';
-import type { BackendInfo, BackendName, LabSettings, MetricPoint, Tradeoff, TradeoffAxis, TradeoffPoint } from './protocol';
+import { LIVE_BASELINES, table1Rows } from '../core/eval/reproduce';
+import type { BackendInfo, BackendName, LabSettings, MetricPoint, PaperRow, Tradeoff, TradeoffAxis, TradeoffPoint } from './protocol';
 
 
 const point = (r: EvalResult, family: string, label = r.policy): TradeoffPoint => ({ label, family, cost: r.meanCostUSD, accuracy: r.accuracy, latencyS: r.meanLatencyS, apiShare: apiShare(r) });
@@ -185,6 +186,15 @@ export class LabSession {
       this.iterationOffset = 0;
       this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(this.settings), this.pool, loaded.net);
       return { catalog: loaded.catalog, width: policy.width, depth: policy.depth };
+    });
+  }
+
+  /** The paper's Table 1 beside the current policy at P and the baselines, on `count` tasks of each suite. */
+  paperTable(preference: Preference, count: number): Promise<PaperRow[]> {
+    return this.exclusive(async () => {
+      const s = this.requireSettings();
+      const policy = learnedPolicy(this.requireTrainer().net, s.catalog, preference, 'orchestrator');
+      return table1Rows(policy, LIVE_BASELINES, s.catalog, s.train.sim, 1000, count);
     });
   }
 

@@ -1,0 +1,70 @@
+// `reproduce [--quick] [--pretrained] --out DIR [--json]`: the paper's tables in one command.
+// Trains what it needs (the headline policy at P = outcome 1, cost 0.5 and a random-preference
+// policy, with the README's recipe) or, with --pretrained, uses the shipped policy for both; then
+// writes DIR/REPRODUCTION.md and prints one JSON object with table1 … table4, table15, figure6.
+
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { reproduce, reproductionMarkdown } from '../../core/eval/reproduce';
+import { DEFAULT_TRAIN, type TrainConfig } from '../../core/grpo/config';
+import { GrpoTrainer } from '../../core/grpo/trainer';
+import { learnedPolicy } from '../../core/policy/act';
+import type { PolicyNetwork } from '../../core/policy/network';
+import { DEFAULT_SIM } from '../../core/sim/callModel';
+import { generateTasks } from '../../core/sim/tasks';
+import { checkKnown, intOpt, stringOpt, type Args } from '../args';
+import { loadCatalog, writeFilesAtomically } from '../io';
+import { loadPolicyFile } from '../policyFile';
+import { initNodeBackend } from '../tfBackend';
+import { TABLE1_BASELINES } from './calibrate';
+
+const SHIPPED = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'public', 'pretrained', 'orchestrator.json');
+const DEFAULT_P = { outcome: 1, cost: 0.5, latency: 0, tools: {} };
+/** The README's recipe: Dr. GRPO advantage, lr 1.5e-3, entropy 0.03. */
+const RECIPE: Partial<TrainConfig> = { learningRate: 0.0015, entropyCoef: 0.03, advantage: { ...DEFAULT_TRAIN.advantage, normalizeStd: false } };
+
+async function train(config: TrainConfig, iterations: number, log: (s: string) => void): Promise<PolicyNetwork> {
+  const catalog = loadCatalog('toolorchestra');
+  const pool = generateTasks(catalog, { seed: config.seed, count: config.poolSize, availability: config.availability, sim: config.sim }).tasks;
+  const trainer = new GrpoTrainer(catalog, config, pool);
+  for (let i = 0; i < iterations; i++) {
+    const m = await trainer.step();
+    if ((i + 1) % 100 === 0) log(`  it ${i + 1}: accuracy ${(100 * m.accuracy).toFixed(1)}%`);
+  }
+  trainer.dispose(true);
+  return trainer.net;
+}
+
+export async function reproduceCommand(a: Args): Promise<void> {
+  checkKnown(a, ['out', 'quick', 'pretrained', 'json', 'count', 'iterations', 'seed']);
+  const out = stringOpt(a, 'out');
+  const quick = a.flags.has('quick');
+  const count = intOpt(a, 'count', quick ? 300 : 1000, 10, 100_000);
+  const iterations = intOpt(a, 'iterations', quick ? 150 : 800, 1, 100_000);
+  const seed = intOpt(a, 'seed', 1000, 0, 2 ** 31);
+  const log = (s: string) => process.stderr.write(`${s}\n`);
+  const catalog = loadCatalog('toolorchestra');
+  await initNodeBackend('wasm');
+  const t0 = performance.now();
+  let headline: PolicyNetwork, random: PolicyNetwork, source: string;
+  if (a.flags.has('pretrained')) {
+    headline = random = loadPolicyFile(SHIPPED).net;
+    source = 'the shipped policy (public/pretrained, trained with random preferences) for every table';
+  } else {
+    log(`training the headline policy (P = outcome 1, cost 0.5), ${iterations} iterations`);
+    headline = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 1, preferenceMode: 'fixed', preference: DEFAULT_P }, iterations, log);
+    log(`training the random-preference policy, ${iterations} iterations`);
+    random = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 2, preferenceMode: 'random' }, iterations, log);
+    source = `policies trained here for ${iterations} iterations each (headline: seed 1, P = outcome 1, cost 0.5; Table 3: seed 2, random preferences)`;
+  }
+  const r = await reproduce({
+    catalog, sim: DEFAULT_SIM, seed, count, preference: DEFAULT_P, baselines: TABLE1_BASELINES, maxTurns: [4, 8, 12, 20],
+    headline: (c, p, name) => learnedPolicy(headline, c, p, name),
+    random: (c, p, name) => learnedPolicy(random, c, p, name),
+  }, log);
+  const wallS = (performance.now() - t0) / 1000;
+  const header = `# Reproduction of the ToolOrchestra paper's tables\n\n\`npm run cli -- reproduce ${quick ? '--quick ' : ''}${a.flags.has('pretrained') ? '--pretrained ' : ''}--out DIR\`: ${count} tasks per suite (seed ${seed}), ${source}; ${wallS.toFixed(0)} s on this machine. Each cell is lab / paper; — where the paper has no number.`;
+  writeFilesAtomically([{ path: join(out, 'REPRODUCTION.md'), data: reproductionMarkdown(r, header) }]);
+  log(`wrote ${join(out, 'REPRODUCTION.md')} in ${wallS.toFixed(1)} s`);
+  process.stdout.write((a.flags.has('json') ? JSON.stringify(r) : reproductionMarkdown(r, header)) + '\n');
+}
