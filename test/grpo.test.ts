@@ -146,6 +146,16 @@ describe('GRPO trainer', () => {
     tr.dispose();
   });
 
+  it('G = 1 trains, with veRL’s advantage r/(1 + 1e-6) for a group of one', async () => {
+    const tr = new GrpoTrainer(catalog, { ...small, groupSize: 1 }, pool);
+    const m = await tr.step();
+    const t = m.group.trajectories[0]!;
+    expect(m.group.trajectories).toHaveLength(1);
+    expect(t.advantage).toBeCloseTo(t.reward / (1 + 1e-6), 6);
+    expect(Number.isFinite(m.entropy)).toBe(true);
+    tr.dispose();
+  });
+
   it('a diverging update (NaN) restores the last finite weights and says so', async () => {
     // No homogeneity filter, so the update runs even when every group of this tiny batch is homogeneous.
     const tr = new GrpoTrainer(catalog, { ...small, learningRate: Number.NaN, advantage: { ...small.advantage, filterStd: null } }, pool);

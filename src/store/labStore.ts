@@ -190,6 +190,9 @@ export const useLab = create<LabState>((set, get) => {
       if (preset) get().setPreference(preset.preference(get().catalog));
     },
     setTrain(patch) {
+      if (patch.groupSize === 1 && get().train.groupSize !== 1) {
+        get().notify('warn', 'G = 1: a group of one has no baseline, so its advantage is r/(1 + 1e-6) as in veRL — GRPO becomes REINFORCE without a baseline, and the group-relative advantage means nothing.');
+      }
       set((s) => ({ train: { ...s.train, ...patch } }));
       configureSoon();
     },

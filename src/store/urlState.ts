@@ -94,7 +94,7 @@ const PROPS: Prop[] = [
   },
   trainNum('seed', (t) => t.seed, (t, v) => { t.seed = v; t.policy.seed = v; }, 0, 2 ** 31, true),
   trainNum('B', (t) => t.batchTasks, (t, v) => { t.batchTasks = v; }, 1, 256, true),
-  trainNum('G', (t) => t.groupSize, (t, v) => { t.groupSize = v; }, 2, 64, true),
+  trainNum('G', (t) => t.groupSize, (t, v) => { t.groupSize = v; }, 1, 64, true),
   trainNum('lr', (t) => t.learningRate, (t, v) => { t.learningRate = v; }, 0, 1),
   trainNum('epsLow', (t) => t.epsLow, (t, v) => { t.epsLow = v; }, 0, 1),
   trainNum('epsHigh', (t) => t.epsHigh, (t, v) => { t.epsHigh = v; }, 0, 5),

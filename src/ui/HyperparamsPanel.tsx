@@ -26,7 +26,7 @@ export function HyperparamsPanel() {
     <section className="panel hyper" aria-label="hyperparameters">
       <Group title="Rollouts">
         <Num label="B (tasks per iteration)" value={t.batchTasks} min={1} max={256} step={1} onChange={(v) => put({ batchTasks: v })} />
-        <Num label="G (rollouts per task)" value={t.groupSize} min={2} max={64} step={1} onChange={(v) => put({ groupSize: v })} />
+        <Num label="G (rollouts per task)" value={t.groupSize} min={1} max={64} step={1} onChange={(v) => put({ groupSize: v })} hint="G = 1 has no group baseline (veRL: A = r/(1 + 1e-6))" />
         <Num label="max turns" value={t.sim.maxTurns} min={4} max={50} step={1} onChange={(v) => put({ sim: { ...t.sim, maxTurns: v } })} />
       </Group>
       <Group title="Update">
