@@ -52,9 +52,10 @@ export async function reproduceCommand(a: Args): Promise<void> {
     source = 'the shipped policy (public/pretrained, trained with random preferences) for every table';
   } else {
     log(`training the headline policy (P = outcome 1, cost 0.5), ${iterations} iterations`);
-    headline = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 1, preferenceMode: 'fixed', preference: DEFAULT_P }, iterations, log);
+    // The same runs as the README's commands (`train --seed S` also seeds the network with S).
+    headline = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 1, policy: { ...DEFAULT_TRAIN.policy, seed: 1 }, preferenceMode: 'fixed', preference: DEFAULT_P }, iterations, log);
     log(`training the random-preference policy, ${iterations} iterations`);
-    random = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 2, preferenceMode: 'random' }, iterations, log);
+    random = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 2, policy: { ...DEFAULT_TRAIN.policy, seed: 2 }, preferenceMode: 'random' }, iterations, log);
     source = `policies trained here for ${iterations} iterations each (headline: seed 1, P = outcome 1, cost 0.5; Table 3: seed 2, random preferences)`;
   }
   const r = await reproduce({
