@@ -33,3 +33,28 @@ test('WebGPU: the backend is reported; Start trains and the reward chart gains p
   expect(await iteration(page)).toBe(paused + 1);
   expect(errors).toEqual([]);
 });
+
+test('WebGPU reports what its update did: one iteration from the same seed and weights gives the same diagnostics as wasm', async ({ browser }) => {
+  test.setTimeout(300_000);
+  type Point = { loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number; meanReward: number; accuracy: number };
+  const oneStep = async (backend: string): Promise<Point> => {
+    const page = await browser.newPage();
+    await openLab(page, `${SMALL}&backend=${backend}`);
+    await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', backend);
+    await page.getByRole('button', { name: 'Step' }).click();
+    await expect.poll(() => iteration(page), { timeout: 120_000 }).toBe(1);
+    const p = await page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { series: Point[] } } }).orchestraLab.getState().series[0] as Point);
+    await page.close();
+    return p;
+  };
+  const wasm = await oneStep('wasm');
+  const webgpu = await oneStep('webgpu');
+  console.log(`wasm   ${JSON.stringify(wasm)}\nwebgpu ${JSON.stringify(webgpu)}`);
+  expect(webgpu.meanReward).toBe(wasm.meanReward); // the same rollouts
+  for (const k of ['loss', 'kl', 'entropy', 'clipFrac', 'gradNorm'] as const) {
+    expect(Math.abs(webgpu[k] - wasm[k]), k).toBeLessThanOrEqual(1e-4 * Math.max(1, Math.abs(wasm[k])));
+  }
+  // Not the zeros the broken readback gave: the update did something measurable.
+  expect(wasm.gradNorm).toBeGreaterThan(0);
+  expect(wasm.entropy).toBeGreaterThan(0);
+});

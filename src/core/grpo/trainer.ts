@@ -14,7 +14,7 @@ import { INSTRUCTION_PRESETS } from '../instructionPresets';
 import { preferenceVector, samplePreference } from '../preference';
 import { groupAdvantages } from './advantage';
 import type { TrainConfig } from './config';
-import { applyClipped, grpoLoss, takenLogp } from './loss';
+import { applyClipped, concatAll, grpoLoss, sumAll, takenLogp } from './loss';
 import { histogram, type GroupSample, type IterationMetrics } from './metrics';
 import { groupRewards, type TrajectoryStats } from './reward';
 import { collectRollouts, RolloutBuffer, toDecisionBatch } from './rollout';
@@ -178,9 +178,11 @@ export class GrpoTrainer {
     const backup = this.net.snapshot();
     const batch = toDecisionBatch(this.buf, adv, weight, tokenWeight);
     if (this.ref && cfg.beta > 0) batch.refLogp = tf.tidy(() => takenLogp(this.ref as PolicyNetwork, batch));
-    let sums = tf.zeros([6]);
+    // Per epoch one row [surrogate, kl, entropy, clipFrac, gradNorm]; all rows and the non-finite
+    // count travel in ONE readback at the end (averaged here, not accumulated on the device).
+    const rows: tf.Tensor1D[] = [];
     for (let e = 0; e < cfg.epochs; e++) {
-      const next = tf.tidy(() => {
+      rows.push(tf.tidy(() => {
         let terms = null as ReturnType<typeof grpoLoss> | null;
         const { grads } = tf.variableGrads(() => {
           terms = grpoLoss(this.net, batch, cfg);
@@ -190,25 +192,25 @@ export class GrpoTrainer {
         }, this.net.vars);
         const norm = applyClipped(this.optimizer, grads, cfg.maxGradNorm);
         const t = terms as unknown as ReturnType<typeof grpoLoss>;
-        const out = tf.add(sums, tf.stack([t.surrogate, t.kl, t.entropy, t.clipFrac, norm, tf.scalar(0)]));
+        const row = concatAll([t.surrogate, t.kl, t.entropy, t.clipFrac, norm].map((x) => tf.reshape(x, [1]) as tf.Tensor1D));
         tf.dispose([t.surrogate, t.kl, t.entropy, t.clipFrac]);
-        return out;
-      });
-      sums.dispose();
-      sums = next;
+        return row;
+      }));
     }
-    const nonFinite = tf.tidy(() => tf.addN(this.net.vars.map((v) => tf.sum(tf.cast(tf.logicalNot(tf.isFinite(v)), 'float32')))));
-    const packed = tf.tidy(() => tf.concat([tf.div(sums, cfg.epochs), tf.reshape(nonFinite, [1])]));
-    const d = await packed.data();
-    tf.dispose([packed, nonFinite, sums, ...Object.values(batch)]);
-    const [loss, kl, entropy, clipFrac, gradNorm] = Array.from(d.subarray(0, 5));
-    const bad = (d[6] as number) > 0 || ![loss, kl, entropy, gradNorm].every((x) => Number.isFinite(x));
+    const nonFinite = tf.tidy(() => sumAll(this.net.vars.map((v) => tf.sum(tf.cast(tf.logicalNot(tf.isFinite(v)), 'float32')))));
+    const packed = tf.tidy(() => concatAll([...(rows as tf.Tensor1D[]), tf.reshape(nonFinite, [1]) as tf.Tensor1D]));
+    const all = await packed.data();
+    tf.dispose([packed, nonFinite, ...rows, ...Object.values(batch)]);
+    const mean = (k: number): number => { let s = 0; for (let e = 0; e < cfg.epochs; e++) s += all[5 * e + k] as number; return s / cfg.epochs; };
+    const [loss, kl, entropy, clipFrac, gradNorm] = [0, 1, 2, 3, 4].map(mean);
+    const nonFiniteWeights = all[5 * cfg.epochs] as number;
+    const bad = nonFiniteWeights > 0 || ![loss, kl, entropy, gradNorm].every((x) => Number.isFinite(x));
     let diverged: string | undefined;
     if (bad) {
       this.net.assign(backup);
       this.optimizer.dispose();
       this.optimizer = tf.train.adam(cfg.learningRate);
-      diverged = `iteration ${this.iteration + 1}: the update produced ${(d[6] as number) > 0 ? `${d[6]} non-finite weights` : 'a non-finite loss'}; the last finite weights were restored and Adam was reset. Try a lower learning rate or a smaller gradient-norm clip.`;
+      diverged = `iteration ${this.iteration + 1}: the update produced ${nonFiniteWeights > 0 ? `${nonFiniteWeights} non-finite weights` : 'a non-finite loss'}; the last finite weights were restored and Adam was reset. Try a lower learning rate or a smaller gradient-norm clip.`;
     }
     tf.dispose(Object.values(backup));
     return { loss: loss as number, kl: kl as number, entropy: entropy as number, clipFrac: clipFrac as number, gradNorm: gradNorm as number, diverged };
