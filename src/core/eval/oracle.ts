@@ -5,16 +5,14 @@
 // success model (callProbability / selfProbability, the same latents), so on the unfiltered
 // suites it stays below 100% where no available tool can solve a step.
 
-import { callLogit, confidence, sigmoid } from '../sim/callModel';
+import { confidence } from '../sim/callModel';
 import { expectedCallCost } from '../sim/catalog';
-import { CH_CONFIDENCE, CH_SUCCESS, MAX_STEPS, type BatchEnv } from '../sim/env';
+import { CH_CONFIDENCE, CH_SUCCESS, type BatchEnv } from '../sim/env';
 import { policy, type BatchPolicy } from './policy';
 
 /** Whether the driver, submitting with no attempt, would be right at this boost. */
 function selfRight(env: BatchEnv, i: number, boost: number): boolean {
-  const idx = i * MAX_STEPS + env.stepIdx[i];
-  const p = sigmoid(callLogit(env.logitSelf[idx], true, env.needsTool[idx] === 1, boost, env.sim));
-  return env.draw(env.keys[i], env.stepIdx[i], env.nTools, 0, CH_SUCCESS) < p;
+  return env.draw(env.keys[i], env.stepIdx[i], env.nTools, 0, CH_SUCCESS) < env.selfProbability(i, boost);
 }
 
 /**
@@ -22,11 +20,10 @@ function selfRight(env: BatchEnv, i: number, boost: number): boolean {
  * (highest-confidence) answer of the step is right; 0 when none within `max`.
  */
 function callsToCommitRight(env: BatchEnv, i: number, j: number, boost: number, max: number): number {
-  const s = env.stepIdx[i], key = env.keys[i], idx = i * MAX_STEPS + s;
-  const item = env.logitTool[idx * env.nTools + j];
-  if (Number.isNaN(item)) return 0;
+  const s = env.stepIdx[i], key = env.keys[i];
+  const p = env.callProbability(i, j, boost);
+  if (p === 0) return 0;
   const tool = env.catalog.tools[j];
-  const p = sigmoid(callLogit(item, env.isBound(j, env.stepType[idx]), env.needsTool[idx] === 1, boost, env.sim));
   let best = env.bestConf[i], bestRight = env.bestCorrect[i] === 1;
   const first = env.stepCalls[i * env.nTools + j];
   for (let k = 0; k < max; k++) {

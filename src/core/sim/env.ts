@@ -9,7 +9,7 @@
 
 import { driverTurnCost, driverTurnLatencyMs, orchestratorDriver, type Catalog, type Driver } from './catalog';
 import { briefTokens, callLogit, confidence, itemLogit, knowledgeBound, latentKey, sampleCall, sigmoid, spreadOf, stepLatent, type SimConfig } from './callModel';
-import { applyWrites, storesEqual, type StoreRecord } from './recordStore';
+import { storeAfterSteps, storesEqual, type StoreRecord } from './recordStore';
 import { counterUniform } from './rng';
 import { DOMAIN_INDEX, STEP_TYPE_INDEX, STEP_TYPES, type StepType } from './stepTypes';
 import type { Task } from './tasks';
@@ -281,11 +281,11 @@ export class BatchEnv {
     return { inTokens, cost, latencyMs };
   }
 
-  /** The chance that tool j answers the slot's current step right if called now. */
-  callProbability(i: number, j: number): number {
+  /** The chance that tool j answers the slot's current step right if called now (or with another context boost). */
+  callProbability(i: number, j: number, boost = this.boost[i]): number {
     const idx = i * MAX_STEPS + this.stepIdx[i];
     const item = this.logitTool[idx * this.nTools + j];
-    return Number.isNaN(item) ? 0 : sigmoid(callLogit(item, this.isBound(j, this.stepType[idx]), this.needsTool[idx] === 1, this.boost[i], this.sim));
+    return Number.isNaN(item) ? 0 : sigmoid(callLogit(item, this.isBound(j, this.stepType[idx]), this.needsTool[idx] === 1, boost, this.sim));
   }
 
   /** Whether tool j answers a step of type index `type` from its own knowledge. */
@@ -293,10 +293,10 @@ export class BatchEnv {
     return this.bound[j * STEP_TYPES.length + type] === 1;
   }
 
-  /** The chance that the driver answers the slot's current step right if it submits with no attempt now. */
-  selfProbability(i: number): number {
+  /** The chance that the driver answers the slot's current step right if it submits with no attempt now (or with another boost). */
+  selfProbability(i: number, boost = this.boost[i]): number {
     const idx = i * MAX_STEPS + this.stepIdx[i];
-    return sigmoid(callLogit(this.logitSelf[idx], true, this.needsTool[idx] === 1, this.boost[i], this.sim));
+    return sigmoid(callLogit(this.logitSelf[idx], true, this.needsTool[idx] === 1, boost, this.sim));
   }
 
   /** Whether tool j can answer the slot's current step (not only bring context). */
@@ -394,14 +394,6 @@ export class BatchEnv {
   finalStore(i: number): StoreRecord[] | undefined {
     const task = this.tasks[i];
     if (!task?.store) return undefined;
-    const submitted = this.answered[i] ? this.nSteps[i] : this.stepIdx[i];
-    const writes = [];
-    for (let s = 0; s < submitted; s++) {
-      const step = task.steps[s];
-      if (!step.write) continue;
-      const ok = this.stepCorrect[i * MAX_STEPS + s] === 1 && (step.uses ?? []).every((u) => this.stepCorrect[i * MAX_STEPS + u] === 1);
-      writes.push({ record: step.write.record, field: step.write.field, value: ok ? step.write.value : step.write.wrong });
-    }
-    return applyWrites(task.store, writes);
+    return storeAfterSteps(task.store, task.steps, this.answered[i] ? this.nSteps[i] : this.stepIdx[i], (s) => this.stepCorrect[i * MAX_STEPS + s] === 1);
   }
 }

@@ -40,3 +40,21 @@ export function storesEqual(a: readonly StoreRecord[], b: readonly StoreRecord[]
   }
   return true;
 }
+
+/**
+ * The store after the submitted steps of an agentic task: each step with a write writes its
+ * correct value only when the step and every lookup it uses were committed right, else the
+ * plausible wrong value.
+ */
+export function storeAfterSteps(
+  store: readonly StoreRecord[], steps: readonly { write?: StoreWrite; uses?: number[] }[], submitted: number, right: (step: number) => boolean,
+): StoreRecord[] {
+  const writes = [];
+  for (let s = 0; s < submitted; s++) {
+    const w = steps[s]?.write;
+    if (!w) continue;
+    const ok = right(s) && (steps[s]?.uses ?? []).every(right);
+    writes.push({ record: w.record, field: w.field, value: ok ? w.value : w.wrong });
+  }
+  return applyWrites(store, writes);
+}
