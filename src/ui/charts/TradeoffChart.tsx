@@ -59,7 +59,8 @@ const AXES: readonly { axis: TradeoffAxis; name: string }[] = [
   { axis: 'apiShare', name: 'API calls' },
 ];
 const secondsTick = (v: number): string => `${Number(v.toPrecision(2))} s`;
-const SHARE_TICKS: Ticks = { values: [0, 0.25, 0.5, 0.75, 1], domain: [0, 1], decimals: 2 };
+// A little room past 100% so the last tick label is not cut at the plot's edge.
+const SHARE_TICKS: Ticks = { values: [0, 0.25, 0.5, 0.75, 1], domain: [0, 1.04], decimals: 2 };
 
 /**
  * Accuracy vs cost (or latency, or the share of calls to paid APIs): every baseline, their
@@ -85,7 +86,7 @@ export function TradeoffChart() {
     return logScale ? logTicks(lo, hi) : niceTicks(lo, hi, { target: 4 });
   }, [snap, logScale, axis]);
   const unit = catalog.currency === 'USD' ? 'USD' : 'units';
-  const xLabel = axis === 'cost' ? `mean cost per task (${unit}${logScale ? ', log scale' : ''})` : axis === 'latencyS' ? `mean latency per task (s${logScale ? ', log scale' : ''})` : 'share of calls to paid APIs (closed models, web search)';
+  const xLabel = axis === 'cost' ? `mean cost per task (${unit}${logScale ? ', log scale' : ''})` : axis === 'latencyS' ? `mean latency per task (s${logScale ? ', log scale' : ''})` : 'share of calls to paid APIs';
   const xFormat = axis === 'cost' ? (catalog.currency === 'USD' ? costTick : unitTick) : axis === 'latencyS' ? secondsTick : percentTick;
   return (
     <ChartCard
@@ -104,7 +105,7 @@ export function TradeoffChart() {
           <div className="axis-choice small" role="radiogroup" aria-label="x-axis of the trade-off view">
             x-axis:{' '}
             {AXES.map((a) => (
-              <label key={a.axis}><input type="radio" name="tradeoff-axis" checked={axis === a.axis} onChange={() => setAxis(a.axis)} /> {a.name}</label>
+              <label key={a.axis} title={a.axis === 'apiShare' ? 'paid APIs: the closed models (GPT-5, Claude) and web search' : undefined}><input type="radio" name="tradeoff-axis" checked={axis === a.axis} onChange={() => setAxis(a.axis)} /> {a.name}</label>
             ))}
           </div>
           <div className="chart-fill">
