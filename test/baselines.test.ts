@@ -60,11 +60,14 @@ describe('baselines', () => {
 
   it('repeat:<tool>:<k> calls the tool k times per step it can answer (best-of-k)', async () => {
     const env = await traced('repeat:gpt-5-mini:3', tasks.slice(0, 100));
+    let full = 0, steps = 0;
     for (let i = 0; i < 100; i++) {
       const counts = new Map<number, number>();
       for (const e of env.traces?.[i] ?? []) if (e.action === 'call') { expect(e.tool).toBe('gpt-5-mini'); counts.set(e.step, (counts.get(e.step) ?? 0) + 1); }
-      for (const n of counts.values()) expect(n).toBeLessThanOrEqual(3);
+      for (const n of counts.values()) { expect(n).toBeLessThanOrEqual(3); steps++; if (n === 3) full++; }
     }
+    // Three calls wherever the turns allow: most steps mini can answer get all three.
+    expect(full / steps).toBeGreaterThan(0.6);
     expect(() => baselineFromName('repeat:gpt-5-mini:0', catalog, DEFAULT_SIM)).toThrow(/k must be an integer in \[1, 20\]/);
   });
 

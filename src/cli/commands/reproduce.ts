@@ -5,6 +5,7 @@
 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_PREFERENCE } from '../../core/eval/preferenceFollowing';
 import { reproduce, reproductionMarkdown } from '../../core/eval/reproduce';
 import { DEFAULT_TRAIN, type TrainConfig } from '../../core/grpo/config';
 import { GrpoTrainer } from '../../core/grpo/trainer';
@@ -19,7 +20,6 @@ import { initNodeBackend } from '../tfBackend';
 import { TABLE1_BASELINES } from './calibrate';
 
 const SHIPPED = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'public', 'pretrained', 'orchestrator.json');
-const DEFAULT_P = { outcome: 1, cost: 0.5, latency: 0, tools: {} };
 /** The README's recipe: Dr. GRPO advantage, lr 1.5e-3, entropy 0.03. */
 const RECIPE: Partial<TrainConfig> = { learningRate: 0.0015, entropyCoef: 0.03, advantage: { ...DEFAULT_TRAIN.advantage, normalizeStd: false } };
 
@@ -53,13 +53,13 @@ export async function reproduceCommand(a: Args): Promise<void> {
   } else {
     log(`training the headline policy (P = outcome 1, cost 0.5), ${iterations} iterations`);
     // The same runs as the README's commands (`train --seed S` also seeds the network with S).
-    headline = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 1, policy: { ...DEFAULT_TRAIN.policy, seed: 1 }, preferenceMode: 'fixed', preference: DEFAULT_P }, iterations, log);
+    headline = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 1, policy: { ...DEFAULT_TRAIN.policy, seed: 1 }, preferenceMode: 'fixed', preference: DEFAULT_PREFERENCE }, iterations, log);
     log(`training the random-preference policy, ${iterations} iterations`);
     random = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 2, policy: { ...DEFAULT_TRAIN.policy, seed: 2 }, preferenceMode: 'random' }, iterations, log);
     source = `policies trained here for ${iterations} iterations each (headline: seed 1, P = outcome 1, cost 0.5; Table 3: seed 2, random preferences)`;
   }
   const r = await reproduce({
-    catalog, sim: DEFAULT_SIM, seed, count, preference: DEFAULT_P, baselines: TABLE1_BASELINES, maxTurns: [4, 8, 12, 20],
+    catalog, sim: DEFAULT_SIM, seed, count, preference: DEFAULT_PREFERENCE, baselines: TABLE1_BASELINES, maxTurns: [4, 8, 12, 20],
     headline: (c, p, name) => learnedPolicy(headline, c, p, name),
     random: (c, p, name) => learnedPolicy(random, c, p, name),
   }, log);

@@ -8,7 +8,7 @@
 import { confidence } from '../sim/callModel';
 import { expectedCallCost } from '../sim/catalog';
 import { CH_CONFIDENCE, CH_SUCCESS, type BatchEnv } from '../sim/env';
-import { policy, type BatchPolicy } from './policy';
+import { policy, turnsForStep, type BatchPolicy } from './policy';
 
 /** Whether the driver, submitting with no attempt, would be right at this boost. */
 function selfRight(env: BatchEnv, i: number, boost: number): boolean {
@@ -40,7 +40,7 @@ function oracleAction(env: BatchEnv, i: number): number {
   const submit = env.submitAction;
   if (env.stepAttempts[i] > 0 && env.bestCorrect[i] === 1) return submit;
   if (env.stepAttempts[i] === 0 && selfRight(env, i, env.boost[i])) return submit;
-  const budget = env.sim.maxTurns - env.turn[i] - 1 - 2 * (env.nSteps[i] - env.stepIdx[i] - 1);
+  const budget = turnsForStep(env, i) - 1; // calls on this step, keeping its submit and a call + submit per later step
   const ctx = env.promptTokens[i];
   let action = submit, cost = Infinity;
   const consider = (first: number, c: number): void => {

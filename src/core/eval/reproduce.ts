@@ -140,9 +140,10 @@ export async function reproduce(o: ReproduceOptions, log: (s: string) => void = 
 
   log('figure 6 (turn budgets)');
   const figure6: Row[] = [];
+  const orchestrator = o.headline(catalog, o.preference, 'orchestrator');
   for (const T of o.maxTurns) {
     const simT = { ...sim, maxTurns: T };
-    for (const p of [o.headline(catalog, o.preference, 'orchestrator'), baselineFromName('tools+gpt-5', catalog, simT)]) {
+    for (const p of [orchestrator, baselineFromName('tools+gpt-5', catalog, simT)]) {
       const r = (await evaluateOnSuites([p], tasks, catalog, simT, seed))[0] as SuiteRow;
       figure6.push({ name: `${p.name}, max turns ${T}`, paper: { hle: null, costUSD: null }, lab: { hle: pct(r.bySuite.hle.accuracy), costUSD: Math.round(1e4 * r.bySuite.hle.meanCostUSD) / 1e4, meanCostUSD3: Math.round(1e4 * mean3(r, 'meanCostUSD')) / 1e4 } });
     }

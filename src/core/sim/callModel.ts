@@ -93,11 +93,6 @@ export function callLogit(item: number, bound: boolean, needsTool: boolean, boos
   return item + boost - (needsTool && boost <= 0 ? sim.needsToolPenalty : 0);
 }
 
-/** p = σ(a·(skill − difficulty)) without latent or context: the chance a tool has on a typical item. */
-export function successProbability(skill: number | undefined, difficulty: number, a: number): number {
-  return skill === undefined ? 0 : sigmoid(a * (skill - difficulty));
-}
-
 /** Stated confidence is overconfident: its logit is centred on this bias (mean stated confidence ≈ 0.8). */
 export const CONFIDENCE_BIAS = 2;
 /** Standard deviation of the confidence logit's noise (Xiong et al. 2024: a wide, weak signal). */

@@ -7,7 +7,7 @@
 // is a counter-based draw keyed by (episode key, step, tool, attempt, channel), so episodes are
 // reproducible and comparable across policies.
 
-import { driverTurnCost, driverTurnLatencyMs, orchestratorDriver, type Catalog, type Driver } from './catalog';
+import { canAnswer, canDo, driverTurnCost, driverTurnLatencyMs, orchestratorDriver, type Catalog, type Driver } from './catalog';
 import { briefTokens, callLogit, confidence, itemLogit, knowledgeBound, latentKey, sampleCall, sigmoid, spreadOf, stepLatent, type SimConfig } from './callModel';
 import { storeAfterSteps, storesEqual, type StoreRecord } from './recordStore';
 import { counterUniform } from './rng';
@@ -159,8 +159,8 @@ export class BatchEnv {
     catalog.tools.forEach((t, j) => {
       STEP_TYPES.forEach((type, k) => {
         this.bound[j * STEP_TYPES.length + k] = knowledgeBound(t, type) ? 1 : 0;
-        this.answerable[j * STEP_TYPES.length + k] = t.enabled && t.skill[type] !== undefined ? 1 : 0;
-        this.canAct[j * STEP_TYPES.length + k] = t.enabled && (t.skill[type] !== undefined || t.context?.[type] !== undefined) ? 1 : 0;
+        this.answerable[j * STEP_TYPES.length + k] = canAnswer(t, type) ? 1 : 0;
+        this.canAct[j * STEP_TYPES.length + k] = canDo(t, type) ? 1 : 0;
       });
     });
     this.driver = orchestratorDriver(catalog.orchestrator);

@@ -65,22 +65,25 @@ export class SeqRng {
   }
 }
 
+/** Coefficients of Acklam's approximation of Φ⁻¹ (module-level: normalQuantile runs per call and per latent). */
+const NQ_A = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
+const NQ_B = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1];
+const NQ_C = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+const NQ_D = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
+function nqTail(q: number): number {
+  return (((((NQ_C[0] * q + NQ_C[1]) * q + NQ_C[2]) * q + NQ_C[3]) * q + NQ_C[4]) * q + NQ_C[5]) / ((((NQ_D[0] * q + NQ_D[1]) * q + NQ_D[2]) * q + NQ_D[3]) * q + 1);
+}
+
 /**
  * The standard normal quantile Φ⁻¹(u) (Acklam's rational approximation, relative error < 1.2e-9),
  * so one uniform gives one normal draw.
  */
 export function normalQuantile(u: number): number {
   const p = Math.min(1 - 1e-12, Math.max(1e-12, u));
-  const a = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
-  const b = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1];
-  const c = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
-  const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
-  const tail = (q: number): number =>
-    (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-  if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
-  if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log(1 - p)));
+  if (p < 0.02425) return nqTail(Math.sqrt(-2 * Math.log(p)));
+  if (p > 1 - 0.02425) return -nqTail(Math.sqrt(-2 * Math.log(1 - p)));
   const q = p - 0.5, r = q * q;
-  return ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+  return ((((((NQ_A[0] * r + NQ_A[1]) * r + NQ_A[2]) * r + NQ_A[3]) * r + NQ_A[4]) * r + NQ_A[5]) * q) / (((((NQ_B[0] * r + NQ_B[1]) * r + NQ_B[2]) * r + NQ_B[3]) * r + NQ_B[4]) * r + 1);
 }
 
 /** A 32-bit hash of a string (FNV-1a), so a tool's draws follow its id, not its position in a catalog. */

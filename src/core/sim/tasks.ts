@@ -85,7 +85,7 @@ export function firstCallProbability(
   if (!s || skill === undefined) return 0;
   const v = stepLatent(task.key, k, latentKey(who.id), sim.sharedFactor);
   const item = itemLogit(skill, s.difficulty, spreadOf(who.kind, s.type, sim), v, sim.discrimination);
-  const bound = who.kind === 'driver' ? knowledgeBound('driver', s.type) : knowledgeBound({ kind: who.kind, ...(who.offline ? { offline: who.offline } : {}) }, s.type);
+  const bound = knowledgeBound(who.kind === 'driver' ? 'driver' : { kind: who.kind, ...(who.offline ? { offline: who.offline } : {}) }, s.type);
   return sigmoid(callLogit(item, bound, s.needsTool, 0, sim));
 }
 
