@@ -1,12 +1,15 @@
-// `bench-train`: the speed floor of DESIGN.md §5, measured in one run. Time per GRPO iteration
-// (default config) against the same work done alone: as many batched forwards (+ the one small
-// readback each) as the rollouts ran turns, plus μ forward/backward/Adam passes over all the
-// iteration's decisions. Target ratio ≤ 1.5.
+// `bench-train`: where a GRPO iteration's time goes, measured in one run (DESIGN.md §5). Time per
+// iteration (default config) against two floors: the same work done alone (as many batched
+// forwards + readbacks as the rollouts ran turns, plus μ forward/backward/Adam passes over a
+// packed batch of the trained decisions; target ≤ 1.5), and the arithmetic floor (useful
+// multiply-adds over this backend's own matmul throughput, core/bench/floor.ts; target ≤ 3).
 
 import * as tf from '@tensorflow/tfjs-core';
 import { DEFAULT_TRAIN } from '../../core/grpo/config';
 import { applyClipped, grpoLoss } from '../../core/grpo/loss';
-import { RolloutBuffer, toDecisionBatch } from '../../core/grpo/rollout';
+import { BUCKET_ROWS, RolloutBuffer, toDecisionBatch } from '../../core/grpo/rollout';
+import { bucketSize } from '../../core/policy/buckets';
+import { iterationMacs, matmulMacsPerMs } from '../../core/bench/floor';
 import { GrpoTrainer } from '../../core/grpo/trainer';
 import { STATE_DIM, TOOL_DIM } from '../../core/policy/features';
 import { presetCatalog } from '../../core/sim/presets';
@@ -23,12 +26,16 @@ export async function benchTrainCommand(a: Args): Promise<void> {
   const pool = generateTasks(catalog, { seed: cfg.seed, count: 1000, availability: cfg.availability }).tasks;
   const trainer = new GrpoTrainer(catalog, cfg, pool);
   for (let i = 0; i < 5; i++) await trainer.step(); // warm-up (and a policy that is no longer uniform)
-  let iterMs = 0, turns = 0, rolloutMs = 0, updateMs = 0, rewardMs = 0;
+  let iterMs = 0, turns = 0, rolloutMs = 0, updateMs = 0, rewardMs = 0, macs = 0, trained = 0, live = 0;
   for (let i = 0; i < iterations; i++) {
     const m = await trainer.step();
     iterMs += m.wallMs; turns += m.rolloutTurns; rolloutMs += m.timings.rolloutMs; updateMs += m.timings.updateMs; rewardMs += m.timings.rewardMs;
+    macs += iterationMacs(cfg.policy, catalog.tools.length, m.decisions, cfg.epochs, cfg.beta > 0);
+    trained += m.decisions.trained; live += m.decisions.rollout;
   }
   const meanTurns = turns / iterations;
+  const macsPerMs = await matmulMacsPerMs();
+  const flopFloorMs = macs / iterations / macsPerMs;
 
   // The floor, with the same network and shapes.
   const net = trainer.net;
@@ -45,9 +52,10 @@ export async function benchTrainCommand(a: Args): Promise<void> {
   let t0 = performance.now();
   for (let i = 0; i < 50; i++) await forwardOnce();
   const forwardMs = (performance.now() - t0) / 50;
-  const buf = new RolloutBuffer(T, N, J);
+  const rows = bucketSize(trained / iterations, BUCKET_ROWS);
+  const buf = new RolloutBuffer(1, rows, J);
   buf.valid.fill(1);
-  const batch = toDecisionBatch(buf, new Float32Array(T * N).fill(0.5), new Float32Array(T * N).fill(1 / (T * N)));
+  const batch = toDecisionBatch(buf, new Float32Array(rows).fill(0.5), new Float32Array(rows).fill(1 / rows));
   const opt = tf.train.adam(1e-9);
   const backwardOnce = async () => {
     const loss = tf.tidy(() => {
@@ -78,7 +86,12 @@ export async function benchTrainCommand(a: Args): Promise<void> {
     backwardMs,
     floorMs,
     ratio: iterationMs / floorMs,
+    decisionsPerIteration: { rollout: live / iterations, trained: trained / iterations },
+    matmulGmacPerS: macsPerMs / 1e6,
+    flopFloorMs,
+    ratioToFlopFloor: iterationMs / flopFloorMs,
   };
   if (a.flags.has('json')) process.stdout.write(JSON.stringify(out) + '\n');
-  else process.stdout.write(`GRPO iteration ${iterationMs.toFixed(1)} ms (rollout ${out.breakdown.rolloutMs.toFixed(1)}, update ${out.breakdown.updateMs.toFixed(1)}); floor ${meanTurns.toFixed(1)} × ${forwardMs.toFixed(2)} ms forward + ${cfg.epochs} × ${backwardMs.toFixed(1)} ms backward = ${floorMs.toFixed(1)} ms; ratio ${out.ratio.toFixed(2)} on ${backend}\n`);
+  else process.stdout.write(`GRPO iteration ${iterationMs.toFixed(1)} ms (rollout ${out.breakdown.rolloutMs.toFixed(1)}, update ${out.breakdown.updateMs.toFixed(1)}); floor ${meanTurns.toFixed(1)} × ${forwardMs.toFixed(2)} ms forward + ${cfg.epochs} × ${backwardMs.toFixed(1)} ms backward = ${floorMs.toFixed(1)} ms; ratio ${out.ratio.toFixed(2)}\n` +
+    `arithmetic floor: ${(macs / iterations / 1e6).toFixed(1)} M multiply-adds (${out.decisionsPerIteration.rollout.toFixed(0)} rollout decisions, ${out.decisionsPerIteration.trained.toFixed(0)} trained × ${cfg.epochs} epochs) at ${out.matmulGmacPerS.toFixed(2)} GMAC/s = flopFloorMs ${flopFloorMs.toFixed(1)}; ratioToFlopFloor ${out.ratioToFlopFloor.toFixed(2)} on ${backend}\n`);
 }

@@ -9,6 +9,7 @@
 // test/verl.test.ts matches veRL's outputs on fixed inputs (shared/reference/verl-reference.json).
 
 import * as tf from '@tensorflow/tfjs-core';
+import type { ScorerTransposes } from '../policy/dense';
 import type { PolicyNetwork } from '../policy/network';
 
 export interface LossConfig {
@@ -36,6 +37,8 @@ export interface DecisionBatch {
   refLogp?: tf.Tensor1D;
   /** Token-mean weights (1/#decisions), for the clip fraction as veRL reports it whatever the aggregation; default `weight`. */
   tokenWeight?: tf.Tensor1D;
+  /** The inputs' transposes that the policy's gradient reuses over μ epochs (network.ts, dense.ts). */
+  pre?: ScorerTransposes;
 }
 
 export interface LossTerms {
@@ -53,7 +56,7 @@ export function takenLogp(net: PolicyNetwork, b: Pick<DecisionBatch, 'state' | '
 
 /** The loss terms (call inside tf.tidy or variableGrads). */
 export function grpoLoss(net: PolicyNetwork, b: DecisionBatch, cfg: LossConfig): LossTerms {
-  return lossFromLogits(net.logits(b.state, b.tools, b.bias), b, cfg);
+  return lossFromLogits(net.logits(b.state, b.tools, b.bias, b.pre), b, cfg);
 }
 
 /** The loss terms from the masked logits of the M decisions, [M, A] (masked actions at −1e9). */

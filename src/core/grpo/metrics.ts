@@ -60,6 +60,8 @@ export interface IterationMetrics {
   timings: { rolloutMs: number; rewardMs: number; updateMs: number };
   /** Turns the lockstep rollout ran (the longest episode). */
   rolloutTurns: number;
+  /** Decisions made by live episodes in the rollouts, and decisions the update trained on (weight > 0), per epoch. */
+  decisions: { rollout: number; trained: number };
   /** Set when the update produced NaN/±Infinity: the weights were restored and the optimizer reset. */
   diverged?: string;
 }

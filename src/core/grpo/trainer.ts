@@ -17,7 +17,7 @@ import type { TrainConfig } from './config';
 import { applyClipped, concatAll, grpoLoss, sumAll, takenLogp } from './loss';
 import { histogram, type GroupSample, type IterationMetrics } from './metrics';
 import { groupRewards, type TrajectoryStats } from './reward';
-import { collectRollouts, RolloutBuffer, toDecisionBatch } from './rollout';
+import { BUCKET_ROWS, collectRollouts, RolloutBuffer, toDecisionBatch } from './rollout';
 
 const PRESET_VECTORS = INSTRUCTION_PRESETS.map((x) => x.preference);
 
@@ -168,6 +168,7 @@ export class GrpoTrainer {
       wallMs: performance.now() - t0,
       timings: { rolloutMs: t1 - t0, rewardMs: t2 - t1, updateMs: t3 - t2 },
       rolloutTurns,
+      decisions: { rollout: Array.from(decisions).reduce((a, d) => a + d, 0), trained: trainedDec },
       ...(stats.diverged ? { diverged: stats.diverged } : {}),
     };
   }
@@ -176,7 +177,7 @@ export class GrpoTrainer {
   private async update(adv: Float32Array, weight: Float32Array, tokenWeight: Float32Array): Promise<{ loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number; diverged: string | undefined }> {
     const cfg = this.config;
     const backup = this.net.snapshot();
-    const batch = toDecisionBatch(this.buf, adv, weight, tokenWeight);
+    const batch = toDecisionBatch(this.buf, adv, weight, tokenWeight, BUCKET_ROWS);
     if (this.ref && cfg.beta > 0) batch.refLogp = tf.tidy(() => takenLogp(this.ref as PolicyNetwork, batch));
     // Per epoch one row [surrogate, kl, entropy, clipFrac, gradNorm]; all rows and the non-finite
     // count travel in ONE readback at the end (averaged here, not accumulated on the device).

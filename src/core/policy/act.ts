@@ -1,6 +1,6 @@
 // One decision for every slot of the batched env: encode features, one batched forward, sample
 // on the device (Gumbel-max with uploaded uniforms; greedy without), and ONE small readback of
-// the N actions and their log-probabilities. Used by the trainer's rollouts and by evaluation.
+// the live slots' actions and log-probabilities (finished episodes are left out of the forward). Used by the trainer's rollouts and by evaluation.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { Catalog } from '../sim/catalog';
@@ -10,6 +10,7 @@ import type { BatchPolicy } from '../eval/policy';
 import { preferenceVector, type Preference } from '../preference';
 import { catalogScales, encodeFeatures, maskBias, STATE_DIM, TOOL_DIM, type CatalogScales } from './features';
 import type { PolicyNetwork } from './network';
+import { bucketSize, gatherRows } from './buckets';
 
 /** Input buffers of one turn (views into the trainer's history, or the evaluator's own). */
 export interface TurnBuffers {
@@ -31,9 +32,13 @@ export function fillGumbel(rng: SeqRng, gumbel: Float32Array): void {
   for (let i = 0; i < gumbel.length; i++) gumbel[i] = -Math.log(-Math.log(Math.min(1 - 1e-7, Math.max(1e-7, rng.next()))));
 }
 
+/** Rows per bucket step of a turn's forward: only the live slots are computed, padded to a multiple of this. */
+export const LIVE_BUCKET_ROWS = 16;
+
 /**
  * Decides for all env.capacity slots. `gumbel` null = greedy (argmax). Writes actions into `out`
- * and, if given, their log-probabilities into `logp`.
+ * and, if given, their log-probabilities into `logp` (finished slots: submit, log π = 0). The forward runs
+ * on the live slots only, gathered into a bucket of LIVE_BUCKET_ROWS-multiple rows.
  */
 export async function decide(
   net: PolicyNetwork, env: BatchEnv, scales: CatalogScales, prefs: Float32Array, mask: Uint8Array,
@@ -42,19 +47,27 @@ export async function decide(
   const N = env.capacity, J = env.nTools, A = env.nActions;
   encodeFeatures(env, scales, prefs, buf.state, buf.tools);
   maskBias(env, mask, buf.bias);
+  const live: number[] = [];
+  for (let i = 0; i < env.size; i++) if (!env.done[i]) live.push(i);
+  const R = Math.min(N, bucketSize(live.length, LIVE_BUCKET_ROWS));
+  const rows = R === N && live.length === N ? null : live; // all live: no gather
+  const take = (src: Float32Array, width: number) => (rows ? gatherRows(src, width, rows, new Float32Array(R * width)) : src);
   const packed = tf.tidy(() => {
-    const logits = net.logits(tf.tensor2d(buf.state, [N, STATE_DIM]), tf.tensor3d(buf.tools, [N, J, TOOL_DIM]), tf.tensor2d(buf.bias, [N, A]));
-    const scores = gumbel ? tf.add(logits, tf.tensor2d(gumbel, [N, A])) : logits;
+    const logits = net.logits(tf.tensor2d(take(buf.state, STATE_DIM), [R, STATE_DIM]), tf.tensor3d(take(buf.tools, J * TOOL_DIM), [R, J, TOOL_DIM]), tf.tensor2d(take(buf.bias, A), [R, A]));
+    const scores = gumbel ? tf.add(logits, tf.tensor2d(take(gumbel, A), [R, A])) : logits;
     const actions = tf.argMax(scores, 1);
     const lp = tf.sum(tf.mul(tf.logSoftmax(logits), tf.oneHot(actions, A)), 1);
     return tf.stack([tf.cast(actions, 'float32'), lp], 1);
   });
   const data = await packed.data();
   packed.dispose();
-  for (let i = 0; i < N; i++) {
-    const a = data[2 * i] as number, lp = data[2 * i + 1] as number;
+  out.fill(env.submitAction); // a finished slot's only allowed action, with probability 1 (log π = 0)
+  logp?.fill(0);
+  for (let r = 0; r < live.length; r++) {
+    const i = rows ? (rows[r] as number) : r;
+    const a = data[2 * r] as number, lp = data[2 * r + 1] as number;
     // A live slot must get an allowed action with a finite log-probability; NaN/∞ logits give neither.
-    if (i < env.size && !env.done[i] && (!Number.isFinite(lp) || !mask[i * A + a])) throw new NonFiniteError(`the policy's action probabilities are not finite (slot ${i}: log π = ${lp})`);
+    if (!Number.isFinite(lp) || !mask[i * A + a]) throw new NonFiniteError(`the policy's action probabilities are not finite (slot ${i}: log π = ${lp})`);
     out[i] = a;
     if (logp) logp[i] = lp;
   }

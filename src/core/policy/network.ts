@@ -2,12 +2,14 @@
 // descriptor] and a submit head over the state, both MLPs of configurable width and depth.
 // logits = [score(tool 1) … score(tool n), submit] + mask bias. The scorer's first layer is split
 // (W·[s ⊕ t] = W_s·s + W_t·t) so the state part is computed once per decision, not once per tool.
+// The layers and their gradients are dense.ts's (fused forward, transpose-free backward).
 // Weights are seeded (Glorot uniform from our own generator), so a seed gives the same network
 // on every backend.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { SeqRng } from '../sim/rng';
 import { STATE_DIM, TOOL_DIM } from './features';
+import { hiddenLayer, inputLayer, scorerInputLayer, type ScorerTransposes } from './dense';
 
 export interface PolicyConfig {
   /** Hidden units per layer. */
@@ -81,18 +83,15 @@ export class PolicyNetwork {
    * Logits [M, J + 1] for M decisions over J tools: state [M, STATE_DIM], tools [M, J, TOOL_DIM],
    * bias [M, J + 1] (0 allowed, −1e9 masked). Call inside tf.tidy.
    */
-  logits(state: tf.Tensor2D, tools: tf.Tensor3D, bias: tf.Tensor2D): tf.Tensor2D {
+  logits(state: tf.Tensor2D, tools: tf.Tensor3D, bias: tf.Tensor2D, pre?: ScorerTransposes): tf.Tensor2D {
     const [M, J] = [tools.shape[0], tools.shape[1]];
-    const H = this.config.width;
-    const dense = (x: tf.Tensor2D, layer: string): tf.Tensor2D => tf.add(tf.matMul(x, this.w(`${layer}/kernel`)), this.w(`${layer}/bias`));
-    const hs = tf.reshape(tf.matMul(state, this.w('scorer/l0/state')), [M, 1, H]);
-    const ht = tf.reshape(tf.matMul(tf.reshape(tools, [M * J, TOOL_DIM]), this.w('scorer/l0/tool')), [M, J, H]);
-    let h = tf.reshape(tf.relu(tf.add(tf.add(ht, hs), this.w('scorer/l0/bias'))), [M * J, H]) as tf.Tensor2D;
-    for (let l = 1; l < this.config.depth; l++) h = tf.relu(dense(h, `scorer/l${l}`));
-    const toolLogits = tf.reshape(dense(h, 'scorer/out'), [M, J]);
-    let g = tf.relu(dense(state, 'submit/l0'));
-    for (let l = 1; l < this.config.depth; l++) g = tf.relu(dense(g, `submit/l${l}`));
-    return tf.add(tf.concat([toolLogits, dense(g, 'submit/out')], 1), bias);
+    let h = scorerInputLayer(state, tools, this.w('scorer/l0/state'), this.w('scorer/l0/tool'), this.w('scorer/l0/bias'), pre);
+    for (let l = 1; l < this.config.depth; l++) h = hiddenLayer(h, this.w(`scorer/l${l}/kernel`), this.w(`scorer/l${l}/bias`), 'relu');
+    const toolLogits = tf.reshape(hiddenLayer(h, this.w('scorer/out/kernel'), this.w('scorer/out/bias'), 'linear'), [M, J]);
+    let g = inputLayer(state, this.w('submit/l0/kernel'), this.w('submit/l0/bias'), 'relu');
+    for (let l = 1; l < this.config.depth; l++) g = hiddenLayer(g, this.w(`submit/l${l}/kernel`), this.w(`submit/l${l}/bias`), 'relu');
+    const submit = hiddenLayer(g, this.w('submit/out/kernel'), this.w('submit/out/bias'), 'linear');
+    return tf.add(tf.concat([toolLogits, submit], 1), bias);
   }
 
   /** An independent copy (e.g. the frozen reference of the KL term). */
