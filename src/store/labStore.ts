@@ -15,12 +15,16 @@ import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
 import { appendBounded, metricsCsv } from './series';
 import { readUrl, writeUrl, type UrlConfig } from './urlState';
 import { saveFile } from './saveFile';
+import { cachedProbe, rememberProbe } from './probeCache';
+import { probeSizeKey, probeSizeOf } from '../core/bench/probeSize';
 
 export interface Notice { id: number; kind: 'info' | 'warn' | 'error'; text: string }
 
 export interface LabState extends UrlConfig {
   delayMs: number;
   backendInfo: BackendInfo | null;
+  /** What a backend start or switch in progress is doing (shown at once in the badge), or null. */
+  backendSwitch: string | null;
   running: boolean;
   iteration: number;
   itPerS: number;
@@ -51,7 +55,8 @@ export interface LabState extends UrlConfig {
   setEvalSuite(name: string): void;
   setCatalog(candidate: unknown): boolean;
   setPreset(name: string): void;
-  setBackend(name: BackendName): Promise<void>;
+  /** Forces a backend, or 'auto' (the cached measurement; `remeasure` runs the probe again). */
+  setBackend(name: BackendName | 'auto', remeasure?: boolean): Promise<void>;
   exportWeights(): Promise<void>;
   importWeights(json: File | Blob, weights: File | Blob, quiet?: boolean): Promise<boolean>;
   loadPretrained(): Promise<boolean>;
@@ -86,6 +91,14 @@ export const useLab = create<LabState>((set, get) => {
     history.replaceState(null, '', `${location.pathname}${q}`);
   };
   const fail = (e: unknown) => get().notify('error', (e as Error).message ?? String(e));
+  const probeSize = () => probeSizeOf(get().train, get().catalog.tools.length);
+  const adoptBackend = (b: BackendInfo) => {
+    set({ backendInfo: b });
+    rememberProbe(b.probe);
+    if (b.name === 'webgpu' && b.software && b.mode === 'forced') {
+      get().notify('warn', `WebGPU runs on a software adapter here (${b.adapter}): every GPU op is emulated on the CPU, so training is slow. Choose "auto" in the backend selector to train on the backend measured fastest (the policy is carried over).`);
+    }
+  };
 
   /** Sends the settings now, then re-evaluates the operating point (and the sweep if the policy or tasks changed). */
   const configureNow = async () => {
@@ -122,6 +135,7 @@ export const useLab = create<LabState>((set, get) => {
     ...initial.config,
     delayMs: 0,
     backendInfo: null,
+    backendSwitch: null,
     running: false,
     iteration: 0,
     itPerS: 0,
@@ -143,13 +157,12 @@ export const useLab = create<LabState>((set, get) => {
     async boot() {
       worker().onPush(onPush);
       try {
-        const r = await worker().request({ type: 'init', ...(get().backend ? { backend: get().backend as BackendName } : {}) });
-        if (r.type === 'ready') {
-          set({ backendInfo: r.backend });
-          if (r.backend.name === 'webgpu' && r.backend.software) {
-            get().notify('warn', `WebGPU runs on a software adapter here (${r.backend.adapter}): every GPU op is emulated on the CPU, so training is slow. On this machine the wasm backend is much faster — pick it in the backend selector (the policy is carried over).`);
-          }
-        }
+        const forced = get().backend;
+        const size = probeSize();
+        set({ backendSwitch: forced ? `starting ${forced}…` : cachedProbe(probeSizeKey(size)) ? 'starting the measured backend…' : 'measuring the backends (≤ 2 s)…' });
+        const r = await worker().request({ type: 'init', probeSize: size, ...(forced ? { backend: forced } : { cachedProbe: cachedProbe(probeSizeKey(size)) }) });
+        if (r.type === 'ready') adoptBackend(r.backend);
+        set({ backendSwitch: null });
         await worker().request({ type: 'configure', settings: settingsOf(get()) });
         const t = get().train.policy;
         if (t.width === 64 && t.depth === 2) await get().loadPretrained();
@@ -221,17 +234,27 @@ export const useLab = create<LabState>((set, get) => {
       set({ preset: name });
       get().setCatalog(presetCatalog(name));
     },
-    async setBackend(name) {
+    async setBackend(name, remeasure = false) {
+      if (get().backendSwitch) return; // one switch at a time; the selector is disabled meanwhile
+      const auto = name === 'auto';
+      const size = probeSize();
+      set({ backendSwitch: auto ? (remeasure ? 'measuring the backends (≤ 2 s)…' : 'choosing the fastest backend…') : `switching to ${name}…`, running: false });
+      if (get().evaluating) set({ backendSwitch: `${get().backendSwitch} (after the running evaluation)` });
       try {
-        const r = await worker().request({ type: 'setBackend', backend: name });
+        const r = auto
+          ? await worker().request({ type: 'chooseBackend', probeSize: size, ...(remeasure ? {} : { cachedProbe: cachedProbe(probeSizeKey(size)) }) })
+          : await worker().request({ type: 'setBackend', backend: name });
         if (r.type === 'ready') {
-          set({ backendInfo: r.backend, backend: name });
+          adoptBackend(r.backend);
+          set({ backend: auto ? null : name });
           syncUrl();
-          if (r.backend.name !== name) get().notify('warn', `Backend ${name} is not available here; using ${r.backend.name}. ${r.backend.notes.join('; ')}`);
-          else get().notify('info', `Switched to ${name}; the policy's weights were carried over (Adam's moments restart).`);
+          if (!auto && r.backend.name !== name) get().notify('warn', `Backend ${name} is not available here; using ${r.backend.name}. ${r.backend.notes.join('; ')}`);
+          else get().notify('info', `${auto ? `Chose ${r.backend.name} by measurement` : `Switched to ${name}`}; the policy's weights were carried over (Adam's moments restart).`);
         }
       } catch (e) {
         fail(e);
+      } finally {
+        set({ backendSwitch: null });
       }
     },
     async exportWeights() {

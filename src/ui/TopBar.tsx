@@ -9,7 +9,7 @@ const SPEEDS = [{ label: 'max', ms: 0 }, { label: 'fast', ms: 50 }, { label: 'sl
 /** Title, backend badge and selector, run controls, counters, seed, speed, and the share link. */
 export function TopBar() {
   const s = useLab(useShallow((x) => ({
-    backendInfo: x.backendInfo, iteration: x.iteration, itPerS: x.itPerS, running: x.running, train: x.train, delayMs: x.delayMs,
+    backendInfo: x.backendInfo, backendSwitch: x.backendSwitch, forcedBackend: x.backend, iteration: x.iteration, itPerS: x.itPerS, running: x.running, train: x.train, delayMs: x.delayMs,
     start: x.start, pause: x.pause, stepOnce: x.stepOnce, reset: x.reset, setTrain: x.setTrain, setDelay: x.setDelay, setBackend: x.setBackend, shareLink: x.shareLink,
   })));
   const [copied, setCopied] = useState<string | null>(null);
@@ -27,7 +27,7 @@ export function TopBar() {
     <header className="topbar">
       <h1>Orchestra Lab</h1>
       <div role="status" aria-live="polite" className="status" aria-label="training status">
-        <BackendBadge backend={s.backendInfo} />
+        <BackendBadge backend={s.backendInfo} pending={s.backendSwitch} onRemeasure={() => void s.setBackend('auto', true)} />
         <span className="counter">iteration <strong data-testid="iteration">{s.iteration}</strong></span>
         <span className="counter muted">{s.running ? `${s.itPerS.toFixed(2)} it/s` : 'paused'}</span>
       </div>
@@ -37,7 +37,10 @@ export function TopBar() {
         <button type="button" onClick={() => void s.reset()} title="A fresh random policy from the seed">Reset</button>
         <label>seed <input type="number" aria-label="Seed" min={0} value={s.train.seed} onChange={(e) => { const v = Math.max(0, Math.floor(Number(e.target.value) || 0)); s.setTrain({ seed: v, policy: { ...s.train.policy, seed: v } }); }} /></label>
         <label>speed <select aria-label="Speed" value={s.delayMs} onChange={(e) => s.setDelay(Number(e.target.value))}>{SPEEDS.map((x) => <option key={x.ms} value={x.ms}>{x.label}</option>)}</select></label>
-        <label>backend <select aria-label="Backend" value={s.backendInfo?.name ?? ''} onChange={(e) => void s.setBackend(e.target.value as BackendName)}>{BACKEND_NAMES.map((b) => <option key={b} value={b}>{b}</option>)}</select></label>
+        <label>backend <select aria-label="Backend" value={s.forcedBackend ?? 'auto'} disabled={!!s.backendSwitch} onChange={(e) => void s.setBackend(e.target.value as BackendName | 'auto')}>
+          <option value="auto">auto (fastest measured)</option>
+          {BACKEND_NAMES.map((b) => <option key={b} value={b}>{b}</option>)}
+        </select></label>
         <button type="button" onClick={() => void copy()}>Copy link</button>
         {copied && <span className="small muted copied" data-testid="copied">{copied === 'copied' ? 'link copied' : copied}</span>}
       </div>

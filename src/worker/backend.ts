@@ -1,5 +1,7 @@
-// tfjs backend selection inside the worker: WebGPU by default, falling back webgpu → webgl →
-// wasm → cpu; reports which backend won, the adapter, and whether it is a software adapter.
+// tfjs backend selection inside the worker. `auto` (the default) measures each backend that
+// starts with the speed probe (core/bench/speedProbe.ts, ≤ 2 s in all) and trains on the fastest;
+// the page caches the report per adapter, size and lab version. A forced backend starts directly,
+// falling back along webgpu → webgl → wasm → cpu. Reports the adapter and whether it is software.
 
 import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-core/dist/register_all_gradients';
@@ -10,7 +12,10 @@ import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import wasmPlain from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
 import wasmSimd from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
 import wasmThreaded from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
-import { BACKEND_NAMES as BACKEND_CHAIN, type BackendInfo, type BackendName } from './protocol';
+import { BACKEND_NAMES as BACKEND_CHAIN, type BackendInfo, type BackendName, type BackendProbeReport, type BackendProbeResult, type ProbeSize } from './protocol';
+import { probeSpeed, ProbeTimeout } from '../core/bench/speedProbe';
+import { probeSizeKey, probeSummary } from '../core/bench/probeSize';
+import { version as LAB_VERSION } from '../../package.json';
 
 
 setWasmPaths({
@@ -56,7 +61,7 @@ export async function initBackend(preferred?: BackendName): Promise<BackendInfo>
       if (await tf.setBackend(name)) {
         await tf.ready();
         if (name === 'webgl') adapter = 'WebGL';
-        return { name, adapter, software, notes };
+        return { name, mode: 'forced', adapter, software, notes };
       }
       notes.push(`${name}: setBackend returned false`);
     } catch (e) {
@@ -64,4 +69,70 @@ export async function initBackend(preferred?: BackendName): Promise<BackendInfo>
     }
   }
   throw new Error(`no tfjs backend could start: ${notes.join('; ')}`);
+}
+
+/**
+ * The whole probe's budget, and each backend's share of it (what is left passes on). A backend
+ * is tried only with at least `minLeftMs` of the budget left: starting WebGL cannot be cut short
+ * (an abandoned tf.setBackend would switch the engine later) and takes ~1.8 s on a software GL.
+ */
+const PROBE_BUDGET_MS = 2000;
+const PROBE_ORDER: { name: BackendName; capMs: number; minLeftMs: number }[] = [
+  { name: 'wasm', capMs: 900, minLeftMs: 0 },
+  { name: 'webgpu', capMs: 900, minLeftMs: 300 },
+  { name: 'cpu', capMs: 400, minLeftMs: 200 },
+  { name: 'webgl', capMs: 600, minLeftMs: 700 },
+];
+
+const sleep = (ms: number) => new Promise<'late'>((r) => setTimeout(() => r('late'), ms));
+
+/**
+ * Measures each backend that starts and switches to the fastest. A cached report for the same
+ * adapter, size and lab version is used as it is (no measurement).
+ */
+export async function chooseBackend(size: ProbeSize, cached?: BackendProbeReport): Promise<BackendInfo> {
+  const gpu = await describeAdapter().catch(() => null);
+  const adapterKey = gpu ? gpu.adapter : 'no WebGPU adapter';
+  const sizeKey = probeSizeKey(size);
+  if (cached && cached.version === LAB_VERSION && cached.adapter === adapterKey && cached.sizeKey === sizeKey) {
+    const info = await initBackend(cached.choice);
+    if (info.name === cached.choice) return { ...info, mode: 'auto', probe: { ...cached, cached: true } };
+  }
+  const start = performance.now();
+  const results: BackendProbeResult[] = [];
+  let best: BackendProbeResult | null = null;
+  for (const { name, capMs, minLeftMs } of PROBE_ORDER) {
+    const t0 = performance.now();
+    const label = name === 'webgpu' && gpu?.software ? 'webgpu (software adapter)' : name;
+    const left = PROBE_BUDGET_MS - (t0 - start);
+    if (left < Math.max(100, minLeftMs)) { results.push({ name, label, status: 'skipped', detail: `${Math.round(left)} ms of the 2 s probe budget were left`, ms: 0 }); continue; }
+    if (name === 'webgpu' && !gpu) { results.push({ name, label, status: 'unavailable', detail: 'no WebGPU adapter', ms: 0 }); continue; }
+    try {
+      if (!(await tf.setBackend(name))) throw new Error('setBackend returned false');
+      await tf.ready();
+    } catch (e) {
+      results.push({ name, label, status: 'unavailable', detail: (e as Error).message, ms: performance.now() - t0 });
+      continue;
+    }
+    const deadline = t0 + Math.min(capMs, left);
+    const probe = probeSpeed(size, deadline, best?.itPerS ?? 0);
+    probe.catch(() => undefined); // a probe that outlives its timer stops at its next check
+    try {
+      const r = await Promise.race([probe, sleep(deadline - performance.now())]);
+      if (r === 'late') throw new ProbeTimeout('late');
+      const line: BackendProbeResult = { name, label, status: r.bound ? 'bound' : 'measured', itPerS: r.itPerS, detail: r.bound ? `stopped after the forward (${r.forwardMs.toFixed(1)} ms each)` : `forward ${r.forwardMs.toFixed(1)} ms, update ${r.updateMs?.toFixed(1)} ms`, ms: performance.now() - t0 };
+      results.push(line);
+      if (!r.bound && (!best || r.itPerS > (best.itPerS ?? 0))) best = line;
+    } catch (e) {
+      const timedOut = e instanceof ProbeTimeout;
+      results.push({ name, label, status: timedOut ? 'timed out' : 'unavailable', detail: timedOut ? `no result within ${Math.round(deadline - t0)} ms (its first forward compiles the kernels)` : (e as Error).message, ms: performance.now() - t0 });
+    }
+  }
+  if (!best) {
+    const info = await initBackend();
+    return { ...info, mode: 'auto', notes: [...info.notes, `no backend finished the speed probe: ${probeSummary(results)}`] };
+  }
+  const info = await initBackend(best.name);
+  const probe: BackendProbeReport = { version: LAB_VERSION, adapter: adapterKey, sizeKey, choice: best.name, results, totalMs: performance.now() - start, measuredAt: new Date().toISOString(), cached: false };
+  return { ...info, mode: 'auto', probe };
 }

@@ -91,7 +91,7 @@ async function runLoop(runId: number): Promise<void> {
 async function handle(req: Request): Promise<void> {
   switch (req.type) {
     case 'init':
-      post({ id: req.id, type: 'ready', backend: await session.init(req.backend) });
+      post({ id: req.id, type: 'ready', backend: await session.init(req.backend, req.probeSize, req.cachedProbe) });
       return;
     case 'configure': {
       const changed = await session.exclusive(async () => session.configure(req.settings));
@@ -155,6 +155,9 @@ async function handle(req: Request): Promise<void> {
     }
     case 'setBackend':
       post({ id: req.id, type: 'ready', backend: await session.switchBackend(req.backend) });
+      return;
+    case 'chooseBackend':
+      post({ id: req.id, type: 'ready', backend: await session.switchBackend({ auto: req.probeSize, ...(req.cachedProbe ? { cached: req.cachedProbe } : {}) }) });
       return;
     case 'probe':
       post({ id: req.id, type: 'probed', probabilities: await session.probe() });

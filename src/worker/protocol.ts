@@ -9,6 +9,9 @@ import type { Catalog } from '../core/sim/catalog';
 import type { GenerateStats, Task } from '../core/sim/tasks';
 import type { Preference } from '../core/preference';
 import type { Row as PaperRow } from '../core/eval/reproduce';
+import type { ProbeSize } from '../core/bench/probeSize';
+
+export type { ProbeSize };
 
 /** One row of the "Paper vs lab" table: paper and lab values side by side (core/eval/reproduce.ts). */
 export type { PaperRow };
@@ -17,8 +20,38 @@ export type { PaperRow };
 export const BACKEND_NAMES = ['webgpu', 'webgl', 'wasm', 'cpu'] as const;
 export type BackendName = (typeof BACKEND_NAMES)[number];
 
+/** One backend's line in the speed probe (core/bench/speedProbe.ts). */
+export interface BackendProbeResult {
+  name: BackendName;
+  /** e.g. "webgpu (software adapter)". */
+  label: string;
+  /** measured: itPerS is the estimate; bound: the probe stopped early, itPerS is an upper bound; the rest carry no figure. */
+  status: 'measured' | 'bound' | 'timed out' | 'unavailable' | 'skipped';
+  itPerS?: number;
+  detail?: string;
+  /** Time spent on this backend (start-up + probe). */
+  ms: number;
+}
+
+/** The auto choice: what was measured, for which adapter, size and lab version (the page caches it). */
+export interface BackendProbeReport {
+  version: string;
+  adapter: string;
+  /** The training size it was measured at (B·G episodes, tools, width × depth, μ). */
+  sizeKey: string;
+  choice: BackendName;
+  results: BackendProbeResult[];
+  totalMs: number;
+  measuredAt: string;
+  /** True when this report came from the page's cache rather than a measurement now. */
+  cached: boolean;
+}
+
 export interface BackendInfo {
   name: BackendName;
+  /** auto: chosen by the speed probe; forced: picked by `?backend=` or the selector. */
+  mode: 'auto' | 'forced';
+  probe?: BackendProbeReport;
   /** Adapter description (WebGPU) or the backend's own name. */
   adapter: string;
   /** True for a software WebGPU adapter (SwiftShader), and for wasm / cpu. */
@@ -73,7 +106,8 @@ export interface LabSettings {
 }
 
 export type Request =
-  | { id: number; type: 'init'; backend?: BackendName }
+  | { id: number; type: 'init'; backend?: BackendName; probeSize: ProbeSize; cachedProbe?: BackendProbeReport }
+  | { id: number; type: 'chooseBackend'; probeSize: ProbeSize; cachedProbe?: BackendProbeReport }
   | { id: number; type: 'configure'; settings: LabSettings }
   | { id: number; type: 'start'; runId: number }
   | { id: number; type: 'pause' }

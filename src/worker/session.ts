@@ -16,10 +16,10 @@ import { probeProbabilities } from '../core/policy/probe';
 import type { Preference } from '../core/preference';
 import type { Catalog } from '../core/sim/catalog';
 import { generateTasks, type Task } from '../core/sim/tasks';
-import { initBackend } from './backend';
+import { chooseBackend, initBackend } from './backend';
 import { apiShare } from '../core/eval/preferenceFollowing';
 import { LIVE_BASELINES, table1Rows } from '../core/eval/reproduce';
-import type { BackendInfo, BackendName, LabSettings, MetricPoint, PaperRow, Tradeoff, TradeoffAxis, TradeoffPoint } from './protocol';
+import type { BackendInfo, BackendName, BackendProbeReport, LabSettings, ProbeSize, MetricPoint, PaperRow, Tradeoff, TradeoffAxis, TradeoffPoint } from './protocol';
 
 
 const point = (r: EvalResult, family: string, label = r.policy): TradeoffPoint => ({ label, family, cost: r.meanCostUSD, accuracy: r.accuracy, latencyS: r.meanLatencyS, apiShare: apiShare(r) });
@@ -51,8 +51,9 @@ export class LabSession {
     return this.iterationOffset + (this.trainer?.iteration ?? 0);
   }
 
-  async init(backend?: BackendName): Promise<BackendInfo> {
-    this.backend = await initBackend(backend);
+  /** Starts tfjs: on `backend` when forced, else on the backend the speed probe finds fastest (or the cached choice). */
+  async init(backend: BackendName | undefined, size: ProbeSize, cached?: BackendProbeReport): Promise<BackendInfo> {
+    this.backend = backend ? await initBackend(backend) : await chooseBackend(size, cached);
     return this.backend;
   }
 
@@ -203,15 +204,15 @@ export class LabSession {
     return this.exclusive(async () => probeProbabilities(this.requireTrainer().net, this.requireSettings().catalog.tools.length));
   }
 
-  /** Moves the policy to another backend: weights out, backend switched, weights back in. */
-  switchBackend(name: BackendName): Promise<BackendInfo> {
+  /** Moves the policy to another backend (forced), or to the fastest measured one (`auto`): weights out, backend switched, weights back in. */
+  switchBackend(target: BackendName | { auto: ProbeSize; cached?: BackendProbeReport }): Promise<BackendInfo> {
     return this.exclusive(async () => {
       const s = this.requireSettings();
       const iterations = this.iteration;
       const { json, weights } = await exportArtifact(this.requireTrainer().net, s.catalog);
       this.trainer?.dispose();
       this.trainer = null;
-      this.backend = await initBackend(name);
+      this.backend = typeof target === 'string' ? await initBackend(target) : await chooseBackend(target.auto, target.cached);
       const loaded = importArtifact(JSON.parse(JSON.stringify(json)), weights);
       if (!loaded.ok) throw new Error(loaded.error);
       this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(s), this.pool, loaded.net);

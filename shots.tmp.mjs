@@ -1,0 +1,23 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--enable-unsafe-webgpu', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+page.on('console', (m) => { if (m.type() === 'error') console.log('console:', m.text()); });
+const t0 = Date.now();
+await page.goto('http://127.0.0.1:4173/');
+await page.locator('[data-testid="backend-probe"]').waitFor({ timeout: 60000 });
+console.log('probe shown after', Date.now() - t0, 'ms');
+console.log(await page.locator('.badge').first().innerText());
+console.log(await page.locator('.badge').first().getAttribute('title'));
+await page.screenshot({ path: '/tmp/shot-probe.png' });
+await page.getByRole('button', { name: 'Start' }).click();
+const t1 = Date.now();
+await page.waitForFunction(() => Number(document.querySelector('[data-testid="iteration"]')?.textContent) >= 5, null, { timeout: 60000 });
+console.log('5 iterations after Start', Date.now() - t1, 'ms');
+await page.waitForTimeout(10000);
+console.log('iteration after 10 s more', await page.locator('[data-testid="iteration"]').innerText(), await page.locator('.status').innerText());
+// reload: cached
+await page.reload();
+const t2 = Date.now();
+await page.locator('[data-testid="backend-probe"]').waitFor({ timeout: 60000 });
+console.log('after reload', Date.now() - t2, 'ms:', await page.locator('[data-testid="backend-probe"]').innerText());
+await browser.close();

@@ -1,0 +1,96 @@
+// The backend speed probe (issue "Fast by default"): how many GRPO iterations per second the
+// current tfjs backend would train at the configured size, measured in well under a second where
+// the backend is fast. An iteration is modelled by what it is made of: the rollouts' batched
+// forwards (ROLLOUT_FULL_TURNS full-batch equivalents, as measured at the default size) and μ
+// updates over a packed batch of the decisions that train (TRAINED_PER_EPISODE per episode).
+// Each part is warmed up once (kernel compiles, buffer pools) and then timed. Between stages the
+// probe checks its deadline, and it stops early once its measured forward alone proves it
+// cannot beat `beat` it/s: it then reports that bound, never a guess.
+
+import * as tf from '@tensorflow/tfjs-core';
+import { applyClipped, lossFromLogits, type LossConfig } from '../grpo/loss';
+import { bucketSize } from '../policy/buckets';
+import { scorerTransposes } from '../policy/dense';
+import { STATE_DIM, TOOL_DIM } from '../policy/features';
+import { PolicyNetwork } from '../policy/network';
+import type { ProbeSize } from './probeSize';
+
+/** Full-batch forwards a default rollout costs (955 live decisions over N = 128: 7.5; rounded up). */
+export const ROLLOUT_FULL_TURNS = 8;
+/** Decisions per episode that the update trains on (580 of 128 episodes at the default size: 4.5). */
+export const TRAINED_PER_EPISODE = 4.5;
+
+export interface SpeedProbe {
+  /** Estimated iterations per second, or the upper bound when `bound` is set. */
+  itPerS: number;
+  /** True when the probe stopped early and itPerS is an upper bound. */
+  bound: boolean;
+  forwardMs: number;
+  /** One update epoch at the packed size (absent when the probe stopped after the forward). */
+  updateMs?: number;
+  /** Wall time the probe took, warm-ups included. */
+  probeMs: number;
+}
+
+export class ProbeTimeout extends Error {}
+
+const LOSS: LossConfig = { epsLow: 0.2, epsHigh: 0.28, beta: 0, entropyCoef: 0.003, dualClip: null };
+
+/** Probes the active backend. Throws ProbeTimeout once `deadline` (performance.now() ms) has passed between stages. */
+export async function probeSpeed(size: ProbeSize, deadline: number, beat = 0): Promise<SpeedProbe> {
+  const t0 = performance.now();
+  const N = size.episodes, J = size.nTools, A = J + 1;
+  const M = bucketSize(Math.round(TRAINED_PER_EPISODE * N), 64);
+  const net = new PolicyNetwork({ ...size.policy, seed: 1 });
+  const optimizer = tf.train.adam(1e-9); // the update's full work, with weights that barely move
+  const rnd = (n: number, seed: number) => Float32Array.from({ length: n }, (_, i) => Math.sin(seed * 7919 + i * 12.9898) * 0.5);
+  const fwdState = tf.tensor2d(rnd(N * STATE_DIM, 1), [N, STATE_DIM]);
+  const fwdTools = tf.tensor3d(rnd(N * J * TOOL_DIM, 2), [N, J, TOOL_DIM]);
+  const fwdBias = tf.zeros([N, A]) as tf.Tensor2D;
+  const upState = rnd(M * STATE_DIM, 3), upTools = rnd(M * J * TOOL_DIM, 4);
+  const actions = Int32Array.from({ length: M }, (_, i) => i % A);
+  const batch = {
+    state: tf.tensor2d(upState, [M, STATE_DIM]), tools: tf.tensor3d(upTools, [M, J, TOOL_DIM]), bias: tf.zeros([M, A]) as tf.Tensor2D,
+    taken: tf.tidy(() => tf.cast(tf.oneHot(tf.tensor1d(actions, 'int32'), A), 'float32') as tf.Tensor2D),
+    oldLogp: tf.fill([M], -Math.log(A)) as tf.Tensor1D, advantage: tf.tensor1d(rnd(M, 5)), weight: tf.fill([M], 1 / M) as tf.Tensor1D,
+    pre: scorerTransposes(upState, upTools, M, J),
+  };
+  const check = () => { if (performance.now() > deadline) throw new ProbeTimeout('the probe ran out of time'); };
+  const forward = async () => {
+    check(); // also stops a probe that outlived its caller's timer before it issues more work
+    const out = tf.tidy(() => {
+      const logits = net.logits(fwdState, fwdTools, fwdBias);
+      return tf.stack([tf.cast(tf.argMax(logits, 1), 'float32'), tf.max(tf.logSoftmax(logits), 1)], 1);
+    });
+    await out.data();
+    out.dispose();
+  };
+  const update = async () => {
+    check();
+    const out = tf.tidy(() => {
+      const { value, grads } = tf.variableGrads(() => lossFromLogits(net.logits(batch.state, batch.tools, batch.bias, batch.pre), batch, LOSS).total, net.vars);
+      return tf.stack([value, applyClipped(optimizer, grads, 1)]);
+    });
+    await out.data();
+    out.dispose();
+  };
+  const timed = async (f: () => Promise<void>, reps: number) => {
+    const s = performance.now();
+    for (let r = 0; r < reps; r++) await f();
+    return (performance.now() - s) / reps;
+  };
+  try {
+    await forward();
+    const forwardMs = await timed(forward, 2);
+    const rolloutMs = ROLLOUT_FULL_TURNS * forwardMs;
+    const upper = 1000 / rolloutMs;
+    if (upper <= beat) return { itPerS: upper, bound: true, forwardMs, probeMs: performance.now() - t0 };
+    await update();
+    const updateMs = await timed(update, 1);
+    return { itPerS: 1000 / (rolloutMs + size.epochs * updateMs), bound: false, forwardMs, updateMs, probeMs: performance.now() - t0 };
+  } finally {
+    tf.dispose([fwdState, fwdTools, fwdBias, batch.state, batch.tools, batch.bias, batch.taken, batch.oldLogp, batch.advantage, batch.weight, batch.pre.toolsT, batch.pre.stateRepT]);
+    net.dispose();
+    optimizer.dispose();
+  }
+}

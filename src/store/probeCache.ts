@@ -1,0 +1,33 @@
+// The backend speed probe's reports, cached in this browser (localStorage) so a later visit starts
+// on the measured backend at once. The worker accepts a cached report only for the same adapter,
+// training size and lab version (backend.ts); here the page keeps the latest report per size.
+
+import type { BackendProbeReport } from '../worker/protocol';
+
+const KEY = 'orchestra-lab:backend-probe';
+const KEEP = 8;
+
+function readAll(): BackendProbeReport[] {
+  try {
+    const raw = localStorage.getItem(KEY);
+    const list = raw ? (JSON.parse(raw) as unknown) : [];
+    return Array.isArray(list) ? (list as BackendProbeReport[]).filter((r) => r && typeof r.sizeKey === 'string' && Array.isArray(r.results)) : [];
+  } catch {
+    return []; // storage blocked or corrupt: measure again
+  }
+}
+
+/** The cached report for this training size, if any. */
+export function cachedProbe(sizeKey: string): BackendProbeReport | undefined {
+  return readAll().find((r) => r.sizeKey === sizeKey);
+}
+
+/** Remembers a fresh report (cached ones are not written back). */
+export function rememberProbe(report: BackendProbeReport | undefined): void {
+  if (!report || report.cached) return;
+  try {
+    localStorage.setItem(KEY, JSON.stringify([report, ...readAll().filter((r) => r.sizeKey !== report.sizeKey)].slice(0, KEEP)));
+  } catch {
+    // storage full or blocked: the next visit measures again
+  }
+}
