@@ -6,6 +6,7 @@ export default defineConfig({
   base: './',
   plugins: [react()],
   worker: { format: 'es' },
-  build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
+  // Two pages: the lab, and the training benchmark (bench.html, run by `npm run bench`).
+  build: { target: 'es2022', chunkSizeWarningLimit: 4000, rollupOptions: { input: { main: 'index.html', bench: 'bench.html' } } },
   server: { host: '127.0.0.1' },
 });

@@ -9,6 +9,33 @@ import { describeLongTasks, iteration, openLab, pathPoints, recordLongTasks, tak
 const probe = (page: Page): Promise<number[]> => page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { probe(): Promise<number[]> } } }).orchestraLab.getState().probe());
 const operatingPoint = (page: Page) => page.getByTestId('operating-point').innerText();
 
+test('with no backend in the URL the lab measures the backends, shows each one\'s it/s, trains on the fastest, and iterations advance within 20 s; a reload uses the cached measurement', async ({ page }) => {
+  test.setTimeout(120_000);
+  const opened = Date.now();
+  await openLab(page);
+  const badge = page.locator('[data-backend]');
+  await expect(badge).toHaveAttribute('data-mode', 'auto');
+  const line = page.getByTestId('backend-probe');
+  await expect(line).toContainText(/wasm: \d+(\.\d)? it\/s/);
+  await expect(line).toContainText('webgpu');
+  console.log(`backend ${await badge.getAttribute('data-backend')}: ${await line.innerText()}`);
+  expect(page.url()).not.toContain('backend=');
+  await page.getByRole('button', { name: 'Start' }).click();
+  const pressed = Date.now();
+  await expect.poll(() => iteration(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+  console.log(`3 iterations ${((Date.now() - pressed) / 1000).toFixed(1)} s after Start (${((Date.now() - opened) / 1000).toFixed(1)} s after opening the page)`);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.reload();
+  await expect(page.getByTestId('backend-probe')).toContainText('cached', { timeout: 60_000 });
+  // Forcing a backend from the selector puts it in the URL; auto takes it out again.
+  await page.getByRole('combobox', { name: 'Backend' }).selectOption('cpu');
+  await expect(badge).toHaveAttribute('data-mode', 'forced', { timeout: 60_000 });
+  expect(page.url()).toContain('backend=cpu');
+  await page.getByRole('combobox', { name: 'Backend' }).selectOption('auto');
+  await expect(badge).toHaveAttribute('data-mode', 'auto', { timeout: 60_000 });
+  expect(page.url()).not.toContain('backend=');
+});
+
 test('wasm fallback with ?backend=wasm; training leaves the main thread free of long tasks (measured); the charts answer the pointer', async ({ page }) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);

@@ -3,13 +3,15 @@ import { describeLongTasks, iteration, openLab, pathPoints, recordLongTasks, tak
 
 // The WebGPU path for real, on Chromium's software adapter (SwiftShader). Every GPU op is emulated
 // on the CPU there, so these runs use a small batch and held-out set to keep each iteration short.
+// WebGPU is forced: left on auto, the lab measures wasm faster here and trains on it.
 const SMALL = '?B=2&G=2&T=8&eval=30';
 
-test('WebGPU: the backend is reported; Start trains and the reward chart gains points; Pause stops; Step advances exactly one', async ({ page }) => {
+test('WebGPU forced with ?backend=webgpu at a small size: the backend is reported; Start trains and the reward chart gains points; Pause stops; Step advances exactly one', async ({ page }) => {
   test.setTimeout(600_000);
   const errors = watchErrors(page);
   await recordLongTasks(page);
-  await openLab(page, SMALL);
+  await openLab(page, `${SMALL}&backend=webgpu`);
+  await expect(page.locator('[data-backend]')).toHaveAttribute('data-mode', 'forced');
   const status = page.getByRole('status', { name: 'training status' });
   await expect(status).toContainText('WebGPU');
   await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', 'webgpu');
@@ -57,4 +59,17 @@ test('WebGPU reports what its update did: one iteration from the same seed and w
   // Not the zeros the broken readback gave: the update did something measurable.
   expect(wasm.gradNorm).toBeGreaterThan(0);
   expect(wasm.entropy).toBeGreaterThan(0);
+});
+
+test('a diverging update on WebGPU is caught: non-finite weights are seen in the one readback, the weights before the update come back, and the trainer says so', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.goto('/bench.html?backend=webgpu&plan=diverge');
+  await page.waitForFunction(() => !!(window as unknown as { benchResult?: unknown }).benchResult, null, { timeout: 240_000, polling: 500 });
+  const r = await page.evaluate(() => (window as unknown as { benchResult: { status: string; message?: string; check?: { backend: string; diverged: string | null; maxWeightChange: number; nonFiniteAfter: number } } }).benchResult);
+  console.log(JSON.stringify(r));
+  expect(r.status, r.message).toBe('done');
+  expect(r.check?.backend).toBe('webgpu');
+  expect(r.check?.diverged).toContain('non-finite weights');
+  expect(r.check?.nonFiniteAfter).toBe(0);
+  expect(r.check?.maxWeightChange).toBe(0);
 });

@@ -1,0 +1,31 @@
+// The bench page's worker: starts the requested tfjs backend and runs the training benchmark
+// (core/bench/trainBench.ts) on it, posting each finished row's line and then the report; or, with
+// plan 'diverge', the divergence guard's self-check (core/bench/divergenceCheck.ts).
+
+import { initBackend } from '../worker/backend';
+import { FULL_PLAN, QUICK_PLAN, runTrainBench } from '../core/bench/trainBench';
+import type { BackendName } from '../worker/protocol';
+import { divergenceCheck, type DivergenceCheck } from '../core/bench/divergenceCheck';
+
+export type BenchMessage =
+  | { type: 'log'; line: string }
+  | { type: 'done'; report: Awaited<ReturnType<typeof runTrainBench>>; adapter: string; software: boolean }
+  | { type: 'checked'; check: DivergenceCheck }
+  | { type: 'unavailable'; reason: string }
+  | { type: 'error'; message: string };
+
+const post = (m: BenchMessage) => (self as unknown as Worker).postMessage(m);
+
+self.addEventListener('message', (ev: MessageEvent<{ backend: BackendName; plan: 'quick' | 'full' | 'diverge' }>) => {
+  void (async () => {
+    try {
+      const info = await initBackend(ev.data.backend);
+      if (info.name !== ev.data.backend) return post({ type: 'unavailable', reason: info.notes.join('; ') || `${ev.data.backend} did not start` });
+      if (ev.data.plan === 'diverge') return post({ type: 'checked', check: await divergenceCheck() });
+      const report = await runTrainBench(ev.data.plan === 'full' ? FULL_PLAN : QUICK_PLAN, (line) => post({ type: 'log', line }));
+      post({ type: 'done', report, adapter: info.adapter, software: info.software });
+    } catch (e) {
+      post({ type: 'error', message: (e as Error)?.message ?? String(e) });
+    }
+  })();
+});

@@ -1,0 +1,193 @@
+// The training benchmark, one backend at a time (`npm run bench` runs it in Node for wasm/cpu and
+// in Chromium's bench page for every backend that starts). For each policy width × episode count
+// N = B·G: decisions per second in the rollouts, ms per GRPO iteration, the ratio to the
+// arithmetic floor (floor.ts), readbacks per rollout turn, and — at the smallest size — tensors
+// and GPU bytes after 10 and after many iterations. The yardstick is the naive way, measured in
+// the same run: the same policy driven one episode at a time, one forward and one read per
+// decision. Bounded: a size whose single iteration passes 30 s ends that backend's larger sizes,
+// and each backend has a time budget; skipped sizes say why.
+
+import * as tf from '@tensorflow/tfjs-core';
+import { DEFAULT_TRAIN, type TrainConfig } from '../grpo/config';
+import { GrpoTrainer } from '../grpo/trainer';
+import { decide, fillGumbel, allocTurnBuffers } from '../policy/act';
+import { catalogScales } from '../policy/features';
+import { PolicyNetwork } from '../policy/network';
+import { preferenceVector } from '../preference';
+import { BatchEnv } from '../sim/env';
+import { presetCatalog } from '../sim/presets';
+import { hashInts, SeqRng } from '../sim/rng';
+import { generateTasks, type Task } from '../sim/tasks';
+import { iterationMacs, matmulMacsPerMs } from './floor';
+
+export interface BenchPlan {
+  widths: number[];
+  episodes: number[];
+  /** Iteration counts of the memory check at the smallest size (e.g. [10, 500]). */
+  memoryAt: [number, number];
+  /** Episodes of the naive yardstick's comparison (the batched rate at this N is the numerator). */
+  naiveAt: number;
+  /** This backend's time budget, ms; sizes after it is spent are skipped. */
+  budgetMs: number;
+}
+
+export const FULL_PLAN: BenchPlan = { widths: [64, 128, 256], episodes: [128, 1024, 4096], memoryAt: [10, 500], naiveAt: 1024, budgetMs: 50_000 };
+export const QUICK_PLAN: BenchPlan = { widths: [64], episodes: [128, 1024], memoryAt: [10, 30], naiveAt: 1024, budgetMs: 8_000 };
+
+/** One iteration past this ends the backend's larger sizes. */
+export const SLOW_ITERATION_MS = 30_000;
+
+export interface BenchRow {
+  width: number;
+  episodes: number;
+  status: 'ok' | 'skipped';
+  note?: string;
+  iterationMs?: number;
+  /** Decisions of live episodes per second of rollout time. */
+  rolloutDecisionsPerS?: number;
+  flopFloorMs?: number;
+  ratioToFlopFloor?: number;
+  readbacksPerTurn?: number;
+  iterationsTimed?: number;
+}
+
+export interface BenchReport {
+  backend: string;
+  matmulGmacPerS: number;
+  rows: BenchRow[];
+  memory: { width: number; episodes: number; at: { iterations: number; numTensors: number; gpuBytes: number | null }[]; note?: string } | null;
+  /** The naive rate against the batched rollout at `episodes` (naiveAt, or the largest N measured at that width). */
+  naive: { width: number; episodes: number; decisionsPerS: number; batchedDecisionsPerS: number | null; speedup: number | null; episodesRun: number } | null;
+  totalMs: number;
+}
+
+const GROUP = 8;
+
+function config(width: number, episodes: number): TrainConfig {
+  return { ...DEFAULT_TRAIN, batchTasks: Math.max(1, Math.round(episodes / GROUP)), groupSize: GROUP, policy: { ...DEFAULT_TRAIN.policy, width } };
+}
+
+/** Counts `Tensor.data()` calls while `f` runs (the readbacks). */
+async function countingReadbacks<T>(f: () => Promise<T>): Promise<{ value: T; reads: number }> {
+  const proto = tf.Tensor.prototype as unknown as { data: (...a: unknown[]) => Promise<unknown> };
+  const original = proto.data;
+  let reads = 0;
+  proto.data = function (this: unknown, ...a: unknown[]) { reads++; return original.apply(this, a); };
+  try {
+    return { value: await f(), reads };
+  } finally {
+    proto.data = original;
+  }
+}
+
+function gpuBytes(): number | null {
+  const m = tf.memory() as unknown as { numBytesInGPU?: number };
+  return typeof m.numBytesInGPU === 'number' ? m.numBytesInGPU : null;
+}
+
+/** Runs the plan on the active backend. `log` gets one line per finished row. */
+export async function runTrainBench(plan: BenchPlan, log: (line: string) => void = () => undefined): Promise<BenchReport> {
+  const started = performance.now();
+  const catalog = presetCatalog('toolorchestra');
+  const J = catalog.tools.length;
+  const pool = generateTasks(catalog, { seed: 1, count: 1000, availability: DEFAULT_TRAIN.availability }).tasks;
+  const macsPerMs = await matmulMacsPerMs();
+  const rows: BenchRow[] = [];
+  let tooSlow: string | null = null;
+  const sizes = plan.widths.flatMap((width) => plan.episodes.map((episodes) => ({ width, episodes }))).sort((a, b) => a.width * a.episodes - b.width * b.episodes);
+  for (const { width, episodes } of sizes) {
+    if (tooSlow) { rows.push({ width, episodes, status: 'skipped', note: tooSlow }); continue; }
+    if (performance.now() - started > plan.budgetMs) { rows.push({ width, episodes, status: 'skipped', note: `the backend's ${plan.budgetMs / 1000} s budget was spent` }); continue; }
+    const cfg = config(width, episodes);
+    const trainer = new GrpoTrainer(catalog, cfg, pool);
+    try {
+      const warm = await trainer.step(); // kernel compiles, buffer pools
+      if (warm.wallMs > SLOW_ITERATION_MS) {
+        tooSlow = `an iteration at width ${width}, N = ${episodes} took ${(warm.wallMs / 1000).toFixed(0)} s (> 30 s)`;
+        rows.push({ width, episodes, status: 'skipped', note: `one iteration took ${(warm.wallMs / 1000).toFixed(1)} s (> 30 s); larger sizes skipped` });
+        continue;
+      }
+      let n = 0, wall = 0, rolloutMs = 0, live = 0, macs = 0, turns = 0;
+      const { reads } = await countingReadbacks(async () => {
+        const t0 = performance.now();
+        // At least two timed iterations (one where a single one takes over 5 s), more up to 1.5 s.
+        while (n < (warm.wallMs > 5000 ? 1 : 2) || (performance.now() - t0 < 1500 && n < 20)) {
+          const m = await trainer.step();
+          n++; wall += m.wallMs; rolloutMs += m.timings.rolloutMs; live += m.decisions.rollout; turns += m.rolloutTurns;
+          macs += iterationMacs(cfg.policy, J, m.decisions, cfg.epochs, cfg.beta > 0);
+        }
+      });
+      const iterationMs = wall / n, flopFloorMs = macs / n / macsPerMs;
+      // Every iteration reads once per rollout turn plus once for the update's diagnostics.
+      const row: BenchRow = { width, episodes, status: 'ok', iterationMs, rolloutDecisionsPerS: live / (rolloutMs / 1000), flopFloorMs, ratioToFlopFloor: iterationMs / flopFloorMs, readbacksPerTurn: (reads - n) / turns, iterationsTimed: n };
+      rows.push(row);
+      log(`width ${width} N ${episodes}: ${iterationMs.toFixed(1)} ms/iteration, ${row.rolloutDecisionsPerS?.toFixed(0)} decisions/s, floor ratio ${row.ratioToFlopFloor?.toFixed(2)}`);
+    } finally {
+      trainer.dispose();
+    }
+  }
+  const memory = await memoryCheck(catalog, pool, plan, started, log);
+  const naive = await naiveRate(catalog, pool, plan, rows, log);
+  return { backend: tf.getBackend(), matmulGmacPerS: macsPerMs / 1e6, rows, memory, naive, totalMs: performance.now() - started };
+}
+
+/** Tensors and GPU bytes after memoryAt[0] and memoryAt[1] iterations at the smallest size (time-capped). */
+async function memoryCheck(catalog: ReturnType<typeof presetCatalog>, pool: Task[], plan: BenchPlan, started: number, log: (l: string) => void): Promise<BenchReport['memory']> {
+  const width = Math.min(...plan.widths), episodes = Math.min(...plan.episodes);
+  const trainer = new GrpoTrainer(catalog, config(width, episodes), pool);
+  const at: NonNullable<BenchReport['memory']>['at'] = [];
+  const capMs = Math.max(plan.budgetMs / 5, plan.budgetMs - (performance.now() - started)) / 2;
+  const t0 = performance.now();
+  let note: string | undefined;
+  try {
+    for (let i = 1; i <= plan.memoryAt[1]; i++) {
+      await trainer.step();
+      if (i === plan.memoryAt[0] || i === plan.memoryAt[1]) at.push({ iterations: i, numTensors: tf.memory().numTensors, gpuBytes: gpuBytes() });
+      if (i > plan.memoryAt[0] && performance.now() - t0 > capMs) {
+        at.push({ iterations: i, numTensors: tf.memory().numTensors, gpuBytes: gpuBytes() });
+        note = `stopped at ${i} of ${plan.memoryAt[1]} iterations (${(capMs / 1000).toFixed(0)} s cap)`;
+        break;
+      }
+    }
+  } finally {
+    trainer.dispose();
+  }
+  log(`memory at width ${width} N ${episodes}: ${at.map((a) => `${a.iterations} it → ${a.numTensors} tensors${a.gpuBytes !== null ? `, ${a.gpuBytes} GPU bytes` : ''}`).join('; ')}${note ? ` (${note})` : ''}`);
+  return { width, episodes, at, ...(note ? { note } : {}) };
+}
+
+/** The naive way: one episode at a time, one forward and one readback per decision (time-capped). */
+async function naiveRate(catalog: ReturnType<typeof presetCatalog>, pool: Task[], plan: BenchPlan, rows: BenchRow[], log: (l: string) => void): Promise<BenchReport['naive']> {
+  const width = Math.min(...plan.widths);
+  const measured = rows.filter((r) => r.status === 'ok' && r.width === width);
+  const episodes = measured.some((r) => r.episodes === plan.naiveAt) ? plan.naiveAt : Math.max(0, ...measured.map((r) => r.episodes));
+  const net = new PolicyNetwork({ ...DEFAULT_TRAIN.policy, width });
+  const env = new BatchEnv(catalog, DEFAULT_TRAIN.sim, 1);
+  const scales = catalogScales(catalog);
+  const prefs = Float32Array.from(preferenceVector(DEFAULT_TRAIN.preference, catalog));
+  const A = env.nActions;
+  const buf = allocTurnBuffers(1, env.nTools);
+  const mask = new Uint8Array(A), gumbel = new Float32Array(A), action = new Int32Array(1);
+  const rng = new SeqRng(5);
+  let decisions = 0, e = 0;
+  const capMs = plan.budgetMs / 5;
+  const t0 = performance.now();
+  try {
+    for (; e < plan.naiveAt && performance.now() - t0 < capMs; e++) {
+      env.reset([pool[e % pool.length] as Task], [hashInts(1, e)]);
+      while (!env.allDone()) {
+        env.writeMask(mask);
+        fillGumbel(rng, gumbel);
+        await decide(net, env, scales, prefs, mask, buf, gumbel, action);
+        env.step(action);
+        decisions++;
+      }
+    }
+  } finally {
+    net.dispose();
+  }
+  const decisionsPerS = decisions / ((performance.now() - t0) / 1000);
+  const batched = rows.find((r) => r.status === 'ok' && r.width === width && r.episodes === episodes)?.rolloutDecisionsPerS ?? null;
+  log(`naive: ${decisionsPerS.toFixed(0)} decisions/s over ${e} episodes; batched at N ${episodes}: ${batched?.toFixed(0) ?? 'n/a'}`);
+  return { width, episodes, decisionsPerS, batchedDecisionsPerS: batched, speedup: batched ? batched / decisionsPerS : null, episodesRun: e };
+}
