@@ -33,12 +33,17 @@ describe('orchestrator artifacts', () => {
     const before = tf.memory().numTensors;
     const nan = weights.slice();
     new DataView(nan.buffer).setFloat32(8, Number.NaN, true);
+    const huge = new Uint8Array(new Float32Array(weights.length / 4).fill(3e38).buffer); // finite, but logits would overflow
+    const big = weights.slice();
+    new DataView(big.buffer).setFloat32(4 * (28 * 8 + 3), -2e4, true); // float 227: the first row block after scorer/l0/state (28×8)
     const cases: [unknown, Uint8Array, RegExp][] = [
       [json, weights.slice(0, weights.length - 4), /has \d+ bytes, the manifest needs \d+/],
       [{ ...json, format: 'layers-model' }, weights, /not an Orchestra Lab policy/],
       [{ ...json, userDefinedMetadata: { ...json.userDefinedMetadata, policy: { width: 9, depth: 1, seed: 2 } } }, weights, /bytes, the manifest needs|expected float32/],
       [{ ...json, userDefinedMetadata: { ...json.userDefinedMetadata, catalog: { name: 'x' } } }, weights, /invalid catalog/],
       [json, nan, /non-finite value/],
+      [json, huge, /holds 3\.00e\+38 at float 0 \(weight "scorer\/l0\/state"\); a policy's weights must lie within ±10000/],
+      [json, big, /holds -2\.00e\+4 at float 227 \(weight "scorer\/l0\/tool"\)/],
       ['not an object', weights, /not a JSON object/],
     ];
     for (const [j, w, msg] of cases) {

@@ -276,19 +276,20 @@ export const useLab = create<LabState>((set, get) => {
         return false;
       }
       const weights = await weightsFile.arrayBuffer();
+      let r;
       try {
-        const r = await worker().request({ type: 'import', json, weights }, [weights]);
-        if (r.type === 'imported') {
-          set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
-          syncUrl();
-          if (!quiet) get().notify('info', `Imported ${r.note}.`);
-          await evaluate(true);
-          return true;
-        }
+        r = await worker().request({ type: 'import', json, weights }, [weights]);
       } catch (e) {
         get().notify('error', `Import refused: ${(e as Error).message}. The current model keeps running.`);
+        return false;
       }
-      return false;
+      if (r.type !== 'imported') return false;
+      // The import has happened: whatever follows is reported as itself, never as a refused import.
+      set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
+      syncUrl();
+      if (!quiet) get().notify('info', `Imported ${r.note}.`);
+      await evaluate(true).catch(fail);
+      return true;
     },
     async loadPretrained() {
       try {

@@ -155,7 +155,14 @@ export function readUrl(search: string): { config: UrlConfig; invalid: string[] 
   const invalid: string[] = [];
   for (const prop of PROPS) {
     const raw = q.get(prop.key);
-    if (raw !== null && !prop.read(c, raw)) invalid.push(prop.key);
+    if (raw === null) continue;
+    let ok: boolean;
+    try {
+      ok = prop.read(c, raw);
+    } catch {
+      ok = false; // a reader that throws on odd input must not stop the page from booting
+    }
+    if (!ok) invalid.push(prop.key);
   }
   const known = new Set(PROPS.map((p) => p.key));
   for (const k of q.keys()) if (!known.has(k)) invalid.push(k);

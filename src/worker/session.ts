@@ -12,7 +12,7 @@ import { PREFERENCE_SWEEP, preferenceLabel, sweepBaselines } from '../core/eval/
 import { exportArtifact, importArtifact } from '../core/io/artifact';
 import { learnedPolicy } from '../core/policy/act';
 import { PolicyNetwork } from '../core/policy/network';
-import { probeProbabilities } from '../core/policy/probe';
+import { probeFinite, probeProbabilities } from '../core/policy/probe';
 import type { Preference } from '../core/preference';
 import type { Catalog } from '../core/sim/catalog';
 import { generateTasks, type Task } from '../core/sim/tasks';
@@ -169,7 +169,11 @@ export class LabSession {
   exportWeights(): Promise<{ json: object; weights: ArrayBuffer }> {
     return this.exclusive(async () => {
       const s = this.requireSettings();
-      const { json, weights } = await exportArtifact(this.requireTrainer().net, s.catalog, { training: { ...this.trainConfig(s), iterations: this.iteration } });
+      const net = this.requireTrainer().net;
+      // Only a policy that still computes finite probabilities is written out.
+      const broken = await probeFinite(net, s.catalog.tools.length);
+      if (broken) throw new Error(`export refused: the current policy is broken (${broken}); press Reset or import a policy`);
+      const { json, weights } = await exportArtifact(net, s.catalog, { training: { ...this.trainConfig(s), iterations: this.iteration } });
       return { json, weights: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength) as ArrayBuffer };
     });
   }
@@ -180,6 +184,12 @@ export class LabSession {
       const s = this.requireSettings();
       const loaded = importArtifact(json, weights);
       if (!loaded.ok) throw new Error(loaded.error);
+      // A forward on the probe batch before the swap: a policy whose logits overflow never replaces the current one.
+      const broken = await probeFinite(loaded.net, s.catalog.tools.length).catch((e: unknown) => (e as Error).message);
+      if (broken) {
+        loaded.net.dispose();
+        throw new Error(`invalid orchestrator artifact: ${broken}`);
+      }
       this.trainer?.dispose();
       // Adopt the imported shape; keep the lab's seed (it only seeds a fresh network on reset).
       const policy = { ...s.train.policy, width: loaded.net.config.width, depth: loaded.net.config.depth };

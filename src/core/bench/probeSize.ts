@@ -1,6 +1,6 @@
 // The size a backend speed probe is measured at, and its cache key (no tfjs here: the page uses it).
 
-import type { PolicyConfig } from '../policy/network';
+import type { PolicyConfig } from '../policy/policyConfig';
 
 export interface ProbeSize {
   episodes: number;

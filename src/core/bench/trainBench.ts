@@ -18,21 +18,23 @@ import { BatchEnv } from '../sim/env';
 import { presetCatalog } from '../sim/presets';
 import { hashInts, SeqRng } from '../sim/rng';
 import { generateTasks, type Task } from '../sim/tasks';
-import { iterationMacs, matmulMacsPerMs } from './floor';
+import { decisionMacs, iterationMacs, matmulMacsPerMs } from './floor';
 
 export interface BenchPlan {
   widths: number[];
   episodes: number[];
-  /** Iteration counts of the memory check at the smallest size (e.g. [10, 500]). */
+  /** Iteration counts of the memory check (e.g. [10, 500]), at width 64 and N = 32 (the count does not depend on size). */
   memoryAt: [number, number];
+  /** Time cap of the memory check, ms (slow backends stop earlier and say where). */
+  memoryCapMs: number;
   /** Episodes of the naive yardstick's comparison (the batched rate at this N is the numerator). */
   naiveAt: number;
   /** This backend's time budget, ms; sizes after it is spent are skipped. */
   budgetMs: number;
 }
 
-export const FULL_PLAN: BenchPlan = { widths: [64, 128, 256], episodes: [128, 1024, 4096], memoryAt: [10, 500], naiveAt: 1024, budgetMs: 50_000 };
-export const QUICK_PLAN: BenchPlan = { widths: [64], episodes: [128, 1024], memoryAt: [10, 30], naiveAt: 1024, budgetMs: 8_000 };
+export const FULL_PLAN: BenchPlan = { widths: [64, 128, 256], episodes: [128, 1024, 4096], memoryAt: [10, 500], memoryCapMs: 25_000, naiveAt: 1024, budgetMs: 65_000 };
+export const QUICK_PLAN: BenchPlan = { widths: [64], episodes: [128, 1024], memoryAt: [10, 100], memoryCapMs: 5_000, naiveAt: 1024, budgetMs: 8_000 };
 
 /** One iteration past this ends the backend's larger sizes. */
 export const SLOW_ITERATION_MS = 30_000;
@@ -94,11 +96,14 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
   const macsPerMs = await matmulMacsPerMs();
   const rows: BenchRow[] = [];
   let tooSlow: string | null = null;
+  let last: { macs: number; ms: number } | null = null; // the last measured size, to predict the next one's cost
   const sizes = plan.widths.flatMap((width) => plan.episodes.map((episodes) => ({ width, episodes }))).sort((a, b) => a.width * a.episodes - b.width * b.episodes);
   for (const { width, episodes } of sizes) {
     if (tooSlow) { rows.push({ width, episodes, status: 'skipped', note: tooSlow }); continue; }
-    if (performance.now() - started > plan.budgetMs) { rows.push({ width, episodes, status: 'skipped', note: `the backend's ${plan.budgetMs / 1000} s budget was spent` }); continue; }
     const cfg = config(width, episodes);
+    // Predicted from the last size by multiply-adds per episode; a warm-up and two iterations must fit the budget.
+    const predicted = last ? (3 * last.ms * decisionMacs(cfg.policy, J).forward * episodes) / last.macs : 0;
+    if (performance.now() - started + predicted > plan.budgetMs) { rows.push({ width, episodes, status: 'skipped', note: `the backend's ${plan.budgetMs / 1000} s budget would be exceeded (about ${(predicted / 1000).toFixed(0)} s predicted)` }); continue; }
     const trainer = new GrpoTrainer(catalog, cfg, pool);
     try {
       const warm = await trainer.step(); // kernel compiles, buffer pools
@@ -121,22 +126,23 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
       // Every iteration reads once per rollout turn plus once for the update's diagnostics.
       const row: BenchRow = { width, episodes, status: 'ok', iterationMs, rolloutDecisionsPerS: live / (rolloutMs / 1000), flopFloorMs, ratioToFlopFloor: iterationMs / flopFloorMs, readbacksPerTurn: (reads - n) / turns, iterationsTimed: n };
       rows.push(row);
+      last = { macs: decisionMacs(cfg.policy, J).forward * episodes, ms: iterationMs };
       log(`width ${width} N ${episodes}: ${iterationMs.toFixed(1)} ms/iteration, ${row.rolloutDecisionsPerS?.toFixed(0)} decisions/s, floor ratio ${row.ratioToFlopFloor?.toFixed(2)}`);
     } finally {
       trainer.dispose();
     }
   }
-  const memory = await memoryCheck(catalog, pool, plan, started, log);
+  const memory = await memoryCheck(catalog, pool, plan, log);
   const naive = await naiveRate(catalog, pool, plan, rows, log);
   return { backend: tf.getBackend(), matmulGmacPerS: macsPerMs / 1e6, rows, memory, naive, totalMs: performance.now() - started };
 }
 
-/** Tensors and GPU bytes after memoryAt[0] and memoryAt[1] iterations at the smallest size (time-capped). */
-async function memoryCheck(catalog: ReturnType<typeof presetCatalog>, pool: Task[], plan: BenchPlan, started: number, log: (l: string) => void): Promise<BenchReport['memory']> {
-  const width = Math.min(...plan.widths), episodes = Math.min(...plan.episodes);
+/** Tensors and GPU bytes after memoryAt[0] and memoryAt[1] iterations at a small size (time-capped). */
+async function memoryCheck(catalog: ReturnType<typeof presetCatalog>, pool: Task[], plan: BenchPlan, log: (l: string) => void): Promise<BenchReport['memory']> {
+  const width = 64, episodes = 32;
   const trainer = new GrpoTrainer(catalog, config(width, episodes), pool);
   const at: NonNullable<BenchReport['memory']>['at'] = [];
-  const capMs = Math.max(plan.budgetMs / 5, plan.budgetMs - (performance.now() - started)) / 2;
+  const capMs = plan.memoryCapMs;
   const t0 = performance.now();
   let note: string | undefined;
   try {
@@ -170,7 +176,7 @@ async function naiveRate(catalog: ReturnType<typeof presetCatalog>, pool: Task[]
   const mask = new Uint8Array(A), gumbel = new Float32Array(A), action = new Int32Array(1);
   const rng = new SeqRng(5);
   let decisions = 0, e = 0;
-  const capMs = plan.budgetMs / 5;
+  const capMs = Math.min(10_000, plan.budgetMs / 4);
   const t0 = performance.now();
   try {
     for (; e < plan.naiveAt && performance.now() - t0 < capMs; e++) {

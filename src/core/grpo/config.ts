@@ -2,8 +2,7 @@
 
 import type { SimConfig } from '../sim/callModel';
 import { DEFAULT_SIM } from '../sim/callModel';
-import type { PolicyConfig } from '../policy/network';
-import { DEFAULT_POLICY } from '../policy/network';
+import { DEFAULT_POLICY, type PolicyConfig } from '../policy/policyConfig';
 import type { Preference } from '../preference';
 import { DEFAULT_ADVANTAGE, type AdvantageOptions } from './advantage';
 import { DEFAULT_WEIGHTED, type RewardMode, type WeightedCoefficients } from './reward';

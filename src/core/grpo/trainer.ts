@@ -14,7 +14,7 @@ import { INSTRUCTION_PRESETS } from '../instructionPresets';
 import { preferenceVector, samplePreference } from '../preference';
 import { groupAdvantages } from './advantage';
 import type { TrainConfig } from './config';
-import { applyClipped, concatAll, grpoLoss, sumAll, takenLogp } from './loss';
+import { applyClipped, concatAll, grpoLoss, sumAll, takenLogp, type DecisionBatch } from './loss';
 import { histogram, type GroupSample, type IterationMetrics } from './metrics';
 import { groupRewards, type TrajectoryStats } from './reward';
 import { BUCKET_ROWS, collectRollouts, RolloutBuffer, toDecisionBatch } from './rollout';
@@ -177,31 +177,43 @@ export class GrpoTrainer {
   private async update(adv: Float32Array, weight: Float32Array, tokenWeight: Float32Array): Promise<{ loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number; diverged: string | undefined }> {
     const cfg = this.config;
     const backup = this.net.snapshot();
+    try {
+      return await this.updateFrom(backup, adv, weight, tokenWeight);
+    } catch (e) {
+      // Out of memory or a broken kernel mid-update: put back the weights from before it, so a
+      // failed iteration never leaves a half-updated policy behind.
+      try {
+        this.net.assign(backup);
+        this.optimizer.dispose();
+        this.optimizer = tf.train.adam(cfg.learningRate);
+      } catch (restoreError) {
+        throw new Error(`the update failed (${(e as Error).message}) and the weights could not be restored (${(restoreError as Error).message}); the backend is broken — reload the page or switch backend`, { cause: restoreError });
+      }
+      throw new Error(`the update failed (${(e as Error).message}); the weights from before it were restored`, { cause: e });
+    } finally {
+      tf.dispose(Object.values(backup));
+    }
+  }
+
+  private async updateFrom(backup: tf.NamedTensorMap, adv: Float32Array, weight: Float32Array, tokenWeight: Float32Array): Promise<{ loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number; diverged: string | undefined }> {
+    const cfg = this.config;
     const batch = toDecisionBatch(this.buf, adv, weight, tokenWeight, BUCKET_ROWS);
     if (this.ref && cfg.beta > 0) batch.refLogp = tf.tidy(() => takenLogp(this.ref as PolicyNetwork, batch));
     // Per epoch one row [surrogate, kl, entropy, clipFrac, gradNorm]; all rows and the non-finite
     // count travel in ONE readback at the end (averaged here, not accumulated on the device).
     const rows: tf.Tensor1D[] = [];
-    for (let e = 0; e < cfg.epochs; e++) {
-      rows.push(tf.tidy(() => {
-        let terms = null as ReturnType<typeof grpoLoss> | null;
-        const { grads } = tf.variableGrads(() => {
-          terms = grpoLoss(this.net, batch, cfg);
-          // variableGrads runs this in its own tidy: keep the reported terms, dispose them below.
-          for (const x of [terms.surrogate, terms.kl, terms.entropy, terms.clipFrac]) tf.keep(x);
-          return terms.total;
-        }, this.net.vars);
-        const norm = applyClipped(this.optimizer, grads, cfg.maxGradNorm);
-        const t = terms as unknown as ReturnType<typeof grpoLoss>;
-        const row = concatAll([t.surrogate, t.kl, t.entropy, t.clipFrac, norm].map((x) => tf.reshape(x, [1]) as tf.Tensor1D));
-        tf.dispose([t.surrogate, t.kl, t.entropy, t.clipFrac]);
-        return row;
-      }));
+    let packed: tf.Tensor1D | null = null;
+    let all: Float32Array | Int32Array | Uint8Array;
+    try {
+      for (let e = 0; e < cfg.epochs; e++) rows.push(tf.tidy(() => this.epoch(batch)));
+      packed = tf.tidy(() => {
+        const nonFinite = sumAll(this.net.vars.map((v) => tf.sum(tf.cast(tf.logicalNot(tf.isFinite(v)), 'float32'))));
+        return concatAll([...rows, tf.reshape(nonFinite, [1]) as tf.Tensor1D]);
+      });
+      all = await packed.data();
+    } finally {
+      tf.dispose([...rows, ...Object.values(batch), ...(packed ? [packed] : [])]);
     }
-    const nonFinite = tf.tidy(() => sumAll(this.net.vars.map((v) => tf.sum(tf.cast(tf.logicalNot(tf.isFinite(v)), 'float32')))));
-    const packed = tf.tidy(() => concatAll([...(rows as tf.Tensor1D[]), tf.reshape(nonFinite, [1]) as tf.Tensor1D]));
-    const all = await packed.data();
-    tf.dispose([packed, nonFinite, ...rows, ...Object.values(batch)]);
     const mean = (k: number): number => { let s = 0; for (let e = 0; e < cfg.epochs; e++) s += all[5 * e + k] as number; return s / cfg.epochs; };
     const [loss, kl, entropy, clipFrac, gradNorm] = [0, 1, 2, 3, 4].map(mean);
     const nonFiniteWeights = all[5 * cfg.epochs] as number;
@@ -213,8 +225,24 @@ export class GrpoTrainer {
       this.optimizer = tf.train.adam(cfg.learningRate);
       diverged = `iteration ${this.iteration + 1}: the update produced ${nonFiniteWeights > 0 ? `${nonFiniteWeights} non-finite weights` : 'a non-finite loss'}; the last finite weights were restored and Adam was reset. Try a lower learning rate or a smaller gradient-norm clip.`;
     }
-    tf.dispose(Object.values(backup));
     return { loss: loss as number, kl: kl as number, entropy: entropy as number, clipFrac: clipFrac as number, gradNorm: gradNorm as number, diverged };
+  }
+
+  /** One epoch: gradients of the loss, clipped, applied; returns [surrogate, kl, entropy, clipFrac, gradNorm] (call in tf.tidy). */
+  private epoch(batch: DecisionBatch): tf.Tensor1D {
+    const cfg = this.config;
+    let terms = null as ReturnType<typeof grpoLoss> | null;
+    const { grads } = tf.variableGrads(() => {
+      terms = grpoLoss(this.net, batch, cfg);
+      // variableGrads runs this in its own tidy: keep the reported terms, dispose them below.
+      for (const x of [terms.surrogate, terms.kl, terms.entropy, terms.clipFrac]) tf.keep(x);
+      return terms.total;
+    }, this.net.vars);
+    const norm = applyClipped(this.optimizer, grads, cfg.maxGradNorm);
+    const t = terms as unknown as ReturnType<typeof grpoLoss>;
+    const row = concatAll([t.surrogate, t.kl, t.entropy, t.clipFrac, norm].map((x) => tf.reshape(x, [1]) as tf.Tensor1D));
+    tf.dispose([t.surrogate, t.kl, t.entropy, t.clipFrac]);
+    return row;
   }
 
   private groupSample(task: Task, pref: number[], stats: TrajectoryStats[], r: ReturnType<typeof groupRewards>, a: ReturnType<typeof groupAdvantages>): GroupSample {

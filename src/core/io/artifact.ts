@@ -12,6 +12,12 @@ import { PolicyNetwork, weightShapes, type PolicyConfig } from '../policy/networ
 export const ARTIFACT_FORMAT = 'orchestra-lab/orchestrator';
 export const ARTIFACT_VERSION = 1;
 export const WEIGHTS_FILE = 'orchestrator.weights.bin';
+/**
+ * The largest |weight| an import accepts. Trained policies here stay within ±10 (Glorot init is
+ * ±0.3); past ±1e4 three layers of 64 units already push logits beyond float32 (3.4e38), so such
+ * a file cannot be a usable policy.
+ */
+export const MAX_ABS_WEIGHT = 1e4;
 
 export interface ArtifactMetadata {
   format: typeof ARTIFACT_FORMAT;
@@ -56,6 +62,16 @@ export async function exportArtifact(net: PolicyNetwork, catalog: Catalog, extra
 
 export type Loaded = { ok: true; net: PolicyNetwork; catalog: Catalog; metadata: ArtifactMetadata } | { ok: false; error: string };
 
+/** The name of the weight that float index i of the packed file falls in. */
+function weightAt(shapes: ReturnType<typeof weightShapes>, i: number): string {
+  let end = 0;
+  for (const w of shapes) {
+    end += w.shape.reduce((x, y) => x * y, 1);
+    if (i < end) return w.name;
+  }
+  return '?';
+}
+
 /** Validates and loads an artifact; on any problem returns an error and creates nothing. */
 export function importArtifact(jsonValue: unknown, weights: ArrayBuffer | Uint8Array): Loaded {
   const fail = (m: string): Loaded => ({ ok: false, error: `invalid orchestrator artifact: ${m}` });
@@ -84,7 +100,11 @@ export function importArtifact(jsonValue: unknown, weights: ArrayBuffer | Uint8A
   }
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   const floats = new Float32Array(buffer);
-  for (let i = 0; i < floats.length; i++) if (!Number.isFinite(floats[i])) return fail(`orchestrator.weights.bin holds a non-finite value at float ${i}`);
+  for (let i = 0; i < floats.length; i++) {
+    const x = floats[i] as number;
+    if (!Number.isFinite(x)) return fail(`orchestrator.weights.bin holds a non-finite value at float ${i}`);
+    if (Math.abs(x) > MAX_ABS_WEIGHT) return fail(`orchestrator.weights.bin holds ${x.toExponential(2)} at float ${i} (weight "${weightAt(expected, i)}"); a policy's weights must lie within ±${MAX_ABS_WEIGHT} (beyond it its logits overflow float32)`);
+  }
   const tensors = tf.io.decodeWeights(buffer, specs);
   try {
     const net = new PolicyNetwork(cfg, tensors);

@@ -27,9 +27,15 @@ export function allocTurnBuffers(capacity: number, nTools: number): TurnBuffers 
   };
 }
 
-/** Fills `gumbel` with −ln(−ln u), u uniform from `rng`. */
-export function fillGumbel(rng: SeqRng, gumbel: Float32Array): void {
-  for (let i = 0; i < gumbel.length; i++) gumbel[i] = -Math.log(-Math.log(Math.min(1 - 1e-7, Math.max(1e-7, rng.next()))));
+/** Fills `gumbel` with −ln(−ln u), u uniform from `rng`; with `live` (and the row width), only the rows of live slots. */
+export function fillGumbel(rng: SeqRng, gumbel: Float32Array, live?: { valid: Uint8Array; width: number }): void {
+  const draw = () => -Math.log(-Math.log(Math.min(1 - 1e-7, Math.max(1e-7, rng.next()))));
+  if (!live) {
+    for (let i = 0; i < gumbel.length; i++) gumbel[i] = draw();
+    return;
+  }
+  const W = live.width;
+  for (let n = 0; n < live.valid.length; n++) if (live.valid[n]) for (let c = n * W; c < (n + 1) * W; c++) gumbel[c] = draw();
 }
 
 /** Rows per bucket step of a turn's forward: only the live slots are computed, padded to a multiple of this. */

@@ -45,7 +45,14 @@ export interface CatalogScales {
   /** [j·STEP_TYPES.length + type]: 1 where it may be called at all (answer or context). */
   callable: Uint8Array;
   kind: Int32Array;
+  /** Per tool, its descriptor entries that never change (kind, calibration, latency, prices); the rest 0. */
+  template: Float32Array[];
+  /** Per tool, its expected call cost as fixed + perInToken · input tokens (expectedCallCost, linear in the input). */
+  costFixed: Float64Array;
+  costPerInToken: Float64Array;
 }
+
+const clampLog = (x: number): number => Math.max(-4, Math.min(4, Math.log(Math.max(x, 1e-12))));
 
 export function catalogScales(catalog: Catalog): CatalogScales {
   const on = catalog.tools.filter((t) => t.enabled);
@@ -63,10 +70,21 @@ export function catalogScales(catalog: Catalog): CatalogScales {
     callable[j * K + k] = v !== undefined || t.context?.[s] !== undefined ? 1 : 0;
   }));
   const kind = Int32Array.from(catalog.tools.map((t) => TOOL_KINDS.indexOf(t.kind)));
-  return { cost, latencyMs, skill, lift, callable, kind };
+  const template = catalog.tools.map((tool, j) => {
+    const row = new Float32Array(TOOL_DIM);
+    row[kind[j] as number] = 1;
+    row[5] = tool.calibration;
+    row[7] = clampLog(expectedLatencyMs(tool) / latencyMs) / 3;
+    row[11] = Math.log1p(tool.pricing.inputPerM) / 3;
+    row[12] = Math.log1p(tool.pricing.outputPerM) / 3;
+    row[13] = Math.log1p(100 * tool.pricing.perCall) / 3;
+    return row;
+  });
+  const costFixed = Float64Array.from(catalog.tools, (t) => expectedCallCost(t, 0));
+  const costPerInToken = Float64Array.from(catalog.tools, (t) => t.pricing.inputPerM / 1e6);
+  return { cost, latencyMs, skill, lift, callable, kind, template, costFixed, costPerInToken };
 }
 
-const clampLog = (x: number): number => Math.max(-4, Math.min(4, Math.log(Math.max(x, 1e-12))));
 
 /**
  * Encodes every slot of the env. `prefs` holds, per slot, P in M's order (tools…, outcome, cost,
@@ -74,7 +92,6 @@ const clampLog = (x: number): number => Math.max(-4, Math.min(4, Math.log(Math.m
  */
 export function encodeFeatures(env: BatchEnv, scales: CatalogScales, prefs: Float32Array, state: Float32Array, tools: Float32Array): void {
   const J = env.nTools, P = J + 3, K = STEP_TYPES.length, T = env.sim.maxTurns, a = env.sim.discrimination, sim = env.sim;
-  const cat = env.catalog;
   state.fill(0);
   tools.fill(0);
   for (let i = 0; i < env.size; i++) {
@@ -109,23 +126,17 @@ export function encodeFeatures(env: BatchEnv, scales: CatalogScales, prefs: Floa
     state[o + 27] = boost / 3;
     const ctx = briefTokens(env.promptTokens[i], turn, sim);
     for (let j = 0; j < J; j++) {
-      const tool = cat.tools[j];
       const q = (i * J + j) * TOOL_DIM;
       const skill = scales.skill[j * K + type];
       const here = env.available[i * J + j] === 1;
       const able = here && !Number.isNaN(skill);
-      tools[q + scales.kind[j]] = 1;
+      tools.set(scales.template[j] as Float32Array, q); // the entries that never change
       tools[q + 3] = able ? sigmoid(callLogit(a * (skill - hint), env.isBound(j, type), needsTool, boost, sim)) : 0;
       tools[q + 4] = able ? skill / 3 : 0;
-      tools[q + 5] = tool.calibration;
-      tools[q + 6] = clampLog(expectedCallCost(tool, ctx) / scales.cost) / 3;
-      tools[q + 7] = clampLog(expectedLatencyMs(tool) / scales.latencyMs) / 3;
+      tools[q + 6] = clampLog(((scales.costFixed[j] as number) + (scales.costPerInToken[j] as number) * ctx) / scales.cost) / 3;
       tools[q + 8] = prefs[i * P + j];
       tools[q + 9] = Math.min(env.calls[i * J + j], 4) / 4;
       tools[q + 10] = Math.min(env.stepCalls[i * J + j], 3) / 3;
-      tools[q + 11] = Math.log1p(tool.pricing.inputPerM) / 3;
-      tools[q + 12] = Math.log1p(tool.pricing.outputPerM) / 3;
-      tools[q + 13] = Math.log1p(100 * tool.pricing.perCall) / 3;
       tools[q + 14] = here && scales.callable[j * K + type] ? Math.max(0, scales.lift[j * K + type] - boost) / 3 : 0;
       tools[q + 15] = able ? 1 : 0;
     }

@@ -10,16 +10,9 @@ import * as tf from '@tensorflow/tfjs-core';
 import { SeqRng } from '../sim/rng';
 import { STATE_DIM, TOOL_DIM } from './features';
 import { hiddenLayer, inputLayer, scorerInputLayer, type ScorerTransposes } from './dense';
+import type { PolicyConfig } from './policyConfig';
 
-export interface PolicyConfig {
-  /** Hidden units per layer. */
-  width: number;
-  /** Hidden layers per MLP (≥ 1). */
-  depth: number;
-  seed: number;
-}
-
-export const DEFAULT_POLICY: Readonly<PolicyConfig> = { width: 64, depth: 2, seed: 1 };
+export { DEFAULT_POLICY, type PolicyConfig } from './policyConfig';
 
 function glorot(rng: SeqRng, rows: number, cols: number, gain = 1): Float32Array {
   const limit = gain * Math.sqrt(6 / (rows + cols));

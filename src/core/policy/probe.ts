@@ -18,3 +18,10 @@ export async function probeProbabilities(net: PolicyNetwork, nTools: number): Pr
   p.dispose();
   return Array.from(d);
 }
+
+/** Null when the policy gives finite probabilities on the probe batch, else what went wrong (checked before a policy replaces another). */
+export async function probeFinite(net: PolicyNetwork, nTools: number): Promise<string | null> {
+  const p = await probeProbabilities(net, nTools);
+  const bad = p.findIndex((x) => !Number.isFinite(x));
+  return bad < 0 ? null : `its action probabilities on the probe batch are not finite (${p[bad]} at ${bad})`;
+}
