@@ -73,3 +73,18 @@ test('a diverging update on WebGPU is caught: non-finite weights are seen in the
   expect(r.check?.nonFiniteAfter).toBe(0);
   expect(r.check?.maxWeightChange).toBe(0);
 });
+
+test('WebGPU keeps its tensor count and its buffer pool flat: the same after 5 and after 15 iterations', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.goto('/bench.html?backend=webgpu&plan=memory');
+  await page.waitForFunction(() => !!(window as unknown as { benchResult?: unknown }).benchResult, null, { timeout: 280_000, polling: 500 });
+  const r = await page.evaluate(() => (window as unknown as { benchResult: { status: string; message?: string; check?: { at: { iterations: number; numTensors: number; gpuBytes: number | null }[] } } }).benchResult);
+  console.log(JSON.stringify(r.check));
+  expect(r.status, r.message).toBe('done');
+  const [a, b] = r.check?.at ?? [];
+  expect(a?.iterations).toBe(5);
+  expect(b?.iterations).toBe(15);
+  expect(b?.numTensors).toBe(a?.numTensors);
+  expect(a?.gpuBytes).toBeGreaterThan(0);
+  expect(b?.gpuBytes).toBe(a?.gpuBytes);
+});

@@ -50,6 +50,8 @@ describe('command line', () => {
       [['eval', '--policy', 'cheapest', '--count', 'many'], /--count must be an integer/],
       [['eval', '--policy', 'cheapest', '--seeds', '3'], /unknown option --seeds/],
       [['frobnicate'], /unknown command "frobnicate"/],
+      [['eval', '--policy', 'cheapest', '--seed', ''], /--seed needs a value \(got an empty string\)/],
+      [['eval', '--policy', 'cheapest', '--seed', ' '], /--seed needs a value/],
     ];
     const badCatalog = join(dir, 'bad.json');
     writeFileSync(badCatalog, JSON.stringify({ name: 'x', currency: 'USD', tools: [] }));
@@ -167,10 +169,39 @@ describe('command line: training, trained-policy evaluation and the reward score
     const r = cli('reward', '--input', bad);
     expect(r.code).not.toBe(0);
     expect(r.err.trim()).toMatch(/trajectories\[0\]\.calls\.b: tool "b" is not in "tools"/);
+    const two = join(dir, 'outcome-2.json');
+    writeFileSync(two, JSON.stringify({ tools: ['a'], preference: { outcome: 1 }, trajectories: [{ calls: {}, outcome: 2, costUSD: 0, latencyS: 0 }] }));
+    expect(cli('reward', '--input', two).err.trim()).toMatch(/trajectories\[0\]\.outcome: must be 0 \(failed\) or 1 \(solved\)/);
     const junk = join(dir, 'junk.json');
     writeFileSync(junk, '{"format": "something-else"}');
     const e = cli('eval', '--policy', junk);
     expect(e.code).not.toBe(0);
     expect(e.err.trim()).toMatch(/invalid orchestrator artifact/);
+  });
+
+  it('every command answers --help with its usage; artifacts with an extra weight or a broken stored preference are refused in one line', async () => {
+    for (const c of ['eval', 'train', 'reward', 'bench-train']) {
+      const h = cli(c, '--help');
+      expect(h.code, c).toBe(0);
+      expect(h.out).toMatch(new RegExp(`^usage: npm run cli -- ${c} `));
+    }
+    const policy = join(process.cwd(), 'public', 'pretrained', 'orchestrator.json');
+    const manifest = JSON.parse(readFileSync(policy, 'utf8'));
+    const copy = (name: string, edit: (m: typeof manifest) => void) => {
+      const m = structuredClone(manifest);
+      edit(m);
+      const f = join(dir, `${name}.json`);
+      writeFileSync(f, JSON.stringify(m));
+      writeFileSync(join(dir, m.weightsManifest[0].paths[0]), readFileSync(join(process.cwd(), 'public', 'pretrained', manifest.weightsManifest[0].paths[0])));
+      return f;
+    };
+    const extra = copy('extra', (m) => m.weightsManifest[0].weights.push({ name: 'scorer/l9/kernel', shape: [2, 2], dtype: 'float32' }));
+    const pref = copy('pref', (m) => { m.userDefinedMetadata.training = { preferenceMode: 'fixed', preference: { outcome: 3, cost: 0, latency: 0, tools: {} } }; });
+    for (const [f, msg] of [[extra, /unexpected "scorer\/l9\/kernel"/], [pref, /training\.preference: "outcome" must be a number in \[0, 1\] \(got 3\)/]] as const) {
+      const r = cli('eval', '--policy', f, '--count', '20');
+      expect(r.code).toBe(2);
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+      expect(r.err).toMatch(msg);
+    }
   });
 });

@@ -1,27 +1,29 @@
 // The bench page's worker: starts the requested tfjs backend and runs the training benchmark
 // (core/bench/trainBench.ts) on it, posting each finished row's line and then the report; or, with
-// plan 'diverge', the divergence guard's self-check (core/bench/divergenceCheck.ts).
+// plan 'diverge', the divergence guard's self-check (core/bench/divergenceCheck.ts), or with plan
+// 'memory', tensors and GPU bytes after 5 and 15 iterations at a tiny size.
 
 import { initBackend } from '../worker/backend';
-import { FULL_PLAN, QUICK_PLAN, runTrainBench } from '../core/bench/trainBench';
+import { FULL_PLAN, memoryFlat, QUICK_PLAN, runTrainBench } from '../core/bench/trainBench';
 import type { BackendName } from '../worker/protocol';
 import { divergenceCheck, type DivergenceCheck } from '../core/bench/divergenceCheck';
 
 export type BenchMessage =
   | { type: 'log'; line: string }
   | { type: 'done'; report: Awaited<ReturnType<typeof runTrainBench>>; adapter: string; software: boolean }
-  | { type: 'checked'; check: DivergenceCheck }
+  | { type: 'checked'; check: DivergenceCheck | Awaited<ReturnType<typeof memoryFlat>> }
   | { type: 'unavailable'; reason: string }
   | { type: 'error'; message: string };
 
 const post = (m: BenchMessage) => (self as unknown as Worker).postMessage(m);
 
-self.addEventListener('message', (ev: MessageEvent<{ backend: BackendName; plan: 'quick' | 'full' | 'diverge' }>) => {
+self.addEventListener('message', (ev: MessageEvent<{ backend: BackendName; plan: 'quick' | 'full' | 'diverge' | 'memory' }>) => {
   void (async () => {
     try {
       const info = await initBackend(ev.data.backend);
       if (info.name !== ev.data.backend) return post({ type: 'unavailable', reason: info.notes.join('; ') || `${ev.data.backend} did not start` });
       if (ev.data.plan === 'diverge') return post({ type: 'checked', check: await divergenceCheck() });
+      if (ev.data.plan === 'memory') return post({ type: 'checked', check: await memoryFlat([5, 15]) });
       const report = await runTrainBench(ev.data.plan === 'full' ? FULL_PLAN : QUICK_PLAN, (line) => post({ type: 'log', line }));
       post({ type: 'done', report, adapter: info.adapter, software: info.software });
     } catch (e) {

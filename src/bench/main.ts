@@ -1,7 +1,8 @@
 // The bench page: runs the training benchmark for one backend in a worker and, meanwhile, records
 // the longest main-thread task (the page must stay responsive while training). The result is
 // shown and left on `window.benchResult` for scripts/bench.ts. `?backend=…&plan=quick|full|diverge`
-// runs at once (diverge: the divergence guard's self-check, for e2e/webgpu.spec.ts).
+// runs at once (diverge: the divergence guard's self-check; memory: tensors and GPU bytes after 5 and
+// 15 iterations — both for e2e/webgpu.spec.ts).
 
 import type { BenchMessage } from './bench.worker';
 
@@ -49,4 +50,5 @@ form.addEventListener('submit', (ev) => {
 const q = new URLSearchParams(location.search);
 const b = q.get('backend');
 const plan = q.get('plan');
-if (b && ['webgpu', 'webgl', 'wasm', 'cpu'].includes(b)) run(b, plan === 'full' || plan === 'diverge' ? plan : 'quick');
+// (quick and full are the benchmark; diverge and memory are the checks)
+if (b && ['webgpu', 'webgl', 'wasm', 'cpu'].includes(b)) run(b, plan === 'full' || plan === 'diverge' || plan === 'memory' ? plan : 'quick');

@@ -21,6 +21,7 @@ export function parseArgs(argv: readonly string[], flagNames: ReadonlySet<string
     else {
       const v = rest[i + 1];
       if (v === undefined || v.startsWith('--')) throw new CliError(`--${name} needs a value`);
+      if (v.trim() === '') throw new CliError(`--${name} needs a value (got an empty string)`);
       options.set(name, v);
       i++;
     }
@@ -37,7 +38,7 @@ export function stringOpt(a: Args, name: string, fallback?: string): string {
 export function intOpt(a: Args, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = a.options.get(name);
   if (raw === undefined) return fallback;
-  const v = Number(raw);
+  const v = raw.trim() === '' ? NaN : Number(raw); // Number('') is 0: an empty value is refused, never read as 0
   if (!Number.isInteger(v) || v < min || v > max) throw new CliError(`--${name} must be an integer in [${min}, ${max}] (got "${raw}")`);
   return v;
 }
@@ -45,7 +46,7 @@ export function intOpt(a: Args, name: string, fallback: number, min = 0, max = N
 export function numberOpt(a: Args, name: string, fallback: number, min = -Infinity, max = Infinity): number {
   const raw = a.options.get(name);
   if (raw === undefined) return fallback;
-  const v = Number(raw);
+  const v = raw.trim() === '' ? NaN : Number(raw);
   if (!Number.isFinite(v) || v < min || v > max) throw new CliError(`--${name} must be a number in [${min}, ${max}] (got "${raw}")`);
   return v;
 }

@@ -39,17 +39,21 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(usage() + '\n');
     return 0;
   }
-  const args = parseArgs(argv, FLAGS);
-  const cmd = COMMANDS[args.command];
-  if (!cmd) throw new CliError(`unknown command "${args.command}"\n${usage()}`);
-  await cmd.run(args);
+  const cmd = COMMANDS[argv[0] as string];
+  if (!cmd) throw new CliError(`unknown command "${argv[0]}"\n${usage()}`);
+  if (argv.includes('--help')) {
+    process.stdout.write(`usage: npm run cli -- ${cmd.usage}\n`);
+    return 0;
+  }
+  await cmd.run(parseArgs(argv, FLAGS));
   return 0;
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (e: unknown) => {
-    const msg = e instanceof CliError ? e.message : `unexpected error: ${(e as Error)?.stack ?? String(e)}`;
+    // One line, whatever failed; the stack only on request (a stack is for a bug report, not for a user).
+    const msg = e instanceof CliError ? e.message : `unexpected error: ${(e as Error)?.message ?? String(e)}${process.env.ORCHESTRA_DEBUG ? `\n${(e as Error)?.stack}` : ' (ORCHESTRA_DEBUG=1 shows the stack)'}`;
     process.stderr.write(`error: ${msg}\n`);
     process.exit(e instanceof CliError ? 2 : 1);
   },

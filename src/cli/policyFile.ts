@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { importArtifact } from '../core/io/artifact';
 import type { PolicyNetwork } from '../core/policy/network';
-import type { Preference } from '../core/preference';
+import { storedPreferenceError, type Preference } from '../core/preference';
 import { CliError } from './args';
 import { readJson } from './io';
 
@@ -21,5 +21,9 @@ export function loadPolicyFile(path: string): { net: PolicyNetwork; trainedPrefe
   const loaded = importArtifact(json, new Uint8Array(weights));
   if (!loaded.ok) throw new CliError(`${path}: ${loaded.error}`);
   const t = json.userDefinedMetadata?.training;
+  if (t?.preferenceMode === 'fixed' && t.preference !== undefined) {
+    const bad = storedPreferenceError(t.preference);
+    if (bad) throw new CliError(`${path}: invalid orchestrator artifact: userDefinedMetadata.training.preference: ${bad}`);
+  }
   return { net: loaded.net, trainedPreference: t?.preferenceMode === 'fixed' && t.preference ? t.preference : null };
 }

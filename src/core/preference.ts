@@ -16,6 +16,17 @@ export const ACCURACY_FIRST: Readonly<Preference> = { outcome: 1, cost: 0, laten
 
 export type ParsedPreference = { ok: true; value: Preference } | { ok: false; error: string };
 
+/** Why a stored Preference ({outcome, cost, latency, tools: {id: w}}, as artifacts keep it) is invalid, or null. */
+export function storedPreferenceError(p: unknown): string | null {
+  const inUnit = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1;
+  if (typeof p !== 'object' || p === null) return 'expected {"outcome", "cost", "latency", "tools"}';
+  const o = p as Record<string, unknown>;
+  for (const k of ['outcome', 'cost', 'latency']) if (!inUnit(o[k])) return `"${k}" must be a number in [0, 1] (got ${JSON.stringify(o[k])})`;
+  if (typeof o.tools !== 'object' || o.tools === null || Array.isArray(o.tools)) return '"tools" must be an object of tool id → weight';
+  for (const [k, v] of Object.entries(o.tools as Record<string, unknown>)) if (!inUnit(v)) return `tool "${k}" must weigh a number in [0, 1] (got ${JSON.stringify(v)})`;
+  return null;
+}
+
 /** Validates a preference object against a catalog: every value a number in [0, 1], every key known. */
 export function parsePreference(input: unknown, catalog: Catalog): ParsedPreference {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {

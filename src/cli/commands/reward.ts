@@ -19,7 +19,7 @@ const inputSchema = z
     preference: z.record(z.string(), weight),
     mode: z.enum(REWARD_MODES).default('toolorchestra'),
     trajectories: z
-      .array(z.strictObject({ calls: z.record(z.string(), z.number().int().nonnegative()), outcome: z.union([z.literal(0), z.literal(1)]), costUSD: nonNeg, latencyS: nonNeg, tokens: nonNeg.optional() }))
+      .array(z.strictObject({ calls: z.record(z.string(), z.number().int().nonnegative()), outcome: z.union([z.literal(0), z.literal(1)], { error: 'must be 0 (failed) or 1 (solved)' }), costUSD: nonNeg, latencyS: nonNeg, tokens: nonNeg.optional() }))
       .min(1, { error: 'needs at least one trajectory' }),
     weighted: z.strictObject({ wOutcome: z.number(), wEfficiency: z.number(), wPreference: z.number(), perCall: z.number(), perToken: z.number(), latencyTargetS: z.number(), fastBonus: z.number(), slowBonus: z.number() }).partial().optional(),
     advantage: z.strictObject({ normalizeStd: z.boolean(), clip: z.number().positive().nullable(), filterStd: z.number().nonnegative().nullable() }).partial().optional(),

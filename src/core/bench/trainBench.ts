@@ -138,8 +138,7 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
 }
 
 /** Tensors and GPU bytes after memoryAt[0] and memoryAt[1] iterations at a small size (time-capped). */
-async function memoryCheck(catalog: ReturnType<typeof presetCatalog>, pool: Task[], plan: BenchPlan, log: (l: string) => void): Promise<BenchReport['memory']> {
-  const width = 64, episodes = 32;
+async function memoryCheck(catalog: ReturnType<typeof presetCatalog>, pool: Task[], plan: Pick<BenchPlan, 'memoryAt' | 'memoryCapMs'>, log: (l: string) => void, width = 64, episodes = 32): Promise<BenchReport['memory']> {
   const trainer = new GrpoTrainer(catalog, config(width, episodes), pool);
   const at: NonNullable<BenchReport['memory']>['at'] = [];
   const capMs = plan.memoryCapMs;
@@ -160,6 +159,13 @@ async function memoryCheck(catalog: ReturnType<typeof presetCatalog>, pool: Task
   }
   log(`memory at width ${width} N ${episodes}: ${at.map((a) => `${a.iterations} it → ${a.numTensors} tensors${a.gpuBytes !== null ? `, ${a.gpuBytes} GPU bytes` : ''}`).join('; ')}${note ? ` (${note})` : ''}`);
   return { width, episodes, at, ...(note ? { note } : {}) };
+}
+
+/** Tensors and GPU bytes after `at[0]` and `at[1]` iterations at a tiny size (the WebGPU pool check of e2e/webgpu.spec.ts). */
+export async function memoryFlat(at: [number, number], width = 16, episodes = 8): Promise<NonNullable<BenchReport['memory']>> {
+  const catalog = presetCatalog('toolorchestra');
+  const pool = generateTasks(catalog, { seed: 1, count: 200, availability: DEFAULT_TRAIN.availability }).tasks;
+  return (await memoryCheck(catalog, pool, { memoryAt: at, memoryCapMs: Infinity }, () => undefined, width, episodes)) as NonNullable<BenchReport['memory']>;
 }
 
 /** The naive way: one episode at a time, one forward and one readback per decision (time-capped). */

@@ -90,6 +90,8 @@ export function importArtifact(jsonValue: unknown, weights: ArrayBuffer | Uint8A
   const specs = j.weightsManifest?.[0]?.weights;
   if (!Array.isArray(specs)) return fail('weightsManifest is missing');
   const expected = weightShapes(cfg);
+  const extra = specs.find((x) => !expected.some((w) => w.name === x?.name));
+  if (extra || specs.length !== expected.length) return fail(`the manifest lists ${specs.length} weights; a ${cfg.width}×${cfg.depth} policy has ${expected.length}${extra ? ` (unexpected "${String(extra?.name)}")` : ''}`);
   const bytes = weights instanceof Uint8Array ? weights : new Uint8Array(weights);
   const needBytes = expected.reduce((a, w) => a + 4 * w.shape.reduce((x, y) => x * y, 1), 0);
   if (bytes.byteLength !== needBytes) return fail(`orchestrator.weights.bin has ${bytes.byteLength} bytes, the manifest needs ${needBytes}`);
