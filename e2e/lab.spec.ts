@@ -290,3 +290,34 @@ test('the backend selector switches backend and keeps the policy; a bad catalog 
   await expect.poll(() => iteration(page)).toBe(at + 1);
   await expect(page.getByRole('alert').filter({ hasText: 'Training stopped' })).toHaveCount(0);
 });
+
+test('a collapsing run (learning rate 1) pauses with a message and "Restore best policy" brings the best weights back; Reset can be undone', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openLab(page, '?backend=wasm&lr=1');
+  const shipped = await probe(page);
+  await page.getByRole('button', { name: 'Start' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'collapsed' });
+  await expect(alert).toBeVisible({ timeout: 120_000 });
+  console.log((await alert.innerText()).replace(/\s+/g, ' '));
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+  const stoppedAt = await iteration(page);
+  await page.waitForTimeout(2000);
+  expect(await iteration(page)).toBe(stoppedAt); // paused for real
+  const best = page.getByRole('button', { name: 'Restore best policy' });
+  await expect(best).toBeEnabled();
+  const collapsed = await probe(page);
+  await best.click();
+  await expect(page.getByRole('note').filter({ hasText: 'Restored the best policy of this run' })).toBeVisible();
+  const restored = await probe(page);
+  expect(restored.some((p, i) => Math.abs(p - (collapsed[i] as number)) > 1e-3)).toBe(true);
+  // Reset, then Undo: the restored policy comes back exactly.
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect.poll(() => iteration(page)).toBe(0);
+  const fresh = await probe(page);
+  expect(fresh.some((p, i) => Math.abs(p - (restored[i] as number)) > 1e-3)).toBe(true);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('note').filter({ hasText: 'Brought back the policy before Reset' })).toBeVisible();
+  const back = await probe(page);
+  back.forEach((p, i) => expect(p).toBe(restored[i]));
+  expect(shipped.length).toBe(back.length);
+});

@@ -23,6 +23,11 @@ export interface Notice { id: number; kind: 'info' | 'warn' | 'error'; text: str
 export interface LabState extends UrlConfig {
   delayMs: number;
   backendInfo: BackendInfo | null;
+  /** The iteration whose weights "Restore best policy" puts back, and what Undo would bring back (null: none). */
+  bestIteration: number | null;
+  undoLabel: string | null;
+  restoreBest(): Promise<void>;
+  undo(): Promise<void>;
   /** What a backend start or switch in progress is doing (shown at once in the badge), or null. */
   backendSwitch: string | null;
   running: boolean;
@@ -91,6 +96,20 @@ export const useLab = create<LabState>((set, get) => {
     history.replaceState(null, '', `${location.pathname}${q}`);
   };
   const fail = (e: unknown) => get().notify('error', (e as Error).message ?? String(e));
+  /** Restore best / Undo: the worker swaps the weights back; the page adopts the shape and says what came back. */
+  const restoreFrom = async (type: 'restoreBest' | 'undo') => {
+    runId++;
+    set({ running: false });
+    try {
+      const r = await worker().request({ type, runId });
+      if (r.type !== 'restored') return;
+      set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
+      syncUrl();
+      get().notify('info', `${r.note}.`);
+    } catch (e) {
+      fail(e);
+    }
+  };
   const probeSize = () => probeSizeOf(get().train, get().catalog.tools.length);
   const adoptBackend = (b: BackendInfo) => {
     set({ backendInfo: b });
@@ -125,7 +144,7 @@ export const useLab = create<LabState>((set, get) => {
     if (p.runId !== runId) return; // from a run that was reset or replaced
     if (p.type === 'metrics') set((s) => ({ series: appendBounded(s.series, p.points), histogram: p.histogram, group: p.group }));
     else if (p.type === 'status') {
-      set({ running: p.running, iteration: p.iteration, itPerS: p.itPerS });
+      set({ running: p.running, iteration: p.iteration, itPerS: p.itPerS, ...(p.bestIteration !== undefined ? { bestIteration: p.bestIteration } : {}), ...(p.undo !== undefined ? { undoLabel: p.undo } : {}) });
       if (p.message) get().notify('error', `Training stopped: ${p.message}`);
     } else if (p.type === 'tradeoff') set({ tradeoff: p.tradeoff });
   };
@@ -136,6 +155,8 @@ export const useLab = create<LabState>((set, get) => {
     delayMs: 0,
     backendInfo: null,
     backendSwitch: null,
+    bestIteration: null,
+    undoLabel: null,
     running: false,
     iteration: 0,
     itPerS: 0,
@@ -193,6 +214,12 @@ export const useLab = create<LabState>((set, get) => {
       runId++;
       set({ running: false, series: [], histogram: null, group: null, iteration: 0, itPerS: 0, paper: null });
       await worker().request({ type: 'reset', runId }).catch(fail);
+    },
+    async restoreBest() {
+      await restoreFrom('restoreBest');
+    },
+    async undo() {
+      await restoreFrom('undo');
     },
     setPreference(p) {
       set({ preference: p });

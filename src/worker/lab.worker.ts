@@ -61,15 +61,16 @@ async function runLoop(runId: number): Promise<void> {
     batch.push(toMetricPoint(m));
     const now = performance.now();
     const itPerS = (session.iteration - startIt) / ((now - started) / 1000);
-    if (m.diverged) {
+    const stop = m.diverged ?? (m.collapsed ? `${m.collapsed}. Paused so the run does not wipe out the policy: "Restore best policy" puts back iteration ${session.safety.bestIteration}'s weights. Try a lower learning rate.` : undefined);
+    if (stop) {
       running = false;
       flush();
-      post({ id: 0, type: 'status', runId, running: false, iteration: session.iteration, itPerS, message: m.diverged });
+      post({ id: 0, type: 'status', runId, running: false, iteration: session.iteration, itPerS, message: stop, ...session.safety });
       break;
     }
     if (now - lastPush >= PUSH_INTERVAL_MS) {
       flush();
-      post({ id: 0, type: 'status', runId, running: true, iteration: session.iteration, itPerS });
+      post({ id: 0, type: 'status', runId, running: true, iteration: session.iteration, itPerS, ...session.safety });
       lastPush = now;
     }
     if (now - lastSweep >= Math.max(SWEEP_EVERY_MS, 4 * sweepMs)) {
@@ -83,7 +84,7 @@ async function runLoop(runId: number): Promise<void> {
   flush();
   if (activeRun === runId) {
     running = false;
-    post({ id: 0, type: 'status', runId, running: false, iteration: session.iteration, itPerS: 0 });
+    post({ id: 0, type: 'status', runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety });
     await pushTradeoff(runId, true);
   }
 }
@@ -121,7 +122,7 @@ async function handle(req: Request): Promise<void> {
         return;
       }
       post({ id: 0, type: 'metrics', runId: req.runId, points: [toMetricPoint(m)], histogram: m.advantageHistogram, group: m.group });
-      post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...(m.diverged ? { message: m.diverged } : {}) });
+      post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, ...(m.diverged || m.collapsed ? { message: m.diverged ?? m.collapsed } : {}) });
       post({ id: req.id, type: 'stepped', point: toMetricPoint(m) });
       await pushTradeoff(req.runId, true);
       return;
@@ -132,9 +133,20 @@ async function handle(req: Request): Promise<void> {
       await session.reset();
       lastTradeoff = null;
       post({ id: req.id, type: 'ok' });
-      post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: 0, itPerS: 0 });
+      post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: 0, itPerS: 0, ...session.safety });
       await pushTradeoff(req.runId, true);
       return;
+    case 'restoreBest':
+    case 'undo': {
+      running = false;
+      activeRun = req.runId;
+      const r = req.type === 'undo' ? await session.undo() : await session.restoreBest();
+      lastTradeoff = null;
+      post({ id: req.id, type: 'restored', ...r });
+      post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety });
+      await pushTradeoff(req.runId, true);
+      return;
+    }
     case 'evaluate': {
       const s = session.settings;
       if (!s) throw new Error('the lab is not configured yet');
@@ -151,6 +163,7 @@ async function handle(req: Request): Promise<void> {
       const r = await session.importWeights(req.json, req.weights);
       lastTradeoff = null;
       post({ id: req.id, type: 'imported', catalogName: r.catalog.name, note: `policy ${r.width}×${r.depth} trained on catalog "${r.catalog.name}"`, width: r.width, depth: r.depth });
+      post({ id: 0, type: 'status', runId: activeRun, running, iteration: session.iteration, itPerS: 0, ...session.safety });
       return;
     }
     case 'setBackend':

@@ -118,6 +118,8 @@ export type Request =
   | { id: number; type: 'import'; json: unknown; weights: ArrayBuffer }
   | { id: number; type: 'setBackend'; backend: BackendName }
   | { id: number; type: 'probe' }
+  | { id: number; type: 'restoreBest'; runId: number }
+  | { id: number; type: 'undo'; runId: number }
   | { id: number; type: 'paper'; preference: Preference; count: number }
   | { id: number; type: 'generate'; catalog: Catalog; seed: number; count: number; availability: number };
 
@@ -129,6 +131,7 @@ export type Reply =
   | { id: number; type: 'tradeoff'; tradeoff: Tradeoff }
   | { id: number; type: 'exported'; json: object; weights: ArrayBuffer }
   | { id: number; type: 'imported'; catalogName: string; note: string; width: number; depth: number }
+  | { id: number; type: 'restored'; note: string; width: number; depth: number }
   | { id: number; type: 'tasks'; tasks: Task[]; stats: GenerateStats }
   | { id: number; type: 'probed'; probabilities: number[] }
   | { id: number; type: 'paper'; rows: PaperRow[]; iteration: number; count: number }
@@ -137,5 +140,5 @@ export type Reply =
 /** Pushed by the worker while a run goes on (id 0: not a reply). */
 export type Push =
   | { id: 0; type: 'metrics'; runId: number; points: MetricPoint[]; histogram: Histogram; group: GroupSample }
-  | { id: 0; type: 'status'; runId: number; running: boolean; iteration: number; itPerS: number; message?: string }
+  | { id: 0; type: 'status'; runId: number; running: boolean; iteration: number; itPerS: number; message?: string; bestIteration?: number | null; undo?: string | null }
   | { id: 0; type: 'tradeoff'; runId: number; tradeoff: Tradeoff };

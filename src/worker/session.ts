@@ -17,6 +17,8 @@ import type { Preference } from '../core/preference';
 import type { Catalog } from '../core/sim/catalog';
 import { generateTasks, type Task } from '../core/sim/tasks';
 import { chooseBackend, initBackend } from './backend';
+import { clearKeeper, PolicyKeeper } from './policyKeeper';
+import * as tf from '@tensorflow/tfjs-core';
 import { apiShare } from '../core/eval/preferenceFollowing';
 import { LIVE_BASELINES, table1Rows } from '../core/eval/reproduce';
 import type { BackendInfo, BackendName, BackendProbeReport, LabSettings, ProbeSize, MetricPoint, PaperRow, Tradeoff, TradeoffAxis, TradeoffPoint } from './protocol';
@@ -38,6 +40,7 @@ export class LabSession {
   private evalTasks: Task[] = [];
   private baselines: { points: TradeoffPoint[]; frontiers: Tradeoff['frontiers']; cascade: TradeoffPoint[]; range: [number, number] } | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly keeper = new PolicyKeeper();
   private iterationOffset = 0;
 
   /** Runs `f` after every operation queued before it. */
@@ -95,6 +98,7 @@ export class LabSession {
         this.trainer.dispose(!!keep);
       }
       this.trainer = new GrpoTrainer(next.catalog, this.trainConfig(next), this.pool, keep);
+      if (!keep) this.keeper.newRun();
       changed.push(keep ? 'trainer' : 'policy');
     }
     return changed;
@@ -111,19 +115,67 @@ export class LabSession {
 
   step(): Promise<IterationMetrics> {
     return this.exclusive(async () => {
-      const m = await this.requireTrainer().step();
-      return { ...m, iteration: this.iteration };
+      const trainer = this.requireTrainer();
+      const before = trainer.net.snapshot(); // the policy this iteration's rollouts play (the collapse guard may keep it)
+      let m: IterationMetrics;
+      try {
+        m = await trainer.step();
+      } catch (e) {
+        tf.dispose(Object.values(before));
+        throw e;
+      }
+      const collapsed = m.diverged ? (tf.dispose(Object.values(before)), undefined) : this.keeper.observe(before, trainer.net.config, this.iteration, m.meanReward, m.entropy);
+      return { ...m, iteration: this.iteration, ...(collapsed ? { collapsed } : {}) };
     });
   }
 
-  /** A fresh policy from the configured seed (iteration 0). */
+  /** A fresh policy from the configured seed (iteration 0); the one it replaces can be brought back once (undo). */
   reset(): Promise<void> {
     return this.exclusive(async () => {
       const s = this.requireSettings();
+      if (this.trainer) this.keeper.saveUndo(this.trainer.net, this.iteration, `the policy before Reset (iteration ${this.iteration})`);
       this.trainer?.dispose();
       this.iterationOffset = 0;
+      this.keeper.newRun();
       this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(s), this.pool, new PolicyNetwork(s.train.policy));
     });
+  }
+
+  /** Puts back the best policy of this run (the collapse guard's snapshot); the counter goes on. */
+  restoreBest(): Promise<{ note: string; width: number; depth: number }> {
+    return this.exclusive(async () => {
+      const best = this.keeper.bestSnapshot();
+      if (!best) throw new Error('no best policy is kept yet: train a few iterations first');
+      const trainer = this.requireTrainer();
+      trainer.net.assign(best.weights);
+      trainer.resetOptimizer();
+      return { note: `Restored ${best.label}; Adam's moments restart`, width: best.policy.width, depth: best.policy.depth };
+    });
+  }
+
+  /** Brings back the policy that the last Reset or import replaced. */
+  undo(): Promise<{ note: string; width: number; depth: number }> {
+    return this.exclusive(async () => {
+      const s = this.requireSettings();
+      const u = this.keeper.takeUndo();
+      if (!u) throw new Error('there is nothing to undo');
+      try {
+        if (this.trainer) this.keeper.saveUndo(this.trainer.net, this.iteration, `the policy before the undo (iteration ${this.iteration})`);
+        this.trainer?.dispose();
+        this.settings = { ...s, train: { ...s.train, policy: { ...s.train.policy, width: u.policy.width, depth: u.policy.depth } } };
+        this.iterationOffset = u.iteration;
+        this.keeper.newRun();
+        this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(this.settings), this.pool, new PolicyNetwork(u.policy, u.weights));
+        return { note: `Brought back ${u.label}`, width: u.policy.width, depth: u.policy.depth };
+      } finally {
+        tf.dispose(Object.values(u.weights));
+      }
+    });
+  }
+
+  /** The best iteration kept and what Undo would bring back (for the page's buttons). */
+  get safety(): { bestIteration: number | null; undo: string | null } {
+    return { bestIteration: this.keeper.bestIteration, undo: this.keeper.undoLabel };
   }
 
   private async baselinePoints(): Promise<NonNullable<LabSession['baselines']>> {
@@ -190,6 +242,8 @@ export class LabSession {
         loaded.net.dispose();
         throw new Error(`invalid orchestrator artifact: ${broken}`);
       }
+      if (this.trainer) this.keeper.saveUndo(this.trainer.net, this.iteration, `the policy before the import (iteration ${this.iteration})`);
+      this.keeper.newRun();
       this.trainer?.dispose();
       // Adopt the imported shape; keep the lab's seed (it only seeds a fresh network on reset).
       const policy = { ...s.train.policy, width: loaded.net.config.width, depth: loaded.net.config.depth };
@@ -222,6 +276,7 @@ export class LabSession {
       const { json, weights } = await exportArtifact(this.requireTrainer().net, s.catalog);
       this.trainer?.dispose();
       this.trainer = null;
+      clearKeeper(this.keeper); // its snapshots live on the old backend
       this.backend = typeof target === 'string' ? await initBackend(target) : await chooseBackend(target.auto, target.cached);
       const loaded = importArtifact(JSON.parse(JSON.stringify(json)), weights);
       if (!loaded.ok) throw new Error(loaded.error);

@@ -64,6 +64,8 @@ export interface IterationMetrics {
   decisions: { rollout: number; trained: number };
   /** Set when the update produced NaN/±Infinity: the weights were restored and the optimizer reset. */
   diverged?: string;
+  /** Set by the lab session's collapse guard (collapseGuard.ts): the run should pause, the best weights are kept. */
+  collapsed?: string;
 }
 
 /** Histogram over fixed edges [−3, 3] in `bins` bins (values outside are clamped into the end bins). */

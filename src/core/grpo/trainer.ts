@@ -268,6 +268,12 @@ export class GrpoTrainer {
     };
   }
 
+  /** Fresh Adam moments (after the weights were replaced from outside, e.g. a restored snapshot). */
+  resetOptimizer(): void {
+    this.optimizer.dispose();
+    this.optimizer = tf.train.adam(this.cfg.learningRate);
+  }
+
   /** Frees the trainer's tensors; `keepNet` leaves the policy alive for a new trainer. */
   dispose(keepNet = false): void {
     if (!keepNet) this.net.dispose();

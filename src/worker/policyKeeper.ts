@@ -1,0 +1,69 @@
+// What the lab keeps so that no click loses a policy: the best snapshot of the current run, with
+// the collapse guard that decides when to offer it back (core/grpo/collapseGuard.ts), and one undo
+// step for Reset and imports. Snapshots are device-side copies (no readback while training).
+
+import * as tf from '@tensorflow/tfjs-core';
+import { CollapseGuard } from '../core/grpo/collapseGuard';
+import type { PolicyNetwork } from '../core/policy/network';
+import type { PolicyConfig } from '../core/policy/policyConfig';
+
+export interface Kept { weights: tf.NamedTensorMap; policy: PolicyConfig; iteration: number; label: string }
+
+export class PolicyKeeper {
+  private readonly guard = new CollapseGuard();
+  private best: Kept | null = null;
+  private undoState: Kept | null = null;
+
+  get bestIteration(): number | null {
+    return this.best?.iteration ?? null;
+  }
+
+  get undoLabel(): string | null {
+    return this.undoState?.label ?? null;
+  }
+
+  /**
+   * After an iteration. `before` holds the weights the iteration started from — the policy whose
+   * rollouts earned its reward — and is kept when the smoothed reward is the best yet (else
+   * disposed). Returns the collapse message, if any.
+   */
+  observe(before: tf.NamedTensorMap, policy: PolicyConfig, iteration: number, meanReward: number, entropy: number): string | undefined {
+    const v = this.guard.observe(iteration, meanReward, entropy);
+    if (v.best) {
+      if (this.best) tf.dispose(Object.values(this.best.weights));
+      this.best = { weights: before, policy, iteration, label: `the best policy of this run (the one that played iteration ${iteration})` };
+    } else tf.dispose(Object.values(before));
+    return v.collapsed;
+  }
+
+  /** The best snapshot (still kept here, so it can be restored again). */
+  bestSnapshot(): Kept | null {
+    return this.best;
+  }
+
+  /** Remembers the policy about to be replaced by a Reset or an import (one step; the previous undo is dropped). */
+  saveUndo(net: PolicyNetwork, iteration: number, label: string): void {
+    if (this.undoState) tf.dispose(Object.values(this.undoState.weights));
+    this.undoState = { weights: net.snapshot(), policy: net.config, iteration, label };
+  }
+
+  /** Hands the undo snapshot over (the caller disposes its weights). */
+  takeUndo(): Kept | null {
+    const u = this.undoState;
+    this.undoState = null;
+    return u;
+  }
+
+  /** A new run starts (reset, import, restore, new policy shape): the best and the guard's history go. */
+  newRun(): void {
+    if (this.best) tf.dispose(Object.values(this.best.weights));
+    this.best = null;
+    this.guard.reset();
+  }
+}
+
+export function clearKeeper(k: PolicyKeeper): void {
+  k.newRun();
+  const u = k.takeUndo();
+  if (u) tf.dispose(Object.values(u.weights));
+}
