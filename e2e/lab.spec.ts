@@ -321,3 +321,30 @@ test('a collapsing run (learning rate 1) pauses with a message and "Restore best
   back.forEach((p, i) => expect(p).toBe(restored[i]));
   expect(shipped.length).toBe(back.length);
 });
+
+test('a refused value in a field shows the allowed range beside it and changes nothing; empty is never 0', async ({ page }) => {
+  await openLab(page, '?backend=wasm');
+  await page.getByRole('tab', { name: 'Training' }).click().catch(() => undefined);
+  const lr = page.getByRole('spinbutton', { name: 'learning rate' });
+  const before = page.url();
+  await lr.fill('');
+  await expect(page.getByRole('alert').filter({ hasText: 'learning rate: empty' })).toContainText('a number from 0 to 1');
+  await lr.fill('10');
+  await expect(page.getByRole('alert').filter({ hasText: 'learning rate: 10 is out of range' })).toContainText('allowed 0–1');
+  await lr.blur();
+  await expect(lr).toHaveValue('0.003');
+  const b = page.getByRole('spinbutton', { name: 'B (tasks per iteration)' });
+  await b.fill('0');
+  await expect(page.getByRole('alert').filter({ hasText: 'B (tasks per iteration): 0 is out of range' })).toContainText('allowed 1–256');
+  await b.fill('2.5');
+  await expect(page.getByRole('alert').filter({ hasText: 'is not an integer' })).toBeVisible();
+  await b.blur();
+  await expect(b).toHaveValue('16');
+  expect(page.url()).toBe(before); // nothing was applied
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const price = page.getByRole('spinbutton', { name: 'gpt-5 $/M in' });
+  await price.fill('');
+  await price.blur();
+  await expect(page.getByRole('alert').filter({ hasText: 'gpt-5 $/M in: empty' })).toContainText('refused; it stays 1.25');
+  await expect(price).toHaveValue('1.25');
+});

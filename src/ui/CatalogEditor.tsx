@@ -17,7 +17,7 @@ const COLUMNS: { label: string; get: (t: ToolSpec) => number; set: Edit; step: n
 
 /** Edit prices, latency, skills and availability of every tool, add a tool, switch preset. Invalid edits are refused with the validator's message. */
 export function CatalogEditor() {
-  const { catalog, preset, setCatalog, setPreset } = useLab(useShallow((s) => ({ catalog: s.catalog, preset: s.preset, setCatalog: s.setCatalog, setPreset: s.setPreset })));
+  const { catalog, preset, setCatalog, setPreset, notify } = useLab(useShallow((s) => ({ catalog: s.catalog, preset: s.preset, setCatalog: s.setCatalog, setPreset: s.setPreset, notify: s.notify })));
   const [newId, setNewId] = useState('my-model');
   const update = (j: number, next: ToolSpec): boolean => setCatalog({ ...catalog, tools: catalog.tools.map((t, k) => (k === j ? next : t)) } satisfies Catalog);
   const setSkill = (j: number, s: StepType, raw: string): boolean => {
@@ -51,7 +51,17 @@ export function CatalogEditor() {
                 <td title={t.description}><code>{t.id}</code></td>
                 {COLUMNS.map((c) => (
                   <td key={c.label}><input type="number" aria-label={`${t.id} ${c.label}`} step={c.step} defaultValue={c.get(t)} key={`${t.id}-${c.label}-${c.get(t)}`}
-                    onBlur={(e) => { const v = Number(e.target.value); if (v !== c.get(t) && !update(j, c.set(t, v))) e.target.value = String(c.get(t)); }} /></td>
+                    onBlur={(e) => {
+                      // An empty field, or one the browser could not read as a finite number (1e999), is refused — never read as 0.
+                      const raw = e.target.value;
+                      if (raw.trim() === '' || !Number.isFinite(Number(raw))) {
+                        notify('error', `${t.id} ${c.label}: ${raw.trim() === '' ? 'empty or not a finite number' : `"${raw}" is not a finite number`} — refused; it stays ${c.get(t)}.`);
+                        e.target.value = String(c.get(t));
+                        return;
+                      }
+                      const v = Number(raw);
+                      if (v !== c.get(t) && !update(j, c.set(t, v))) e.target.value = String(c.get(t));
+                    }} /></td>
                 ))}
                 {STEP_TYPES.map((s) => (
                   <td key={s}><input type="text" inputMode="decimal" className="skill" aria-label={`${t.id} skill ${s}`} defaultValue={t.skill[s] ?? ''} key={`${t.id}-${s}-${t.skill[s] ?? ''}`}

@@ -2,16 +2,9 @@ import type { ReactNode } from 'react';
 import { REWARD_MODES } from '../core/grpo/reward';
 import type { TrainConfig } from '../core/grpo/config';
 import { useLab } from '../store/labStore';
+import { NumberField } from './NumberField';
 
-function Num({ label, value, onChange, min, max, step, hint }: { label: string; value: number; onChange: (v: number) => void; min: number; max: number; step: number; hint?: string }) {
-  return (
-    <label className="field" title={hint}>
-      <span>{label}</span>
-      <input type="number" aria-label={label} value={value} min={min} max={max} step={step}
-        onChange={(e) => { const v = Number(e.target.value); if (Number.isFinite(v) && v >= min && v <= max) onChange(v); }} />
-    </label>
-  );
-}
+const Num = NumberField;
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return <fieldset className="hp-group"><legend>{title}</legend>{children}</fieldset>;
@@ -25,13 +18,13 @@ export function HyperparamsPanel() {
   return (
     <section className="panel hyper" aria-label="hyperparameters">
       <Group title="Rollouts">
-        <Num label="B (tasks per iteration)" value={t.batchTasks} min={1} max={256} step={1} onChange={(v) => put({ batchTasks: v })} />
-        <Num label="G (rollouts per task)" value={t.groupSize} min={1} max={64} step={1} onChange={(v) => put({ groupSize: v })} hint="G = 1 has no group baseline (veRL: A = r/(1 + 1e-6))" />
-        <Num label="max turns" value={t.sim.maxTurns} min={4} max={50} step={1} onChange={(v) => put({ sim: { ...t.sim, maxTurns: v } })} />
+        <Num integer label="B (tasks per iteration)" value={t.batchTasks} min={1} max={256} step={1} onChange={(v) => put({ batchTasks: v })} />
+        <Num integer label="G (rollouts per task)" value={t.groupSize} min={1} max={64} step={1} onChange={(v) => put({ groupSize: v })} hint="G = 1 has no group baseline (veRL: A = r/(1 + 1e-6))" />
+        <Num integer label="max turns" value={t.sim.maxTurns} min={4} max={50} step={1} onChange={(v) => put({ sim: { ...t.sim, maxTurns: v } })} />
       </Group>
       <Group title="Update">
         <Num label="learning rate" value={t.learningRate} min={0} max={1} step={0.0005} onChange={(v) => put({ learningRate: v })} />
-        <Num label="μ (epochs)" value={t.epochs} min={1} max={16} step={1} onChange={(v) => put({ epochs: v })} hint="with μ = 1 the ratio is 1 and nothing is clipped" />
+        <Num integer label="μ (epochs)" value={t.epochs} min={1} max={16} step={1} onChange={(v) => put({ epochs: v })} hint="with μ = 1 the ratio is 1 and nothing is clipped" />
         <Num label="ε low" value={t.epsLow} min={0} max={1} step={0.01} onChange={(v) => put({ epsLow: v })} />
         <Num label="ε high" value={t.epsHigh} min={0} max={5} step={0.01} onChange={(v) => put({ epsHigh: v })} />
         <Num label="β (KL)" value={t.beta} min={0} max={10} step={0.01} onChange={(v) => put({ beta: v })} hint="k3 KL to the policy at the start of the run" />
@@ -68,8 +61,8 @@ export function HyperparamsPanel() {
         )}
       </Group>
       <Group title="Policy (changing it starts a new network)">
-        <Num label="width" value={t.policy.width} min={4} max={512} step={4} onChange={(v) => put({ policy: { ...t.policy, width: v } })} />
-        <Num label="depth" value={t.policy.depth} min={1} max={8} step={1} onChange={(v) => put({ policy: { ...t.policy, depth: v } })} />
+        <Num integer label="width" value={t.policy.width} min={4} max={512} step={4} onChange={(v) => put({ policy: { ...t.policy, width: v } })} />
+        <Num integer label="depth" value={t.policy.depth} min={1} max={8} step={1} onChange={(v) => put({ policy: { ...t.policy, depth: v } })} />
       </Group>
     </section>
   );

@@ -23,7 +23,7 @@ export function iterationMacs(policy: Pick<PolicyConfig, 'width' | 'depth'>, J: 
 }
 
 /** The backend's matmul throughput in multiply-adds per millisecond, on an n×n·n×n product (best of `reps`, after a warm-up). */
-export async function matmulMacsPerMs(n = 512, reps = 5): Promise<number> {
+export async function matmulMacsPerMs(n = 512, reps = 8): Promise<number> {
   const a = tf.randomUniform([n, n], -1, 1, 'float32', 1);
   const b = tf.randomUniform([n, n], -1, 1, 'float32', 2);
   let best = Infinity;

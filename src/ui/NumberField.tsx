@@ -1,0 +1,44 @@
+import { useState } from 'react';
+
+/**
+ * A number input that never guesses: the text typed stays as typed; a value is applied only when
+ * it is a finite number in [min, max] (an integer where `integer`); anything else — empty, 1e999,
+ * out of range — is refused with the allowed range shown beside the field (never read as 0), and
+ * leaving the field puts back the value in use.
+ */
+export function NumberField({ label, value, onChange, min, max, step, integer = false, hint }: {
+  label: string; value: number; onChange: (v: number) => void; min: number; max: number; step: number; integer?: boolean; hint?: string;
+}) {
+  const [draft, setDraft] = useState(String(value));
+  const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    // The value changed from outside (URL, preset, import): show it (React's "adjust state on a prop change").
+    setShown(value);
+    setDraft(String(value));
+    setError(null);
+  }
+  const range = `${integer ? 'an integer' : 'a number'} from ${min} to ${max}`;
+  const check = (raw: string, badInput: boolean): number | string => {
+    if (badInput) return `not a finite number: enter ${range}`; // e.g. 1e999, which the browser reads as ""
+    if (raw.trim() === '') return `empty: enter ${range}`;
+    const v = Number(raw);
+    if (!Number.isFinite(v)) return `"${raw}" is not a finite number: enter ${range}`;
+    if (integer && !Number.isInteger(v)) return `${raw} is not an integer: enter ${range}`;
+    if (v < min || v > max) return `${raw} is out of range: allowed ${min}–${max}`;
+    return v;
+  };
+  return (
+    <label className={`field${error ? ' invalid' : ''}`} title={hint}>
+      <span>{label}</span>
+      <input type="number" aria-label={label} value={draft} min={min} max={max} step={step} aria-invalid={!!error}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          const r = check(e.target.value, e.target.validity.badInput);
+          if (typeof r === 'number') { setError(null); if (r !== value) onChange(r); } else setError(r);
+        }}
+        onBlur={() => { if (error) setDraft(String(value)); }} />
+      {error && <span className="field-error" role="alert">{label}: {error} (still {value})</span>}
+    </label>
+  );
+}
