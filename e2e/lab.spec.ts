@@ -348,3 +348,28 @@ test('a refused value in a field shows the allowed range beside it and changes n
   await expect(page.getByRole('alert').filter({ hasText: 'gpt-5 $/M in: empty' })).toContainText('refused; it stays 1.25');
   await expect(price).toHaveValue('1.25');
 });
+
+test('sizes past the memory bound are refused before anything is allocated: from a link, and from the fields; the page and the worker never disagree', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await openLab(page, '?backend=wasm&B=256&G=64');
+  const refused = page.getByRole('alert').filter({ hasText: "The link's settings were not applied" });
+  await expect(refused).toContainText(/B = 256, G = 64, 12 turns and a 64×2 policy need about \d+\.\d\d GiB .* up to 1\.50 GiB/);
+  const b = page.getByRole('spinbutton', { name: 'B (tasks per iteration)' });
+  const g = page.getByRole('spinbutton', { name: 'G (rollouts per task)' });
+  await expect(b).toHaveValue('16');
+  await expect(g).toHaveValue('8');
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => iteration(page)).toBeGreaterThanOrEqual(1);
+  // From the fields: G = 64 is fine alone; B = 256 with it is not, and the page goes back to what the worker runs.
+  await g.fill('64');
+  await expect.poll(() => page.url()).toContain('G=64');
+  await b.fill('256');
+  await expect(page.getByRole('alert').filter({ hasText: 'Not applied: B = 256, G = 64' })).toBeVisible();
+  await expect(b).toHaveValue('16');
+  await expect.poll(() => page.url()).not.toContain('B=256');
+  const at = await iteration(page);
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => iteration(page), { timeout: 60_000 }).toBe(at + 1);
+  expect(errors).toEqual([]);
+});

@@ -1,10 +1,10 @@
-// `npm run bench [-- --quick]`: the training benchmark on every backend — wasm and cpu in Node,
+// `npm run bench [-- --quick | --markdown-only]`: the training benchmark on every backend — wasm and cpu in Node,
 // and webgpu, webgl, wasm and cpu in Chromium through the bench page (bench.html, built with the
 // app) — then docs/benchmarks.json and the generated table in docs/BENCHMARKS.md.
 // Needs a build (`npm run bench` builds first) and /usr/bin/chromium (scripts/ensure-chromium.mjs).
 
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import * as tf from '@tensorflow/tfjs-core';
 import { initNodeBackend } from '../src/cli/tfBackend';
@@ -12,6 +12,11 @@ import { FULL_PLAN, QUICK_PLAN, runTrainBench, type BenchReport } from '../src/c
 import { benchMarkdown, type BenchRun } from './benchMarkdown';
 
 const quick = process.argv.includes('--quick');
+if (process.argv.includes('--markdown-only')) {
+  // Regenerates docs/BENCHMARKS.md from docs/benchmarks.json (after a change to the generator).
+  writeFileSync('docs/BENCHMARKS.md', benchMarkdown(JSON.parse(readFileSync('docs/benchmarks.json', 'utf8'))));
+  process.exit(0);
+}
 const plan = quick ? QUICK_PLAN : FULL_PLAN;
 const PORT = 4179;
 const started = Date.now();

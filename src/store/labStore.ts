@@ -3,7 +3,7 @@
 // evaluation. This file only holds results and routes intent — no training maths here.
 
 import { create } from 'zustand';
-import type { TrainConfig } from '../core/grpo/config';
+import { DEFAULT_TRAIN, type TrainConfig } from '../core/grpo/config';
 import type { GroupSample, Histogram } from '../core/grpo/metrics';
 import { parseCatalog } from '../core/sim/catalogSchema';
 import { presetCatalog } from '../core/sim/presets';
@@ -15,8 +15,7 @@ import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
 import { appendBounded, metricsCsv } from './series';
 import { readUrl, writeUrl, type UrlConfig } from './urlState';
 import { saveFile } from './saveFile';
-import { cachedProbe, rememberProbe } from './probeCache';
-import { probeSizeKey, probeSizeOf } from '../core/bench/probeSize';
+import { backendActions } from './backendActions';
 
 export interface Notice { id: number; kind: 'info' | 'warn' | 'error'; text: string }
 
@@ -84,6 +83,8 @@ let runId = 1;
 let noticeId = 1;
 let configureTimer: ReturnType<typeof setTimeout> | null = null;
 let evalGeneration = 0;
+/** The settings the worker last accepted (what it is running). */
+let accepted: LabSettings | null = null;
 
 function settingsOf(s: LabState): LabSettings {
   return { catalog: s.catalog, train: s.train, preference: s.preference, delayMs: s.delayMs, evalTasks: s.evalTasks, evalSuite: s.evalSuite };
@@ -104,24 +105,31 @@ export const useLab = create<LabState>((set, get) => {
       const r = await worker().request({ type, runId });
       if (r.type !== 'restored') return;
       set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
+      if (accepted) accepted = { ...accepted, train: { ...accepted.train, policy: get().train.policy } };
       syncUrl();
       get().notify('info', `${r.note}.`);
     } catch (e) {
       fail(e);
     }
   };
-  const probeSize = () => probeSizeOf(get().train, get().catalog.tools.length);
-  const adoptBackend = (b: BackendInfo) => {
-    set({ backendInfo: b });
-    rememberProbe(b.probe);
-    if (b.name === 'webgpu' && b.software && b.mode === 'forced') {
-      get().notify('warn', `WebGPU runs on a software adapter here (${b.adapter}): every GPU op is emulated on the CPU, so training is slow. Choose "auto" in the backend selector to train on the backend measured fastest (the policy is carried over).`);
-    }
-  };
+  const backend = backendActions(set, get, worker, { syncUrl, fail });
 
   /** Sends the settings now, then re-evaluates the operating point (and the sweep if the policy or tasks changed). */
   const configureNow = async () => {
-    const r = await worker().request({ type: 'configure', settings: settingsOf(get()) });
+    const settings = settingsOf(get());
+    let r;
+    try {
+      r = await worker().request({ type: 'configure', settings });
+    } catch (e) {
+      // Refused by the worker: the page goes back to what the worker runs, so the two never disagree.
+      if (accepted) {
+        set({ catalog: accepted.catalog, train: accepted.train, preference: accepted.preference, delayMs: accepted.delayMs, evalTasks: accepted.evalTasks, evalSuite: accepted.evalSuite });
+        syncUrl();
+      }
+      get().notify('error', `Not applied: ${(e as Error).message}. The lab goes on with the settings it had.`);
+      return;
+    }
+    accepted = settings;
     const changed = r.type === 'configured' ? r.changed : [];
     await evaluate(changed.some((c) => c === 'policy' || c === 'tasks' || c === 'baselines'));
   };
@@ -178,13 +186,18 @@ export const useLab = create<LabState>((set, get) => {
     async boot() {
       worker().onPush(onPush);
       try {
-        const forced = get().backend;
-        const size = probeSize();
-        set({ backendSwitch: forced ? `starting ${forced}…` : cachedProbe(probeSizeKey(size)) ? 'starting the measured backend…' : 'measuring the backends (≤ 2 s)…' });
-        const r = await worker().request({ type: 'init', probeSize: size, ...(forced ? { backend: forced } : { cachedProbe: cachedProbe(probeSizeKey(size)) }) });
-        if (r.type === 'ready') adoptBackend(r.backend);
-        set({ backendSwitch: null });
-        await worker().request({ type: 'configure', settings: settingsOf(get()) });
+        await backend.start();
+        try {
+          await worker().request({ type: 'configure', settings: settingsOf(get()) });
+        } catch (e) {
+          // A link whose sizes the lab refuses (e.g. past the memory bound): say why, boot with the default sizes.
+          const d = structuredClone(DEFAULT_TRAIN);
+          set((s) => ({ train: { ...s.train, batchTasks: d.batchTasks, groupSize: d.groupSize, sim: d.sim, policy: d.policy } }));
+          syncUrl();
+          get().notify('error', `The link's settings were not applied: ${(e as Error).message}. Using the default sizes instead.`);
+          await worker().request({ type: 'configure', settings: settingsOf(get()) });
+        }
+        accepted = settingsOf(get());
         const t = get().train.policy;
         if (t.width === 64 && t.depth === 2) await get().loadPretrained();
         await evaluate(true);
@@ -261,29 +274,7 @@ export const useLab = create<LabState>((set, get) => {
       set({ preset: name });
       get().setCatalog(presetCatalog(name));
     },
-    async setBackend(name, remeasure = false) {
-      if (get().backendSwitch) return; // one switch at a time; the selector is disabled meanwhile
-      const auto = name === 'auto';
-      const size = probeSize();
-      set({ backendSwitch: auto ? (remeasure ? 'measuring the backends (≤ 2 s)…' : 'choosing the fastest backend…') : `switching to ${name}…`, running: false });
-      if (get().evaluating) set({ backendSwitch: `${get().backendSwitch} (after the running evaluation)` });
-      try {
-        const r = auto
-          ? await worker().request({ type: 'chooseBackend', probeSize: size, ...(remeasure ? {} : { cachedProbe: cachedProbe(probeSizeKey(size)) }) })
-          : await worker().request({ type: 'setBackend', backend: name });
-        if (r.type === 'ready') {
-          adoptBackend(r.backend);
-          set({ backend: auto ? null : name });
-          syncUrl();
-          if (!auto && r.backend.name !== name) get().notify('warn', `Backend ${name} is not available here; using ${r.backend.name}. ${r.backend.notes.join('; ')}`);
-          else get().notify('info', `${auto ? `Chose ${r.backend.name} by measurement` : `Switched to ${name}`}; the policy's weights were carried over (Adam's moments restart).`);
-        }
-      } catch (e) {
-        fail(e);
-      } finally {
-        set({ backendSwitch: null });
-      }
-    },
+    setBackend: backend.setBackend,
     async exportWeights() {
       try {
         const r = await worker().request({ type: 'export' });
@@ -313,6 +304,7 @@ export const useLab = create<LabState>((set, get) => {
       if (r.type !== 'imported') return false;
       // The import has happened: whatever follows is reported as itself, never as a refused import.
       set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
+      if (accepted) accepted = { ...accepted, train: { ...accepted.train, policy: get().train.policy } }; // the worker adopted the shape
       syncUrl();
       if (!quiet) get().notify('info', `Imported ${r.note}.`);
       await evaluate(true).catch(fail);

@@ -18,6 +18,7 @@ import type { Catalog } from '../core/sim/catalog';
 import { generateTasks, type Task } from '../core/sim/tasks';
 import { chooseBackend, initBackend } from './backend';
 import { clearKeeper, PolicyKeeper } from './policyKeeper';
+import { checkIterationSize } from '../core/grpo/memoryEstimate';
 import * as tf from '@tensorflow/tfjs-core';
 import { apiShare } from '../core/eval/preferenceFollowing';
 import { LIVE_BASELINES, table1Rows } from '../core/eval/reproduce';
@@ -65,24 +66,32 @@ export class LabSession {
     return this.settings;
   }
 
-  /** Applies new settings; keeps the policy unless its shape or seed changed. Returns what changed. */
+  /**
+   * Applies new settings; keeps the policy unless its shape or seed changed. Returns what changed.
+   * All or nothing: sizes past the memory bound, or a catalog no task can be made with, throw
+   * before anything is replaced, and the run goes on with the settings it had.
+   */
   configure(next: LabSettings): string[] {
     const prev = this.settings;
     const changed: string[] = [];
+    const sizeError = checkIterationSize(this.trainConfig(next), next.catalog.tools.length);
+    if (sizeError) throw new Error(sizeError);
     const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
     const catalogChanged = !prev || !same(prev.catalog, next.catalog);
     const poolChanged = catalogChanged || prev.train.seed !== next.train.seed || prev.train.poolSize !== next.train.poolSize || prev.train.availability !== next.train.availability || !same(prev.train.sim, next.train.sim);
     const evalChanged = poolChanged || prev.evalTasks !== next.evalTasks || prev.evalSuite !== next.evalSuite;
     const netChanged = !prev || !same(prev.train.policy, next.train.policy);
     const trainChanged = !prev || !same(prev.train, next.train) || (next.train.preferenceMode === 'fixed' && !same(prev.preference, next.preference));
+    // Everything that can fail first, into locals.
+    const pool = poolChanged ? generateTasks(next.catalog, { seed: next.train.seed, count: Math.min(next.train.poolSize, 2000), availability: next.train.availability, sim: next.train.sim }).tasks : this.pool;
+    if (pool.length === 0) throw new Error(`no training task can be made with catalog "${next.catalog.name}" (are the tools that answer steps all disabled?)`);
+    const suite = next.evalSuite === 'toolscale' ? {} : { suite: next.evalSuite };
+    const evalTasks = evalChanged ? generateTasks(next.catalog, { seed: next.train.seed + 1000, count: next.evalTasks, availability: 1, sim: next.train.sim, ...suite }).tasks : this.evalTasks;
     if (poolChanged) {
-      this.pool = generateTasks(next.catalog, { seed: next.train.seed, count: Math.min(next.train.poolSize, 2000), availability: next.train.availability, sim: next.train.sim }).tasks;
+      this.pool = pool;
       changed.push('tasks');
     }
-    if (evalChanged) {
-      const suite = next.evalSuite === 'toolscale' ? {} : { suite: next.evalSuite };
-      this.evalTasks = generateTasks(next.catalog, { seed: next.train.seed + 1000, count: next.evalTasks, availability: 1, sim: next.train.sim, ...suite }).tasks;
-    }
+    this.evalTasks = evalTasks;
     if (catalogChanged || evalChanged) {
       this.baselines = null;
       changed.push('baselines');

@@ -13,6 +13,7 @@ import { PolicyNetwork } from '../policy/network';
 import { INSTRUCTION_PRESETS } from '../instructionPresets';
 import { preferenceVector, samplePreference } from '../preference';
 import { groupAdvantages } from './advantage';
+import { checkIterationSize } from './memoryEstimate';
 import type { TrainConfig } from './config';
 import { applyClipped, concatAll, grpoLoss, sumAll, takenLogp, type DecisionBatch } from './loss';
 import { histogram, type GroupSample, type IterationMetrics } from './metrics';
@@ -34,6 +35,8 @@ export class GrpoTrainer {
   constructor(readonly catalog: Catalog, private cfg: TrainConfig, readonly pool: readonly Task[], net?: PolicyNetwork) {
     const config = cfg;
     if (pool.length === 0) throw new Error('the training pool is empty');
+    const tooBig = checkIterationSize(config, catalog.tools.length);
+    if (tooBig) throw new Error(tooBig);
     const N = config.batchTasks * config.groupSize;
     this.net = net ?? new PolicyNetwork(config.policy);
     this.optimizer = tf.train.adam(config.learningRate);

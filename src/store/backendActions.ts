@@ -1,0 +1,62 @@
+// The page's side of the backend: start tfjs in the worker (forced, the cached measurement, or a
+// fresh speed probe), switch or re-measure, and show at once what is happening (`backendSwitch`).
+// The probe's reports are cached in this browser (probeCache.ts).
+
+import { probeSizeKey, probeSizeOf } from '../core/bench/probeSize';
+import type { LabWorkerClient } from '../worker/client';
+import type { BackendInfo, BackendName } from '../worker/protocol';
+import type { LabState } from './labStore';
+import { cachedProbe, rememberProbe } from './probeCache';
+
+type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
+
+export function backendActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { syncUrl: () => void; fail: (e: unknown) => void }) {
+  const probeSize = () => probeSizeOf(get().train, get().catalog.tools.length);
+  const adopt = (b: BackendInfo) => {
+    set({ backendInfo: b });
+    rememberProbe(b.probe);
+    if (b.name === 'webgpu' && b.software && b.mode === 'forced') {
+      get().notify('warn', `WebGPU runs on a software adapter here (${b.adapter}): every GPU op is emulated on the CPU, so training is slow. Choose "auto" in the backend selector to train on the backend measured fastest (the policy is carried over).`);
+    }
+  };
+  return {
+    /** Starts tfjs: the forced backend, else the cached measurement for this size, else a fresh probe. */
+    async start(): Promise<void> {
+      const forced = get().backend;
+      const size = probeSize();
+      const cached = cachedProbe(probeSizeKey(size));
+      set({ backendSwitch: forced ? `starting ${forced}…` : cached ? 'starting the measured backend…' : 'measuring the backends (≤ 2 s)…' });
+      try {
+        const r = await worker().request({ type: 'init', probeSize: size, ...(forced ? { backend: forced } : cached ? { cachedProbe: cached } : {}) });
+        if (r.type === 'ready') adopt(r.backend);
+      } finally {
+        set({ backendSwitch: null });
+      }
+    },
+    /** Forces a backend, or 'auto' (the cached measurement; `remeasure` runs the probe again); the weights move along. */
+    async setBackend(name: BackendName | 'auto', remeasure = false): Promise<void> {
+      if (get().backendSwitch) return; // one switch at a time; the selector is disabled meanwhile
+      const auto = name === 'auto';
+      const size = probeSize();
+      set({ backendSwitch: auto ? (remeasure ? 'measuring the backends (≤ 2 s)…' : 'choosing the fastest backend…') : `switching to ${name}…`, running: false });
+      if (get().evaluating) set({ backendSwitch: `${get().backendSwitch} (after the running evaluation)` });
+      try {
+        const cached = remeasure ? undefined : cachedProbe(probeSizeKey(size));
+        const r = auto
+          ? await worker().request({ type: 'chooseBackend', probeSize: size, ...(cached ? { cachedProbe: cached } : {}) })
+          : await worker().request({ type: 'setBackend', backend: name });
+        if (r.type === 'ready') {
+          adopt(r.backend);
+          set({ backend: auto ? null : name });
+          deps.syncUrl();
+          if (!auto && r.backend.name !== name) get().notify('warn', `Backend ${name} is not available here; using ${r.backend.name}. ${r.backend.notes.join('; ')}`);
+          else get().notify('info', `${auto ? `Chose ${r.backend.name} by measurement` : `Switched to ${name}`}; the policy's weights were carried over (Adam's moments restart).`);
+        }
+      } catch (e) {
+        deps.fail(e);
+      } finally {
+        set({ backendSwitch: null });
+      }
+    },
+  };
+}
