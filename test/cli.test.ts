@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -72,6 +72,64 @@ describe('command line', () => {
     expect(j.families.map((f: { family: string }) => f.family)).toEqual(['random', 'cheapest', 'always', 'repeat', 'notools', 'tools+model', 'prompted', 'cascade', 'oracle']);
     for (const f of j.families) expect(f.aiq).toBeGreaterThanOrEqual(0);
   });
+});
+
+describe('command line: output that is never lost or half-written', () => {
+  it('checks --out before any work: an existing file, an unwritable place, a directory for generate', () => {
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'x');
+    const cases: [string[], RegExp][] = [
+      [['train', '--iterations', '2', '--out', file], /--out ".*a-file" is an existing file; give a directory/],
+      [['train', '--iterations', '2', '--out', join(file, 'run')], /--out: cannot write in ".*a-file\/run": ENOTDIR/],
+      [['generate', '--catalog', 'toolorchestra', '--count', '5', '--out', dir], /--out ".*" is a directory; give a file name/],
+    ];
+    for (const [args, msg] of cases) {
+      const t0 = Date.now();
+      const r = cli(...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err.trim()).toMatch(msg);
+      expect(r.err).not.toMatch(/it +1 /); // refused before training
+      expect(Date.now() - t0).toBeLessThan(20_000);
+    }
+    expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]); // no stray temporaries
+  });
+
+  it('checkpoints, and --resume goes on from the saved iteration; the folder always holds one whole pair', () => {
+    const out = join(dir, 'resumable');
+    const first = cli('train', '--seed', '4', '--iterations', '6', '--checkpoint-every', '3', '--batch', '2', '--group', '4', '--pool', '60', '--out', out);
+    expect(first.code, first.err).toBe(0);
+    const weightsFiles = () => readdirSync(out).filter((f) => /^orchestrator\.weights.*\.bin$/.test(f));
+    expect(weightsFiles()).toHaveLength(1);
+    const r = cli('train', '--resume', out, '--iterations', '10', '--json');
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/trained 4 iterations \(from 6\)/);
+    expect(JSON.parse(r.out)).toMatchObject({ iteration: 10, iterations: 10 });
+    const lines = readFileSync(join(out, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).iteration);
+    expect(lines).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const model = JSON.parse(readFileSync(join(out, 'orchestrator.json'), 'utf8'));
+    expect(model.userDefinedMetadata.training).toMatchObject({ iterations: 10, batchTasks: 2, groupSize: 4, seed: 4 });
+    expect(weightsFiles()).toEqual([model.weightsManifest[0].paths[0]]);
+    expect(cli('train', '--resume', out, '--iterations', '10').err).toMatch(/has 10 iterations already/);
+  });
+
+  it('Ctrl-C saves the run at the end of the iteration in flight and says how to resume', async () => {
+    const out = join(dir, 'interrupted');
+    const child = spawn(TSX, ['src/cli/main.ts', 'train', '--iterations', '100000', '--progress-every', '1', '--batch', '2', '--group', '4', '--pool', '60', '--out', out]);
+    let err = '';
+    const code = await new Promise<number | null>((resolve) => {
+      child.stderr.on('data', (d: Buffer) => {
+        err += d.toString();
+        if (/it +3 /.test(err) && !child.killed) child.kill('SIGINT');
+      });
+      child.on('exit', (c) => resolve(c));
+    });
+    expect(code).toBe(130);
+    expect(err).toMatch(/saved .* at iteration (\d+) of 100000; go on with: npm run cli -- train --resume/);
+    const reached = Number(/at iteration (\d+) of/.exec(err)?.[1]);
+    const model = JSON.parse(readFileSync(join(out, 'orchestrator.json'), 'utf8'));
+    expect(model.userDefinedMetadata.training.iterations).toBe(reached);
+    expect(readFileSync(join(out, 'metrics.jsonl'), 'utf8').trim().split('\n')).toHaveLength(reached);
+  }, 120_000);
 });
 
 describe('command line: training, trained-policy evaluation and the reward scorer', () => {

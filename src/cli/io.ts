@@ -1,7 +1,8 @@
-// File input/output of the CLI: catalogs from a preset name or a file, JSON files, and writes
-// that never leave a half-written file (write to a temporary name, then rename).
+// File input/output of the CLI: catalogs from a preset name or a file, JSON files, output
+// locations checked before any work, and writes that never leave a half-written file or a mixed
+// policy pair (temporary names, renames, content-named weights; temporaries removed on failure).
 
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Catalog } from '../core/sim/catalog';
 import { parseCatalogJson } from '../core/sim/catalogSchema';
@@ -43,14 +44,72 @@ export function loadPreference(path: string, catalog: Catalog): Preference {
   return parsed.value;
 }
 
-/** Writes all files or none: each goes to a temporary sibling first, then all are renamed. */
+/**
+ * Checks, before any work, that `path` can be written as a file: not a directory, and its folder
+ * creatable and writable (probed by writing a file there: permission bits alone say nothing to root).
+ */
+export function checkOutputFile(path: string, option: string): void {
+  if (existsSync(path) && statSync(path).isDirectory()) throw new CliError(`${option} "${path}" is a directory; give a file name`);
+  probeWritable(dirname(path) || '.', option);
+}
+
+/** Checks, before any work, that `dir` is (or can be made) a writable directory. */
+export function checkOutputDir(dir: string, option: string): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new CliError(`${option} "${dir}" is an existing file; give a directory`);
+  probeWritable(dir, option);
+}
+
+function probeWritable(dir: string, option: string): void {
+  const probe = join(dir, `.${process.pid}.tmp-probe`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(probe, '');
+    unlinkSync(probe);
+  } catch (e) {
+    throw new CliError(`${option}: cannot write in "${dir}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+/** Writes all files or none: each goes to a temporary sibling first, then all are renamed; on any failure the temporaries are removed. */
 export function writeFilesAtomically(files: readonly { path: string; data: string | Uint8Array }[]): void {
   const temps: { tmp: string; path: string }[] = [];
-  for (const f of files) {
-    mkdirSync(dirname(f.path) || '.', { recursive: true });
-    const tmp = join(dirname(f.path), `.${process.pid}.tmp-${temps.length}`);
-    writeFileSync(tmp, f.data);
-    temps.push({ tmp, path: f.path });
+  try {
+    for (const f of files) {
+      if (existsSync(f.path) && statSync(f.path).isDirectory()) throw new CliError(`cannot write "${f.path}": it is a directory`);
+      mkdirSync(dirname(f.path) || '.', { recursive: true });
+      const tmp = join(dirname(f.path), `.${process.pid}.tmp-${temps.length}`);
+      temps.push({ tmp, path: f.path });
+      writeFileSync(tmp, f.data);
+    }
+    for (const t of temps) renameSync(t.tmp, t.path);
+  } catch (e) {
+    for (const t of temps) rmSync(t.tmp, { force: true });
+    if (e instanceof CliError) throw e;
+    throw new CliError(`could not write ${files.map((f) => `"${f.path}"`).join(', ')}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}; nothing was replaced`);
   }
-  for (const t of temps) renameSync(t.tmp, t.path);
+}
+
+/** FNV-1a (32-bit) of the bytes, as 8 hex digits: names a weights file after its content. */
+function fingerprint(bytes: Uint8Array): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
+}
+
+/**
+ * Writes a policy artifact into `dir` so that a reader sees the old pair or the new one, never a
+ * mix: the weights go to a new file named after their content (orchestrator.weights.<fp>.bin, never
+ * an overwrite), then the manifest that names them replaces orchestrator.json in one rename, and only
+ * then are weights files no manifest names any more removed. `extra` files are written first.
+ */
+export function writeArtifactPair(dir: string, json: { weightsManifest: { paths: string[] }[] }, weights: Uint8Array, extra: readonly { path: string; data: string | Uint8Array }[] = []): string {
+  const name = `orchestrator.weights.${fingerprint(weights)}.bin`;
+  const manifest = { ...json, weightsManifest: json.weightsManifest.map((m, i) => (i === 0 ? { ...m, paths: [name] } : m)) };
+  if (extra.length) writeFilesAtomically(extra);
+  writeFilesAtomically([{ path: join(dir, name), data: weights }]);
+  writeFilesAtomically([{ path: join(dir, 'orchestrator.json'), data: JSON.stringify(manifest) }]);
+  for (const f of readdirSync(dir)) {
+    if (f !== name && /^orchestrator\.weights(\.[0-9a-f]{8})?\.bin$/.test(f)) rmSync(join(dir, f), { force: true });
+  }
+  return name;
 }

@@ -50,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => process.exit(typeof process.exitCode === 'number' && process.exitCode !== 0 ? process.exitCode : code), // e.g. 130 after a saved Ctrl-C
   (e: unknown) => {
     // One line, whatever failed; the stack only on request (a stack is for a bug report, not for a user).
     const msg = e instanceof CliError ? e.message : `unexpected error: ${(e as Error)?.message ?? String(e)}${process.env.ORCHESTRA_DEBUG ? `\n${(e as Error)?.stack}` : ' (ORCHESTRA_DEBUG=1 shows the stack)'}`;

@@ -312,9 +312,14 @@ export const useLab = create<LabState>((set, get) => {
     },
     async loadPretrained() {
       try {
-        const [j, w] = await Promise.all([fetch('./pretrained/orchestrator.json'), fetch('./pretrained/orchestrator.weights.bin')]);
-        if (!j.ok || !w.ok) throw new Error(`HTTP ${j.status}/${w.status}`);
-        const ok = await get().importWeights(await j.blob(), await w.blob(), true);
+        const j = await fetch('./pretrained/orchestrator.json');
+        if (!j.ok) throw new Error(`HTTP ${j.status} for orchestrator.json`);
+        const manifest = await j.blob();
+        // The weights file is the one the manifest names (the CLI names it after its content).
+        const name = (JSON.parse(await manifest.text()) as { weightsManifest?: { paths?: string[] }[] }).weightsManifest?.[0]?.paths?.[0] ?? 'orchestrator.weights.bin';
+        const w = await fetch(`./pretrained/${encodeURIComponent(name)}`);
+        if (!w.ok) throw new Error(`HTTP ${w.status} for ${name}`);
+        const ok = await get().importWeights(manifest, await w.blob(), true);
         if (ok) get().notify('info', 'Loaded the shipped pretrained policy (trained in Node with random preferences), so the sliders mean something before any training.');
         return ok;
       } catch (e) {

@@ -2,12 +2,13 @@
 
 import { tasksToJsonl } from '../../core/sim/render';
 import { checkKnown, stringOpt, type Args } from '../args';
-import { writeFilesAtomically } from '../io';
+import { checkOutputFile, writeFilesAtomically } from '../io';
 import { WORLD_OPTIONS, worldFromArgs } from './world';
 
 export function generateCommand(a: Args): void {
   checkKnown(a, [...WORLD_OPTIONS, 'out', 'json']);
   const out = stringOpt(a, 'out');
+  checkOutputFile(out, '--out');
   const w = worldFromArgs(a, { seed: 1, count: 100, availability: 0.75 });
   writeFilesAtomically([{ path: out, data: tasksToJsonl(w.tasks, w.catalog) }]);
   const summary = { out, catalog: w.catalog.name, seed: w.seed, ...w.stats };

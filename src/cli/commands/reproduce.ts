@@ -14,7 +14,7 @@ import type { PolicyNetwork } from '../../core/policy/network';
 import { DEFAULT_SIM } from '../../core/sim/callModel';
 import { generateTasks } from '../../core/sim/tasks';
 import { checkKnown, intOpt, stringOpt, type Args } from '../args';
-import { loadCatalog, writeFilesAtomically } from '../io';
+import { checkOutputDir, loadCatalog, writeFilesAtomically } from '../io';
 import { loadPolicyFile } from '../policyFile';
 import { initNodeBackend } from '../tfBackend';
 import { TABLE1_BASELINES } from './calibrate';
@@ -38,6 +38,7 @@ async function train(config: TrainConfig, iterations: number, log: (s: string) =
 export async function reproduceCommand(a: Args): Promise<void> {
   checkKnown(a, ['out', 'quick', 'pretrained', 'json', 'count', 'iterations', 'seed']);
   const out = stringOpt(a, 'out');
+  checkOutputDir(out, '--out'); // before the runs: a long reproduction never ends unable to save
   const quick = a.flags.has('quick');
   const count = intOpt(a, 'count', quick ? 300 : 1000, 10, 100_000);
   const iterations = intOpt(a, 'iterations', quick ? 150 : 800, 1, 100_000);

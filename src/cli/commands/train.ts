@@ -1,20 +1,25 @@
-// `train …`: GRPO from Node on the wasm (or cpu) backend. Writes DIR/orchestrator.json,
-// DIR/orchestrator.weights.bin and DIR/metrics.jsonl (all at the end, atomically), prints a
-// progress line every few iterations on stderr and the final metrics as JSON on stdout.
+// `train …`: GRPO from Node on the wasm (or cpu) backend. Checks --out before any work; writes
+// DIR/orchestrator.json, its weights (orchestrator.weights.<fingerprint>.bin) and DIR/metrics.jsonl
+// at the end, at every --checkpoint-every iterations and on Ctrl-C (a reader always sees a whole
+// pair: io.ts); `--resume DIR` continues such a run. Prints a progress line every few iterations
+// on stderr and the final metrics as JSON on stdout.
 
 import { join } from 'node:path';
 import { DEFAULT_TRAIN, type TrainConfig } from '../../core/grpo/config';
 import type { IterationMetrics } from '../../core/grpo/metrics';
 import { REWARD_MODES, type RewardMode } from '../../core/grpo/reward';
 import { GrpoTrainer } from '../../core/grpo/trainer';
-import { exportArtifact, WEIGHTS_FILE } from '../../core/io/artifact';
+import { exportArtifact } from '../../core/io/artifact';
+import type { Catalog } from '../../core/sim/catalog';
+import { parseCatalog } from '../../core/sim/catalogSchema';
 import { generateTasks } from '../../core/sim/tasks';
 import { checkKnown, CliError, intOpt, numberOpt, stringOpt, type Args } from '../args';
-import { loadCatalog, loadPreference, writeFilesAtomically } from '../io';
+import { checkOutputDir, loadCatalog, loadPreference, readJson, writeArtifactPair } from '../io';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadPolicyFile } from '../policyFile';
 import { initNodeBackend } from '../tfBackend';
 
-const TRAIN_OPTIONS = ['catalog', 'seed', 'iterations', 'out', 'preference', 'random-preferences', 'backend', 'json', 'batch', 'group', 'lr', 'epochs', 'width', 'depth', 'beta', 'entropy', 'reward', 'aggregation', 'max-turns', 'pool', 'progress-every', 'init', 'advantage', 'dual-clip'];
+const TRAIN_OPTIONS = ['catalog', 'seed', 'iterations', 'out', 'preference', 'random-preferences', 'backend', 'json', 'batch', 'group', 'lr', 'epochs', 'width', 'depth', 'beta', 'entropy', 'reward', 'aggregation', 'max-turns', 'pool', 'progress-every', 'init', 'advantage', 'dual-clip', 'checkpoint-every', 'resume'];
 
 /** The scalar part of an iteration's metrics (what metrics.jsonl and the summary hold). */
 export function scalarMetrics(m: IterationMetrics): Omit<IterationMetrics, 'group' | 'advantageHistogram'> & { advantageHistogram: number[] } {
@@ -49,49 +54,98 @@ function configFromArgs(a: Args): TrainConfig {
   };
 }
 
+/** What --resume reads back from DIR: the policy, the run's configuration and how far it got. */
+function readRun(dir: string): { net: ReturnType<typeof loadPolicyFile>['net']; config: TrainConfig; done: number; catalog: Catalog; lines: string[] } {
+  const path = join(dir, 'orchestrator.json');
+  const { net } = loadPolicyFile(path);
+  const meta = (readJson(path, 'run to resume') as { userDefinedMetadata?: { catalog?: unknown; training?: Partial<TrainConfig> & { iterations?: number } } }).userDefinedMetadata;
+  const t = meta?.training;
+  if (!t || typeof t.iterations !== 'number' || !t.sim || !t.policy) throw new CliError(`${path}: not a training run this CLI wrote (its training metadata is missing)`);
+  const cat = parseCatalog(meta?.catalog);
+  if (!cat.ok) throw new CliError(`${path}: ${cat.error}`);
+  const lines = existsSync(join(dir, 'metrics.jsonl')) ? readFileSync(join(dir, 'metrics.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).slice(0, t.iterations) : [];
+  const { iterations: done, ...config } = t as TrainConfig & { iterations: number; backend?: string };
+  delete (config as { backend?: string }).backend;
+  return { net, config: { ...DEFAULT_TRAIN, ...config }, done, catalog: cat.value, lines };
+}
+
 export async function trainCommand(a: Args): Promise<void> {
   checkKnown(a, TRAIN_OPTIONS);
-  const out = stringOpt(a, 'out');
+  const resume = a.options.has('resume') ? stringOpt(a, 'resume') : null;
+  const out = resume ?? stringOpt(a, 'out');
+  if (resume && a.options.has('out') && stringOpt(a, 'out') !== resume) throw new CliError('--resume DIR writes back to DIR; leave out --out (or give the same directory)');
+  checkOutputDir(out, resume ? '--resume' : '--out'); // before any work: a run never trains and then fails to save
   const iterations = intOpt(a, 'iterations', 300, 1, 1_000_000);
   const every = intOpt(a, 'progress-every', 10, 1, 1_000_000);
-  const catalog = loadCatalog(stringOpt(a, 'catalog', 'toolorchestra'));
-  let config = configFromArgs(a);
-  if (a.flags.has('random-preferences') && a.options.has('preference')) throw new CliError('give either --preference or --random-preferences, not both');
-  if (a.flags.has('random-preferences')) config = { ...config, preferenceMode: 'random' };
-  if (a.options.has('preference')) config = { ...config, preferenceMode: 'fixed', preference: loadPreference(stringOpt(a, 'preference'), catalog) };
+  const checkpointEvery = intOpt(a, 'checkpoint-every', 100, 1, 1_000_000);
   const backend = await initNodeBackend(stringOpt(a, 'backend', 'wasm'));
+  const previous = resume ? readRun(resume) : null;
+  const catalog = previous ? previous.catalog : loadCatalog(stringOpt(a, 'catalog', 'toolorchestra'));
+  let config = previous ? previous.config : configFromArgs(a);
+  if (!previous) {
+    if (a.flags.has('random-preferences') && a.options.has('preference')) throw new CliError('give either --preference or --random-preferences, not both');
+    if (a.flags.has('random-preferences')) config = { ...config, preferenceMode: 'random' };
+    if (a.options.has('preference')) config = { ...config, preferenceMode: 'fixed', preference: loadPreference(stringOpt(a, 'preference'), catalog) };
+  }
+  const done = previous?.done ?? 0;
+  if (done >= iterations) throw new CliError(`${out} has ${done} iterations already; give --iterations above ${done} to go on`);
   let pool;
   try {
     pool = generateTasks(catalog, { seed: config.seed, count: config.poolSize, availability: config.availability, sim: config.sim }).tasks;
   } catch (e) {
     throw new CliError((e as Error).message);
   }
-  // --init: continue from a trained policy (its width and depth replace --width/--depth).
-  const init = a.options.has('init') ? loadPolicyFile(stringOpt(a, 'init')).net : undefined;
+  // --init: continue from a trained policy (its width and depth replace --width/--depth); --resume: this run's own.
+  const init = previous ? previous.net : a.options.has('init') ? loadPolicyFile(stringOpt(a, 'init')).net : undefined;
   if (init) config = { ...config, policy: { ...config.policy, width: init.config.width, depth: init.config.depth } };
   if (config.groupSize === 1) process.stderr.write('notice: --group 1: a group of one has no baseline; its advantage is r/(1 + 1e-6) as in veRL, so GRPO degenerates to REINFORCE without a baseline.\n');
-  const trainer = new GrpoTrainer(catalog, config, pool, init);
-  const lines: string[] = [];
+  let trainer: GrpoTrainer;
+  try {
+    trainer = new GrpoTrainer(catalog, config, pool, init);
+  } catch (e) {
+    throw new CliError((e as Error).message);
+  }
+  trainer.iteration = done; // the iteration number seeds each iteration's draws: a resumed run goes on where it stopped
+  const lines: string[] = previous ? [...previous.lines] : [];
   const t0 = performance.now();
   let last: IterationMetrics | null = null;
-  for (let i = 0; i < iterations; i++) {
-    last = await trainer.step();
-    lines.push(JSON.stringify(scalarMetrics(last)));
-    if (last.diverged) process.stderr.write(`warning: ${last.diverged}\n`);
-    if ((i + 1) % every === 0 || i === iterations - 1) {
-      const s = (performance.now() - t0) / 1000;
-      process.stderr.write(`it ${String(last.iteration).padStart(4)}  reward ${last.meanReward.toFixed(3)}  acc ${(100 * last.accuracy).toFixed(1)}%  cost ${last.meanCostUSD.toFixed(4)}  entropy ${last.entropy.toFixed(3)}  |A| ${last.meanAbsAdvantage.toFixed(2)}  ${((i + 1) / s).toFixed(2)} it/s\n`);
+  let interrupted = false;
+  const onSigint = () => {
+    if (interrupted) process.exit(130); // a second Ctrl-C: stop now
+    interrupted = true;
+    process.stderr.write('\ninterrupted: saving after this iteration (Ctrl-C again to stop without saving)\n');
+  };
+  process.on('SIGINT', onSigint);
+  const save = async (reached: number, final: object | null) => {
+    const { json, weights } = await exportArtifact(trainer.net, catalog, { training: { ...config, iterations: reached, backend }, ...(final ? { metrics: final } : {}) });
+    writeArtifactPair(out, json, weights, [{ path: join(out, 'metrics.jsonl'), data: lines.join('\n') + '\n' }]);
+  };
+  try {
+    for (let i = done; i < iterations && !interrupted; i++) {
+      last = await trainer.step();
+      lines.push(JSON.stringify(scalarMetrics(last)));
+      if (last.diverged) process.stderr.write(`warning: ${last.diverged}\n`);
+      if ((i + 1) % every === 0 || i === iterations - 1) {
+        const s = (performance.now() - t0) / 1000;
+        process.stderr.write(`it ${String(last.iteration).padStart(4)}  reward ${last.meanReward.toFixed(3)}  acc ${(100 * last.accuracy).toFixed(1)}%  cost ${last.meanCostUSD.toFixed(4)}  entropy ${last.entropy.toFixed(3)}  |A| ${last.meanAbsAdvantage.toFixed(2)}  ${((i + 1 - done) / s).toFixed(2)} it/s\n`);
+      }
+      if ((i + 1) % checkpointEvery === 0 && i + 1 < iterations) await save(i + 1, null);
+      // On wasm every await resolves as a microtask: yield to the event loop once an iteration so a Ctrl-C is seen.
+      await new Promise<void>((r) => setImmediate(r));
     }
+    const reached = trainer.iteration;
+    const wallS = (performance.now() - t0) / 1000;
+    const final = { ...scalarMetrics(last as IterationMetrics), iterations: reached, wallS, iterationsPerS: (reached - done) / wallS, backend, catalog: catalog.name, out };
+    await save(reached, final);
+    if (interrupted) {
+      process.stderr.write(`saved ${out} at iteration ${reached} of ${iterations}; go on with: npm run cli -- train --resume ${out} --iterations ${iterations}\n`);
+      process.exitCode = 130;
+      return;
+    }
+    process.stderr.write(`trained ${iterations - done} iterations${done ? ` (from ${done})` : ''} in ${wallS.toFixed(1)} s on ${backend}; wrote ${out}/orchestrator.json, its weights and metrics.jsonl\n`);
+    process.stdout.write((a.flags.has('json') ? JSON.stringify(final) : `final: accuracy ${(100 * final.accuracy).toFixed(1)}%, cost ${final.meanCostUSD.toFixed(4)}, ${wallS.toFixed(1)} s`) + '\n');
+  } finally {
+    process.off('SIGINT', onSigint);
+    trainer.dispose();
   }
-  const wallS = (performance.now() - t0) / 1000;
-  const final = { ...scalarMetrics(last as IterationMetrics), iterations, wallS, iterationsPerS: iterations / wallS, backend, catalog: catalog.name, out };
-  const { json, weights } = await exportArtifact(trainer.net, catalog, { training: { ...config, iterations, backend }, metrics: final });
-  writeFilesAtomically([
-    { path: join(out, 'orchestrator.json'), data: JSON.stringify(json) },
-    { path: join(out, WEIGHTS_FILE), data: weights },
-    { path: join(out, 'metrics.jsonl'), data: lines.join('\n') + '\n' },
-  ]);
-  trainer.dispose();
-  process.stderr.write(`trained ${iterations} iterations in ${wallS.toFixed(1)} s on ${backend}; wrote ${out}/orchestrator.json, ${WEIGHTS_FILE}, metrics.jsonl\n`);
-  process.stdout.write((a.flags.has('json') ? JSON.stringify(final) : `final: accuracy ${(100 * final.accuracy).toFixed(1)}%, cost ${final.meanCostUSD.toFixed(4)}, ${wallS.toFixed(1)} s`) + '\n');
 }
