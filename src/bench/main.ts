@@ -5,6 +5,7 @@
 // 15 iterations — both for e2e/webgpu.spec.ts).
 
 import type { BenchMessage } from './bench.worker';
+import './bench.css';
 
 interface BenchResult { backend: string; status: 'done' | 'unavailable' | 'error'; message?: string; adapter?: string; software?: boolean; report?: unknown; check?: unknown; longestTaskMs: number }
 declare global { interface Window { benchResult?: BenchResult } }

@@ -6,6 +6,10 @@ import { z } from 'zod';
 import type { Catalog } from './catalog';
 import { STEP_TYPES, TOOL_KINDS } from './stepTypes';
 
+// No code generation: zod would otherwise compile its parsers with `new Function`, which the lab's
+// Content-Security-Policy forbids (and reports) on the page.
+z.config({ jitless: true });
+
 const nonNeg = z.number({ error: 'must be a number' }).finite().nonnegative({ error: 'must be ≥ 0' });
 const skillValue = z.number({ error: 'must be a number' }).finite().min(-10).max(10);
 const skill = z.partialRecord(z.enum(STEP_TYPES), skillValue);
