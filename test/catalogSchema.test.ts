@@ -22,6 +22,13 @@ describe('catalog validation', () => {
     expect(bad((c) => { c.tools[2].pricing.inputPerM = -1; })).toMatch(/tools\[2\]\.pricing\.inputPerM: must be ≥ 0/);
   });
 
+  it('rejects values past the documented physical bounds (1e308 once gave null costs), naming field and bound', () => {
+    expect(bad((c) => { c.tools[0].outputTokens.mean = 1e308; })).toMatch(/tools\[0\]\.outputTokens\.mean: must be at most 1,000,000 tokens/);
+    expect(bad((c) => { c.tools[1].latency.fixedMs = 1e308; })).toMatch(/tools\[1\]\.latency\.fixedMs: must be at most 3,600,000 ms/);
+    expect(bad((c) => { c.tools[2].pricing.perCall = 1e308; })).toMatch(/tools\[2\]\.pricing\.perCall: must be at most 1,000 \$ per call/);
+    expect(bad((c) => { c.orchestrator.outputTokensPerTurn = 2e6; })).toMatch(/orchestrator\.outputTokensPerTurn: must be at most 1,000,000 tokens/);
+  });
+
   it('rejects an unknown step type, naming the tool', () => {
     expect(bad((c) => { c.tools[0].skill.dance = 1; })).toMatch(/tools\[0\]\.skill: unknown step type "dance"/);
   });

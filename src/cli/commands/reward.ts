@@ -32,16 +32,21 @@ const inputSchema = z
     });
   });
 
+/** Validates a reward input; on failure the message names the first wrong field and what it accepts. */
+export function parseRewardInput(value: unknown): { ok: true; value: z.infer<typeof inputSchema> } | { ok: false; error: string } {
+  const parsed = inputSchema.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const iss = parsed.error.issues[0];
+  const where = iss?.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') || '(input)';
+  return { ok: false, error: `invalid reward input: ${where}: ${iss?.message ?? 'invalid'}` };
+}
+
 export function rewardCommand(a: Args): void {
   checkKnown(a, ['input']);
   const path = stringOpt(a, 'input');
-  const parsed = inputSchema.safeParse(readJson(path, 'reward input'));
-  if (!parsed.success) {
-    const iss = parsed.error.issues[0];
-    const where = iss?.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') || '(input)';
-    throw new CliError(`${path}: invalid reward input: ${where}: ${iss?.message ?? 'invalid'}`);
-  }
-  const v = parsed.data;
+  const parsed = parseRewardInput(readJson(path, 'reward input'));
+  if (!parsed.ok) throw new CliError(`${path}: ${parsed.error}`);
+  const v = parsed.value;
   const pref = [...v.tools.map((id) => v.preference[id] ?? 0), v.preference.outcome ?? 0, v.preference.cost ?? 0, v.preference.latency ?? 0];
   const group = v.trajectories.map((t) => ({ calls: v.tools.map((id) => t.calls[id] ?? 0), outcome: t.outcome, costUSD: t.costUSD, latencyS: t.latencyS, tokens: t.tokens ?? 0 }));
   const r = groupRewards(v.mode, group, pref, { ...DEFAULT_WEIGHTED, ...v.weighted });

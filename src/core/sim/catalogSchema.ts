@@ -3,7 +3,7 @@
 // must be ≥ 0"). The format is documented in docs/CATALOG.md.
 
 import { z } from 'zod';
-import type { Catalog } from './catalog';
+import { expectedCallCost, expectedLatencyMs, type Catalog, type ToolSpec } from './catalog';
 import { STEP_TYPES, TOOL_KINDS } from './stepTypes';
 
 // No code generation: zod would otherwise compile its parsers with `new Function`, which the lab's
@@ -11,6 +11,20 @@ import { STEP_TYPES, TOOL_KINDS } from './stepTypes';
 z.config({ jitless: true });
 
 const nonNeg = z.number({ error: 'must be a number' }).finite().nonnegative({ error: 'must be ≥ 0' });
+/**
+ * Physical bounds (docs/CATALOG.md): every field stays far above any real model yet low enough that
+ * costs and latencies derived from it — over a whole episode, and summed over thousands of them —
+ * stay finite in float64 (1e308 once made `eval` report a null cost and training blame the learning rate).
+ */
+export const BOUNDS = {
+  pricePerM: 10_000, // $ per million tokens (the dearest APIs charge ~$600/M)
+  perCall: 1_000, // $ per call
+  perSecond: 100, // $ per second of latency
+  tokens: 1_000_000, // mean output tokens of a call, or of an orchestrator turn
+  fixedMs: 3_600_000, // one hour per call
+  tokensPerSecond: 1_000_000,
+} as const;
+const upTo = (max: number, unit: string) => nonNeg.max(max, { error: `must be at most ${max.toLocaleString('en-US')} ${unit}` });
 const skillValue = z.number({ error: 'must be a number' }).finite().min(-10).max(10);
 const skill = z.partialRecord(z.enum(STEP_TYPES), skillValue);
 const id = z
@@ -22,9 +36,9 @@ const toolSchema = z.strictObject({
   kind: z.enum(TOOL_KINDS, { error: `must be one of ${TOOL_KINDS.join(', ')}` }),
   description: z.string({ error: 'must be a string' }),
   enabled: z.boolean({ error: 'must be true or false' }),
-  pricing: z.strictObject({ inputPerM: nonNeg, outputPerM: nonNeg, perCall: nonNeg, perSecond: nonNeg }),
-  outputTokens: z.strictObject({ mean: nonNeg, spread: nonNeg.max(3) }),
-  latency: z.strictObject({ fixedMs: nonNeg, tokensPerSecond: nonNeg, jitter: nonNeg.max(3) }),
+  pricing: z.strictObject({ inputPerM: upTo(BOUNDS.pricePerM, '$/M tokens'), outputPerM: upTo(BOUNDS.pricePerM, '$/M tokens'), perCall: upTo(BOUNDS.perCall, '$ per call'), perSecond: upTo(BOUNDS.perSecond, '$/s') }),
+  outputTokens: z.strictObject({ mean: upTo(BOUNDS.tokens, 'tokens'), spread: nonNeg.max(3) }),
+  latency: z.strictObject({ fixedMs: upTo(BOUNDS.fixedMs, 'ms'), tokensPerSecond: upTo(BOUNDS.tokensPerSecond, 'tokens/s'), jitter: nonNeg.max(3) }),
   skill,
   context: z.partialRecord(z.enum(STEP_TYPES), z.number({ error: 'must be a number' }).finite().min(0, { error: 'must be in [0, 6]' }).max(6, { error: 'must be in [0, 6]' })).optional(),
   offline: z.array(z.enum(STEP_TYPES)).optional(),
@@ -42,14 +56,19 @@ const catalogSchema = z
     orchestrator: z.strictObject({
       id,
       description: z.string(),
-      pricing: z.strictObject({ inputPerM: nonNeg, outputPerM: nonNeg }),
-      outputTokensPerTurn: nonNeg,
-      latency: z.strictObject({ fixedMs: nonNeg, tokensPerSecond: nonNeg }),
+      pricing: z.strictObject({ inputPerM: upTo(BOUNDS.pricePerM, '$/M tokens'), outputPerM: upTo(BOUNDS.pricePerM, '$/M tokens') }),
+      outputTokensPerTurn: upTo(BOUNDS.tokens, 'tokens'),
+      latency: z.strictObject({ fixedMs: upTo(BOUNDS.fixedMs, 'ms'), tokensPerSecond: upTo(BOUNDS.tokensPerSecond, 'tokens/s') }),
       skill,
     }),
     tools: z.array(toolSchema).min(1, { error: 'needs at least one tool' }).max(64, { error: 'at most 64 tools' }),
   })
   .superRefine((c, ctx) => {
+    // Derived at load: a call's expected cost (with a 1M-token context) and latency must be finite.
+    c.tools.forEach((t, i) => {
+      const cost = expectedCallCost(t as ToolSpec, 1e6), ms = expectedLatencyMs(t as ToolSpec);
+      if (!Number.isFinite(cost) || !Number.isFinite(ms)) ctx.addIssue({ code: 'custom', path: ['tools', i], message: `its expected call cost (${cost}) or latency (${ms} ms) is not finite` });
+    });
     const seen = new Map<string, number>();
     c.tools.forEach((t, i) => {
       const first = seen.get(t.id);
