@@ -15,7 +15,7 @@ import { readUrl, writeUrl } from '../src/store/urlState';
 
 const rng = new SeqRng(20261203);
 const pick = <T>(xs: readonly T[]): T => xs[rng.int(xs.length)] as T;
-const WEIRD_NUMBERS = [0, -0, -1, 1, 0.5, 1e-320, 1e308, -1e308, 1e999, Number.NaN, 2 ** 53, 3.7, 64, 65, 1000, 1e6];
+const WEIRD_NUMBERS = [0, -0, -1, 1, 0.5, 1e-320, 1e308, -1e308, Number.POSITIVE_INFINITY, Number.NaN, 2 ** 53, 3.7, 64, 65, 1000, 1e6];
 const WEIRD_STRINGS = ['', ' ', '%', '100%', '%zz', '\u0000', 'null', 'NaN', '1e999', '-1', '0x10', '{"a":', '[]', 'ü', '🙂', 'a'.repeat(5000), '<script>', '../../etc', 'true'];
 
 /** A random JSON-ish value, sometimes nested. */
