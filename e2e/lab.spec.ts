@@ -373,3 +373,27 @@ test('sizes past the memory bound are refused before anything is allocated: from
   await expect.poll(() => iteration(page), { timeout: 60_000 }).toBe(at + 1);
   expect(errors).toEqual([]);
 });
+
+test('300 random clicks on Start, Pause, Step and Reset in 2 s: the worker coalesces them, the status says what it does, and the next Step is quick', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await openLab(page, '?backend=wasm');
+  const names = ['Step', 'Reset', 'Start', 'Pause'];
+  const t0 = Date.now();
+  for (let i = 0; i < 300 && Date.now() - t0 < 2000; i++) {
+    const name = names[(i * 7 + (i >> 3)) % 4] as string;
+    const b = page.getByRole('button', { name, exact: true });
+    if (await b.isVisible()) await b.click({ timeout: 200 }).catch(() => undefined);
+  }
+  console.log(`burst ended after ${Date.now() - t0} ms; worker: ${await page.getByTestId('worker-activity').innerText()}`);
+  if (await page.getByRole('button', { name: 'Pause' }).isVisible()) await page.getByRole('button', { name: 'Pause' }).click();
+  const settled = Date.now();
+  await expect(page.getByTestId('worker-activity')).toHaveText('worker: idle', { timeout: 20_000 });
+  console.log(`worker idle ${((Date.now() - settled) / 1000).toFixed(1)} s after the burst`);
+  const shown = await iteration(page);
+  const step = Date.now();
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => iteration(page), { timeout: 10_000 }).toBe(shown + 1);
+  console.log(`the next Step took ${((Date.now() - step) / 1000).toFixed(1)} s`);
+  expect(errors).toEqual([]);
+});

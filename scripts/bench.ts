@@ -4,17 +4,22 @@
 // Needs a build (`npm run bench` builds first) and /usr/bin/chromium (scripts/ensure-chromium.mjs).
 
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import * as tf from '@tensorflow/tfjs-core';
 import { initNodeBackend } from '../src/cli/tfBackend';
 import { FULL_PLAN, QUICK_PLAN, runTrainBench, type BenchReport } from '../src/core/bench/trainBench';
-import { benchMarkdown, type BenchRun } from './benchMarkdown';
+import { benchMarkdown, type BenchRun, type SoakDoc } from './benchMarkdown';
+
+/** The last soak's figures (scripts/soak.ts), if it ran. */
+function soakDoc(): SoakDoc | undefined {
+  return existsSync('docs/soak.json') ? (JSON.parse(readFileSync('docs/soak.json', 'utf8')) as SoakDoc) : undefined;
+}
 
 const quick = process.argv.includes('--quick');
 if (process.argv.includes('--markdown-only')) {
   // Regenerates docs/BENCHMARKS.md from docs/benchmarks.json (after a change to the generator).
-  writeFileSync('docs/BENCHMARKS.md', benchMarkdown(JSON.parse(readFileSync('docs/benchmarks.json', 'utf8'))));
+  writeFileSync('docs/BENCHMARKS.md', benchMarkdown(JSON.parse(readFileSync('docs/benchmarks.json', 'utf8')), soakDoc()));
   process.exit(0);
 }
 const plan = quick ? QUICK_PLAN : FULL_PLAN;
@@ -64,5 +69,5 @@ try {
 const totalS = (Date.now() - started) / 1000;
 const doc = { plan: quick ? 'quick' : 'full', date: new Date().toISOString(), machine: `${(await import('node:os')).cpus().length} cores, Node ${process.version}`, totalS, runs };
 writeFileSync(quick ? 'docs/benchmarks.quick.json' : 'docs/benchmarks.json', `${JSON.stringify(doc, null, 1)}\n`);
-if (!quick) writeFileSync('docs/BENCHMARKS.md', benchMarkdown(doc));
+if (!quick) writeFileSync('docs/BENCHMARKS.md', benchMarkdown(doc, soakDoc()));
 say(`bench finished in ${totalS.toFixed(0)} s; wrote ${quick ? 'docs/benchmarks.quick.json' : 'docs/benchmarks.json and docs/BENCHMARKS.md'}`);

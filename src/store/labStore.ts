@@ -25,6 +25,8 @@ export interface LabState extends UrlConfig {
   /** The iteration whose weights "Restore best policy" puts back, and what Undo would bring back (null: none). */
   bestIteration: number | null;
   undoLabel: string | null;
+  /** What the worker is doing now, as it says it ("training", "idle", …). */
+  workerActivity: string;
   restoreBest(): Promise<void>;
   undo(): Promise<void>;
   /** What a backend start or switch in progress is doing (shown at once in the badge), or null. */
@@ -149,6 +151,7 @@ export const useLab = create<LabState>((set, get) => {
     }
   };
   const onPush = (p: Push) => {
+    if (p.type === 'activity') return set({ workerActivity: p.text });
     if (p.runId !== runId) return; // from a run that was reset or replaced
     if (p.type === 'metrics') set((s) => ({ series: appendBounded(s.series, p.points), histogram: p.histogram, group: p.group }));
     else if (p.type === 'status') {
@@ -165,6 +168,7 @@ export const useLab = create<LabState>((set, get) => {
     backendSwitch: null,
     bestIteration: null,
     undoLabel: null,
+    workerActivity: 'starting',
     running: false,
     iteration: 0,
     itPerS: 0,

@@ -9,7 +9,7 @@ const SPEEDS = [{ label: 'max', ms: 0 }, { label: 'fast', ms: 50 }, { label: 'sl
 /** Title, backend badge and selector, run controls, counters, seed, speed, and the share link. */
 export function TopBar() {
   const s = useLab(useShallow((x) => ({
-    backendInfo: x.backendInfo, backendSwitch: x.backendSwitch, forcedBackend: x.backend, iteration: x.iteration, itPerS: x.itPerS, running: x.running, train: x.train, delayMs: x.delayMs,
+    workerActivity: x.workerActivity, backendInfo: x.backendInfo, backendSwitch: x.backendSwitch, forcedBackend: x.backend, iteration: x.iteration, itPerS: x.itPerS, running: x.running, train: x.train, delayMs: x.delayMs,
     start: x.start, pause: x.pause, stepOnce: x.stepOnce, reset: x.reset, restoreBest: x.restoreBest, undo: x.undo, bestIteration: x.bestIteration, undoLabel: x.undoLabel, setTrain: x.setTrain, setDelay: x.setDelay, setBackend: x.setBackend, shareLink: x.shareLink,
   })));
   const [copied, setCopied] = useState<string | null>(null);
@@ -30,6 +30,7 @@ export function TopBar() {
         <BackendBadge backend={s.backendInfo} pending={s.backendSwitch} onRemeasure={() => void s.setBackend('auto', true)} />
         <span className="counter">iteration <strong data-testid="iteration">{s.iteration}</strong></span>
         <span className="counter muted">{s.running ? `${s.itPerS.toFixed(2)} it/s` : 'paused'}</span>
+        <span className="counter muted small" data-testid="worker-activity" title="what the training worker is doing now">worker: {s.workerActivity}</span>
       </div>
       <div className="controls">
         {s.running ? <button type="button" className="primary" onClick={s.pause}>Pause</button> : <button type="button" className="primary" onClick={s.start}>Start</button>}

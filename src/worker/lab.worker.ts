@@ -1,6 +1,10 @@
 // The lab's long-lived module worker: owns tfjs, the backend and the training session, answers
 // the page's requests, and while running pushes metrics as small batches at most 10 times a
 // second. A run is identified by the page's run id; pause, reset or a new start ends it.
+// Bursts of commands are coalesced: one run loop at a time, at most one Step waiting behind the
+// one in flight (more are dropped and say so), a Step or Reset from an ended run is skipped, and
+// the trade-off view is re-evaluated once the burst is over. Every change of what the worker is
+// doing is pushed as `activity`, so the page's status always says it.
 
 import { generateTasks } from '../core/sim/tasks';
 import type { Push, Reply, Request, Tradeoff } from './protocol';
@@ -17,6 +21,38 @@ const SWEEP_EVERY_MS = 4000;
 let activeRun = 0;
 let running = false;
 let lastTradeoff: Tradeoff | null = null;
+/** Each Start gets a new generation; a loop whose generation is old stops (no two loops at once). */
+let loopGen = 0;
+/** Steps in flight or waiting (bounded by MAX_STEPS). */
+let steps = 0;
+const MAX_STEPS = 2;
+let tradeoffTimer: ReturnType<typeof setTimeout> | null = null;
+/** After a burst of Steps or Resets, one trade-off evaluation once 250 ms pass without another. */
+const TRADEOFF_DEBOUNCE_MS = 250;
+
+function activity(text: string): void {
+  post({ id: 0, type: 'activity', text });
+}
+
+/** Loops still inside their body (a paused loop finishes its iteration first) and evaluations in flight. */
+let loopsActive = 0;
+let evaluating = 0;
+
+/** Says "idle" only when nothing at all is left to do. */
+function maybeIdle(): void {
+  if (!running && loopsActive === 0 && steps === 0 && evaluating === 0 && !tradeoffTimer) activity('idle');
+}
+
+function tradeoffSoon(runId: number): void {
+  if (tradeoffTimer) clearTimeout(tradeoffTimer);
+  tradeoffTimer = setTimeout(() => {
+    tradeoffTimer = null;
+    if (runId !== activeRun || running) return maybeIdle();
+    activity('evaluating the trade-off view');
+    evaluating++;
+    void pushTradeoff(runId, true).catch(() => undefined).finally(() => { evaluating--; maybeIdle(); });
+  }, TRADEOFF_DEBOUNCE_MS);
+}
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -36,6 +72,18 @@ async function pushTradeoff(runId: number, sweep: boolean): Promise<void> {
 async function runLoop(runId: number): Promise<void> {
   running = true;
   activeRun = runId;
+  const gen = ++loopGen;
+  activity('training');
+  loopsActive++;
+  try {
+    await loopBody(runId, gen);
+  } finally {
+    loopsActive--;
+    maybeIdle();
+  }
+}
+
+async function loopBody(runId: number, gen: number): Promise<void> {
   let batch: ReturnType<typeof toMetricPoint>[] = [];
   let latest: IterationMetrics | null = null;
   let lastPush = performance.now(), lastSweep = performance.now(), sweepMs = 0;
@@ -46,19 +94,20 @@ async function runLoop(runId: number): Promise<void> {
     batch = [];
   };
   post({ id: 0, type: 'status', runId, running: true, iteration: session.iteration, itPerS: 0 });
-  while (running && activeRun === runId) {
+  while (running && activeRun === runId && gen === loopGen) {
     let m: IterationMetrics;
     try {
-      m = await session.step();
+      m = (await session.step()) as IterationMetrics;
     } catch (e) {
       running = false;
       flush();
       post({ id: 0, type: 'status', runId, running: false, iteration: session.iteration, itPerS: 0, message: divergenceMessage(e) });
       return;
     }
-    if (activeRun !== runId) break; // reset or restarted while this iteration ran
+    if (activeRun !== runId) break; // reset while this iteration ran: its metrics belong to a run that is gone
     latest = m;
-    batch.push(toMetricPoint(m));
+    batch.push(toMetricPoint(m)); // paused while it ran: it still happened, so it is reported (below)
+    if (gen !== loopGen) break;
     const now = performance.now();
     const itPerS = (session.iteration - startIt) / ((now - started) / 1000);
     const stop = m.diverged ?? (m.collapsed ? `${m.collapsed}. Paused so the run does not wipe out the policy: "Restore best policy" puts back iteration ${session.safety.bestIteration}'s weights. Try a lower learning rate.` : undefined);
@@ -82,17 +131,18 @@ async function runLoop(runId: number): Promise<void> {
     await sleep(session.settings?.delayMs ?? 0); // yields to the message loop: pause and sliders get through
   }
   flush();
-  if (activeRun === runId) {
-    running = false;
-    post({ id: 0, type: 'status', runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety });
-    await pushTradeoff(runId, true);
-  }
+  if (activeRun !== runId) return;
+  if (gen === loopGen) running = false;
+  // The page learns the iteration the loop really reached, even when a Pause ended it mid-iteration.
+  post({ id: 0, type: 'status', runId, running, iteration: session.iteration, itPerS: 0, ...session.safety });
+  if (!running) tradeoffSoon(runId);
 }
 
 async function handle(req: Request): Promise<void> {
   switch (req.type) {
     case 'init':
       post({ id: req.id, type: 'ready', backend: await session.init(req.backend, req.probeSize, req.cachedProbe) });
+      maybeIdle();
       return;
     case 'configure': {
       const changed = await session.exclusive(async () => session.configure(req.settings));
@@ -108,33 +158,49 @@ async function handle(req: Request): Promise<void> {
       return;
     case 'pause':
       running = false;
+      loopGen++;
       post({ id: req.id, type: 'ok' });
+      if (loopsActive > 0) activity('finishing the iteration in flight');
+      maybeIdle();
       return;
     case 'step': {
       running = false;
+      loopGen++;
+      if (steps >= MAX_STEPS) return post({ id: req.id, type: 'ok' }); // a burst: one in flight, one waiting, the rest dropped
+      if (req.runId < activeRun) return post({ id: req.id, type: 'ok' }); // from a run that was reset
+      steps++;
       activeRun = req.runId;
-      let m: IterationMetrics;
+      activity('one GRPO iteration (Step)');
       try {
-        m = await session.step();
-      } catch (e) {
-        post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, message: divergenceMessage(e) });
-        post({ id: req.id, type: 'ok' });
-        return;
+        let m: IterationMetrics | null;
+        try {
+          m = await session.step(() => req.runId === activeRun && !running); // a Reset or a Start while it waited: skip it
+        } catch (e) {
+          post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, message: divergenceMessage(e) });
+          post({ id: req.id, type: 'ok' });
+          return;
+        }
+        if (!m) return post({ id: req.id, type: 'ok' });
+        post({ id: 0, type: 'metrics', runId: req.runId, points: [toMetricPoint(m)], histogram: m.advantageHistogram, group: m.group });
+        post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, ...(m.diverged || m.collapsed ? { message: m.diverged ?? m.collapsed } : {}) });
+        post({ id: req.id, type: 'stepped', point: toMetricPoint(m) });
+        tradeoffSoon(req.runId);
+      } finally {
+        steps--;
+        maybeIdle();
       }
-      post({ id: 0, type: 'metrics', runId: req.runId, points: [toMetricPoint(m)], histogram: m.advantageHistogram, group: m.group });
-      post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, ...(m.diverged || m.collapsed ? { message: m.diverged ?? m.collapsed } : {}) });
-      post({ id: req.id, type: 'stepped', point: toMetricPoint(m) });
-      await pushTradeoff(req.runId, true);
       return;
     }
     case 'reset':
       running = false;
+      loopGen++;
       activeRun = req.runId;
+      activity('resetting the policy');
       await session.reset();
       lastTradeoff = null;
       post({ id: req.id, type: 'ok' });
       post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: 0, itPerS: 0, ...session.safety });
-      await pushTradeoff(req.runId, true);
+      tradeoffSoon(req.runId);
       return;
     case 'restoreBest':
     case 'undo': {

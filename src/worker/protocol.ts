@@ -141,4 +141,6 @@ export type Reply =
 export type Push =
   | { id: 0; type: 'metrics'; runId: number; points: MetricPoint[]; histogram: Histogram; group: GroupSample }
   | { id: 0; type: 'status'; runId: number; running: boolean; iteration: number; itPerS: number; message?: string; bestIteration?: number | null; undo?: string | null }
-  | { id: 0; type: 'tradeoff'; runId: number; tradeoff: Tradeoff };
+  | { id: 0; type: 'tradeoff'; runId: number; tradeoff: Tradeoff }
+  /** What the worker is doing now ("training", "one GRPO iteration (Step)", "idle", …), whatever the run. */
+  | { id: 0; type: 'activity'; text: string };

@@ -122,8 +122,10 @@ export class LabSession {
     return this.trainer;
   }
 
-  step(): Promise<IterationMetrics> {
+  /** One iteration; with `wanted`, skipped (null) if by its turn in the queue it is no longer wanted. */
+  step(wanted?: () => boolean): Promise<IterationMetrics | null> {
     return this.exclusive(async () => {
+      if (wanted && !wanted()) return null;
       const trainer = this.requireTrainer();
       const before = trainer.net.snapshot(); // the policy this iteration's rollouts play (the collapse guard may keep it)
       let m: IterationMetrics;
