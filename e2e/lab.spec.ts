@@ -397,3 +397,21 @@ test('300 random clicks on Start, Pause, Step and Reset in 2 s: the worker coale
   console.log(`the next Step took ${((Date.now() - step) / 1000).toFixed(1)} s`);
   expect(errors).toEqual([]);
 });
+
+test('a 64-tool catalog travels in the link\'s fragment: the server is never sent it, the page opens with all 64 tools', async ({ page }) => {
+  const { defaultConfig, writeUrl } = await import('../src/store/urlState');
+  const { presetCatalog } = await import('../src/core/sim/presets');
+  const base = presetCatalog('toolorchestra');
+  const g = base.tools[0] as (typeof base.tools)[number];
+  const catalog = { ...base, tools: Array.from({ length: 64 }, (_, i) => ({ ...structuredClone(g), id: `model-${i}`, description: `model ${i}` })) };
+  const link = writeUrl({ ...defaultConfig(), catalog, backend: 'wasm' });
+  console.log(`link: ${link.length} characters, query ${link.indexOf('#')}`);
+  const response = await page.goto(`/${link}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId('operating-point')).toBeVisible({ timeout: 120_000 });
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(page.getByRole('checkbox', { name: /^enable model-\d+$/ })).toHaveCount(64);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  expect(new URL(page.url()).hash).toMatch(/^#catalog=/);
+  expect(new URL(page.url()).search.length).toBeLessThan(100);
+});

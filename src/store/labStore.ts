@@ -13,7 +13,7 @@ import { LabWorkerClient } from '../worker/client';
 import type { BackendInfo, BackendName, LabSettings, MetricPoint, PaperRow, Push, Tradeoff } from '../worker/protocol';
 import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
 import { appendBounded, metricsCsv } from './series';
-import { readUrl, writeUrl, type UrlConfig } from './urlState';
+import { linkTooLong, readUrl, writeUrl, type UrlConfig } from './urlState';
 import { saveFile } from './saveFile';
 import { backendActions } from './backendActions';
 
@@ -160,7 +160,7 @@ export const useLab = create<LabState>((set, get) => {
     } else if (p.type === 'tradeoff') set({ tradeoff: p.tradeoff });
   };
 
-  const initial = readUrl(typeof location === 'undefined' ? '' : location.search);
+  const initial = readUrl(typeof location === 'undefined' ? '' : location.search, typeof location === 'undefined' ? '' : location.hash);
   return {
     ...initial.config,
     delayMs: 0,
@@ -354,6 +354,9 @@ export const useLab = create<LabState>((set, get) => {
     },
     shareLink() {
       syncUrl();
+      const s = get();
+      const tooLong = linkTooLong({ preset: s.preset, catalog: s.catalog, train: s.train, preference: s.preference, backend: s.backend, evalTasks: s.evalTasks, evalSuite: s.evalSuite });
+      if (tooLong) throw new Error(`No link copied: ${tooLong}.`);
       return location.href;
     },
     notify(kind, text) {

@@ -6,6 +6,7 @@ import { DEFAULT_TRAIN, type TrainConfig } from '../core/grpo/config';
 import { REWARD_MODES } from '../core/grpo/reward';
 import type { Catalog } from '../core/sim/catalog';
 import { parseCatalog } from '../core/sim/catalogSchema';
+import LZString from 'lz-string'; // CommonJS: the default import works in Vite, vitest and Node's ESM loader alike
 import { PRESETS, presetCatalog } from '../core/sim/presets';
 import type { Preference } from '../core/preference';
 import { BACKEND_NAMES, type BackendName } from '../worker/protocol';
@@ -41,7 +42,17 @@ const num = (lo: number, hi: number, int = false) => (s: string): number | undef
   return s !== '' && Number.isFinite(v) && v >= lo && v <= hi && (!int || Number.isInteger(v)) ? v : undefined;
 };
 
-type Prop = { key: string; read(c: UrlConfig, raw: string): boolean; write(c: UrlConfig): string | null };
+/** `fragment`: kept after the `#` (never sent to a server, so it may be long; see MAX_FRAGMENT_CHARS). */
+type Prop = { key: string; read(c: UrlConfig, raw: string): boolean; write(c: UrlConfig): string | null; fragment?: boolean };
+
+/**
+ * A link's state past the `#` stays on the reader's machine (servers answer 431 to long queries),
+ * compressed with lz-string. Past this size a link is refused: chat apps and mail clients cut
+ * longer ones, and the catalog then travels better as a file.
+ */
+export const MAX_FRAGMENT_CHARS = 32_000;
+/** The query stays far below the 8 KB that servers accept in a request line. */
+export const MAX_QUERY_CHARS = 2_000;
 
 /** A numeric field of the training config at `path`. */
 function trainNum(key: string, get: (t: TrainConfig) => number, set: (t: TrainConfig, v: number) => void, lo: number, hi: number, int = false): Prop {
@@ -71,7 +82,6 @@ function decodePreference(raw: string, catalog: Catalog): Preference | undefined
   return p;
 }
 
-const toB64 = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const fromB64 = (s: string) => new TextDecoder().decode(Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)));
 
 const PROPS: Prop[] = [
@@ -82,10 +92,13 @@ const PROPS: Prop[] = [
   },
   {
     key: 'catalog',
+    fragment: true,
     read(c, raw) {
-      try { const r = parseCatalog(JSON.parse(fromB64(raw))); if (!r.ok) return false; c.catalog = r.value; return true; } catch { return false; }
+      // lz-string in the fragment; older links carried base64 JSON in the query.
+      const text = LZString.decompressFromEncodedURIComponent(raw) || (() => { try { return fromB64(raw); } catch { return ''; } })();
+      try { const r = parseCatalog(JSON.parse(text)); if (!r.ok) return false; c.catalog = r.value; return true; } catch { return false; }
     },
-    write(c) { return JSON.stringify(c.catalog) === JSON.stringify(PRESETS[c.preset]) ? null : toB64(JSON.stringify(c.catalog)); },
+    write(c) { return JSON.stringify(c.catalog) === JSON.stringify(PRESETS[c.preset]) ? null : LZString.compressToEncodedURIComponent(JSON.stringify(c.catalog)); },
   },
   {
     key: 'P',
@@ -148,13 +161,15 @@ const PROPS: Prop[] = [
   },
 ];
 
-/** Reads a query string; `invalid` lists the keys that were ignored (their defaults are used). */
-export function readUrl(search: string): { config: UrlConfig; invalid: string[] } {
+/** Reads a link's query and fragment; `invalid` lists the keys that were ignored (their defaults are used). */
+export function readUrl(search: string, hash = ''): { config: UrlConfig; invalid: string[] } {
+  if (!hash && search.includes('#')) [search, hash] = [search.slice(0, search.indexOf('#')), search.slice(search.indexOf('#'))];
   const q = new URLSearchParams(search);
+  const f = new URLSearchParams(hash.replace(/^#/, ''));
   const c = defaultConfig();
   const invalid: string[] = [];
   for (const prop of PROPS) {
-    const raw = q.get(prop.key);
+    const raw = f.get(prop.key) ?? q.get(prop.key);
     if (raw === null) continue;
     let ok: boolean;
     try {
@@ -165,17 +180,27 @@ export function readUrl(search: string): { config: UrlConfig; invalid: string[] 
     if (!ok) invalid.push(prop.key);
   }
   const known = new Set(PROPS.map((p) => p.key));
-  for (const k of q.keys()) if (!known.has(k)) invalid.push(k);
+  for (const k of [...q.keys(), ...f.keys()]) if (!known.has(k)) invalid.push(k);
   return { config: c, invalid };
 }
 
-/** The query string for a configuration (defaults are left out). */
+/** The query string and fragment for a configuration (defaults are left out): "?B=4#catalog=…". */
 export function writeUrl(c: UrlConfig): string {
-  const q = new URLSearchParams();
+  const q = new URLSearchParams(), f = new URLSearchParams();
   for (const prop of PROPS) {
     const v = prop.write(c);
-    if (v !== null) q.set(prop.key, v);
+    if (v !== null) (prop.fragment ? f : q).set(prop.key, v);
   }
-  const s = q.toString();
-  return s ? `?${s}` : '';
+  const qs = q.toString(), fs = f.toString();
+  return `${qs ? `?${qs}` : ''}${fs ? `#${fs}` : ''}`;
+}
+
+/** Null when a link of this configuration can be shared, else why not (with the sizes). */
+export function linkTooLong(c: UrlConfig): string | null {
+  const link = writeUrl(c);
+  const hashAt = link.indexOf('#');
+  const query = hashAt < 0 ? link : link.slice(0, hashAt), fragment = hashAt < 0 ? '' : link.slice(hashAt);
+  if (query.length > MAX_QUERY_CHARS) return `the link's settings take ${query.length} characters (limit ${MAX_QUERY_CHARS})`;
+  if (fragment.length > MAX_FRAGMENT_CHARS) return `the catalog takes ${(fragment.length / 1000).toFixed(1)} KB even compressed (a link carries at most ${MAX_FRAGMENT_CHARS / 1000} KB); export the catalog or the policy as a file instead`;
+  return null;
 }

@@ -10,11 +10,17 @@ const SPEEDS = [{ label: 'max', ms: 0 }, { label: 'fast', ms: 50 }, { label: 'sl
 export function TopBar() {
   const s = useLab(useShallow((x) => ({
     workerActivity: x.workerActivity, backendInfo: x.backendInfo, backendSwitch: x.backendSwitch, forcedBackend: x.backend, iteration: x.iteration, itPerS: x.itPerS, running: x.running, train: x.train, delayMs: x.delayMs,
-    start: x.start, pause: x.pause, stepOnce: x.stepOnce, reset: x.reset, restoreBest: x.restoreBest, undo: x.undo, bestIteration: x.bestIteration, undoLabel: x.undoLabel, setTrain: x.setTrain, setDelay: x.setDelay, setBackend: x.setBackend, shareLink: x.shareLink,
+    start: x.start, pause: x.pause, stepOnce: x.stepOnce, reset: x.reset, restoreBest: x.restoreBest, undo: x.undo, bestIteration: x.bestIteration, undoLabel: x.undoLabel, setTrain: x.setTrain, setDelay: x.setDelay, setBackend: x.setBackend, shareLink: x.shareLink, notify: x.notify,
   })));
   const [copied, setCopied] = useState<string | null>(null);
   const copy = async () => {
-    const url = s.shareLink();
+    let url: string;
+    try {
+      url = s.shareLink();
+    } catch (e) {
+      s.notify('error', (e as Error).message);
+      return;
+    }
     try {
       await navigator.clipboard.writeText(url);
       setCopied('copied');

@@ -1,0 +1,50 @@
+// Links: the configuration in the query, a large catalog compressed into the fragment, and a
+// clear refusal past the sizes that servers and messengers accept.
+
+import { describe, expect, it } from 'vitest';
+import type { Catalog } from '../src/core/sim/catalog';
+import { presetCatalog } from '../src/core/sim/presets';
+import { SeqRng } from '../src/core/sim/rng';
+import { defaultConfig, linkTooLong, MAX_FRAGMENT_CHARS, readUrl, writeUrl } from '../src/store/urlState';
+
+/** The issue's case: 64 tools (copies of GPT-5 with their own ids and prices). */
+function bigCatalog(describe: (i: number) => string): Catalog {
+  const base = presetCatalog('toolorchestra');
+  const g = base.tools[0];
+  if (!g) throw new Error('no tool');
+  return { ...base, tools: Array.from({ length: 64 }, (_, i) => ({ ...structuredClone(g), id: `model-${i}`, description: describe(i), pricing: { ...g.pricing, inputPerM: 1 + i / 10 } })) };
+}
+
+describe('share links', () => {
+  it('a 64-tool catalog travels compressed in the fragment; the query stays short; the link reads back exactly', () => {
+    const c = { ...defaultConfig(), catalog: bigCatalog((i) => `model number ${i} (added in the lab)`), train: { ...defaultConfig().train, batchTasks: 4 } };
+    const link = writeUrl(c);
+    const [query, fragment] = [link.slice(0, link.indexOf('#')), link.slice(link.indexOf('#'))];
+    const raw = JSON.stringify(c.catalog).length;
+    console.log(`64-tool catalog: ${raw} characters of JSON → fragment ${fragment.length}; query ${query.length}`);
+    expect(query).toBe('?B=4');
+    expect(fragment.startsWith('#catalog=')).toBe(true);
+    expect(fragment.length).toBeLessThan(raw / 3); // the query once carried it as base64 JSON: 4/3 of raw, and a 431 from the server
+    expect(linkTooLong(c)).toBeNull();
+    const back = readUrl(query, fragment);
+    expect(back.invalid).toEqual([]);
+    expect(back.config.catalog).toEqual(c.catalog);
+    expect(readUrl(link).config.catalog).toEqual(c.catalog); // one string with both parts reads the same
+  });
+
+  it('refuses a link whose compressed catalog is past the limit, saying by how much and what to do instead', () => {
+    const rng = new SeqRng(3);
+    const noise = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz0123456789 '[rng.int(37)]).join('');
+    const c = { ...defaultConfig(), catalog: bigCatalog(() => noise(1500)) };
+    expect(writeUrl(c).length).toBeGreaterThan(MAX_FRAGMENT_CHARS);
+    expect(linkTooLong(c)).toMatch(/^the catalog takes \d+\.\d KB even compressed \(a link carries at most 32 KB\); export the catalog or the policy as a file instead$/);
+  });
+
+  it('still reads the old links that carried the catalog as base64 JSON in the query', () => {
+    const cat = { ...presetCatalog('toolorchestra'), name: 'old-link' };
+    const b64 = Buffer.from(JSON.stringify(cat)).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const r = readUrl(`?catalog=${b64}`);
+    expect(r.invalid).toEqual([]);
+    expect(r.config.catalog.name).toBe('old-link');
+  });
+});
