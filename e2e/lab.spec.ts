@@ -415,3 +415,25 @@ test('a 64-tool catalog travels in the link\'s fragment: the server is never sen
   expect(new URL(page.url()).hash).toMatch(/^#catalog=/);
   expect(new URL(page.url()).search.length).toBeLessThan(100);
 });
+
+test('disabling every tool is refused as a whole: the page shows why and goes back to the catalog the worker trains on', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openLab(page, '?backend=wasm');
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const boxes = page.getByRole('checkbox', { name: /^enable / });
+  const n = await boxes.count();
+  for (let i = 0; i < n; i++) {
+    const box = boxes.nth(i);
+    if (await box.isChecked()) {
+      await box.uncheck();
+      await page.waitForTimeout(250); // each edit is configured on its own (120 ms debounce)
+    }
+  }
+  await expect(page.getByRole('alert').filter({ hasText: 'Not applied' }).first()).toBeVisible({ timeout: 30_000 });
+  const on = await boxes.evaluateAll((els) => els.filter((e) => (e as HTMLInputElement).checked).length);
+  console.log(`after disabling all ${n} tools: ${on} still enabled; ${await page.getByRole('alert').filter({ hasText: 'Not applied' }).first().innerText()}`);
+  expect(on).toBeGreaterThan(0);
+  const at = await iteration(page);
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => iteration(page), { timeout: 60_000 }).toBe(at + 1);
+});
