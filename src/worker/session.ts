@@ -18,6 +18,7 @@ import type { Catalog } from '../core/sim/catalog';
 import { generateTasks, type Task } from '../core/sim/tasks';
 import { chooseBackend, initBackend } from './backend';
 import { clearKeeper, PolicyKeeper } from './policyKeeper';
+import { backendAlive, networkFromFlat, recreateActiveBackend } from '../core/grpo/backendRecovery';
 import { checkIterationSize } from '../core/grpo/memoryEstimate';
 import * as tf from '@tensorflow/tfjs-core';
 import { apiShare } from '../core/eval/preferenceFollowing';
@@ -132,12 +133,30 @@ export class LabSession {
       try {
         m = await trainer.step();
       } catch (e) {
-        tf.dispose(Object.values(before));
+        try { tf.dispose(Object.values(before)); } catch { /* the backend may be gone */ }
+        if ((e as Error).message.includes('the backend is broken') || !(await backendAlive())) throw new Error(await this.recover(trainer, e as Error), { cause: e });
         throw e;
       }
       const collapsed = m.diverged ? (tf.dispose(Object.values(before)), undefined) : this.keeper.observe(before, trainer.net.config, this.iteration, m.meanReward, m.entropy);
       return { ...m, iteration: this.iteration, ...(collapsed ? { collapsed } : {}) };
     });
+  }
+
+  /**
+   * After a failure that broke the backend itself: a fresh backend of the same kind, and the
+   * policy rebuilt from the last weights the trainer copied to the CPU. Returns what happened.
+   */
+  private async recover(trainer: GrpoTrainer, cause: Error): Promise<string> {
+    const s = this.requireSettings();
+    const saved = trainer.lastGood;
+    const offset = this.iterationOffset;
+    this.trainer = null;
+    clearKeeper(this.keeper);
+    const name = await recreateActiveBackend();
+    const net = saved ? networkFromFlat(trainer.net.config, saved.weights) : new PolicyNetwork(s.train.policy);
+    this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(s), this.pool, net);
+    this.iterationOffset = saved ? offset + saved.iteration : 0;
+    return `${cause.message}. The ${name} backend was started afresh and ${saved ? `the weights of iteration ${offset + saved.iteration} (the last ones read back finite) were restored` : 'no finite weights had been read back yet, so the policy starts fresh'}`;
   }
 
   /** A fresh policy from the configured seed (iteration 0); the one it replaces can be brought back once (undo). */

@@ -31,6 +31,12 @@ export class GrpoTrainer {
   private readonly scales: CatalogScales;
   private readonly prefs: Float32Array;
   iteration = 0;
+  /**
+   * The last weights the update left finite, copied to the CPU in the update's one readback (every
+   * iteration up to 256k weights, else every 25th): what a broken backend is rebuilt from
+   * (backendRecovery.ts), since a device-side snapshot dies with the device.
+   */
+  lastGood: { iteration: number; weights: Float32Array } | null = null;
 
   constructor(readonly catalog: Catalog, private cfg: TrainConfig, readonly pool: readonly Task[], net?: PolicyNetwork) {
     const config = cfg;
@@ -207,11 +213,14 @@ export class GrpoTrainer {
     const rows: tf.Tensor1D[] = [];
     let packed: tf.Tensor1D | null = null;
     let all: Float32Array | Int32Array | Uint8Array;
+    const size = this.net.vars.reduce((a, v) => a + v.size, 0);
+    const withWeights = size <= 262_144 || (this.iteration + 1) % 25 === 0;
     try {
       for (let e = 0; e < cfg.epochs; e++) rows.push(tf.tidy(() => this.epoch(batch)));
       packed = tf.tidy(() => {
         const nonFinite = sumAll(this.net.vars.map((v) => tf.sum(tf.cast(tf.logicalNot(tf.isFinite(v)), 'float32'))));
-        return concatAll([...rows, tf.reshape(nonFinite, [1]) as tf.Tensor1D]);
+        const weights = withWeights ? this.net.vars.map((v) => tf.reshape(v, [-1]) as tf.Tensor1D) : [];
+        return concatAll([...rows, tf.reshape(nonFinite, [1]) as tf.Tensor1D, ...weights]);
       });
       all = await packed.data();
     } finally {
@@ -221,6 +230,7 @@ export class GrpoTrainer {
     const [loss, kl, entropy, clipFrac, gradNorm] = [0, 1, 2, 3, 4].map(mean);
     const nonFiniteWeights = all[5 * cfg.epochs] as number;
     const bad = nonFiniteWeights > 0 || ![loss, kl, entropy, gradNorm].every((x) => Number.isFinite(x));
+    if (withWeights && !bad) this.lastGood = { iteration: this.iteration + 1, weights: Float32Array.from(all.subarray(5 * cfg.epochs + 1, 5 * cfg.epochs + 1 + size)) };
     let diverged: string | undefined;
     if (bad) {
       this.net.assign(backup);
