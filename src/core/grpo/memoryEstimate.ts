@@ -8,8 +8,11 @@
 import type { TrainConfig } from './config';
 import { STATE_DIM, TOOL_DIM } from '../policy/features';
 
-/** The largest iteration the lab runs: a wasm heap is at most 4 GiB and other allocations share it. */
-export const MAX_ITERATION_BYTES = 1.5 * 2 ** 30;
+/**
+ * The largest iteration the lab runs: a wasm heap is at most 4 GiB and other allocations share it.
+ * The estimate assumes every decision trains (typically 40% do), so it errs on the safe side.
+ */
+export const MAX_ITERATION_BYTES = 3 * 2 ** 30;
 
 export function estimateIterationBytes(cfg: Pick<TrainConfig, 'batchTasks' | 'groupSize' | 'sim' | 'policy'>, nTools: number): { cpu: number; device: number } {
   const rows = cfg.sim.maxTurns * cfg.batchTasks * cfg.groupSize;
