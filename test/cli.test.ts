@@ -255,7 +255,14 @@ describe('command line: training, trained-policy evaluation and the reward score
     };
     const extra = copy('extra', (m) => m.weightsManifest[0].weights.push({ name: 'scorer/l9/kernel', shape: [2, 2], dtype: 'float32' }));
     const pref = copy('pref', (m) => { m.userDefinedMetadata.training = { preferenceMode: 'fixed', preference: { outcome: 3, cost: 0, latency: 0, tools: {} } }; });
-    for (const [f, msg] of [[extra, /unexpected "scorer\/l9\/kernel"/], [pref, /training\.preference: "outcome" must be a number in \[0, 1\] \(got 3\)/]] as const) {
+    // Weights that are all 3e38 (finite, but every logit overflows): one line, not a stack trace.
+    const huge = copy('huge', () => undefined);
+    const hugeJson = JSON.parse(readFileSync(huge, 'utf8'));
+    const floats = readFileSync(join(dir, hugeJson.weightsManifest[0].paths[0])).length / 4;
+    writeFileSync(join(dir, 'huge.weights.bin'), Buffer.from(new Float32Array(floats).fill(3e38).buffer));
+    hugeJson.weightsManifest[0].paths = ['huge.weights.bin'];
+    writeFileSync(huge, JSON.stringify(hugeJson));
+    for (const [f, msg] of [[extra, /unexpected "scorer\/l9\/kernel"/], [pref, /training\.preference: "outcome" must be a number in \[0, 1\] \(got 3\)/], [huge, /holds 3\.00e\+38 at float 0 .* within ±10000/]] as const) {
       const r = cli('eval', '--policy', f, '--count', '20');
       expect(r.code).toBe(2);
       expect(r.err.trim().split('\n')).toHaveLength(1);

@@ -14,7 +14,7 @@ export function BackendBadge({ backend, pending, onRemeasure }: { backend: Backe
     <span className="badge" title={title} data-backend={backend.name} data-mode={backend.mode}>
       <strong>{backend.name === 'webgpu' ? 'WebGPU' : backend.name}</strong>
       <span className="muted small">{backend.mode === 'auto' ? 'auto · fastest measured' : 'forced'}</span>
-      <span className="adapter">{backend.adapter}</span>
+      {backend.adapter !== backend.name && <span className="adapter">{backend.adapter}</span>}
       {backend.name === 'webgpu' && backend.software && <span className="warn">software adapter</span>}
       {probe && (
         <span className="small probe-line" data-testid="backend-probe">
