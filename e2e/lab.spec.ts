@@ -61,7 +61,7 @@ test('wasm fallback with ?backend=wasm; training leaves the main thread free of 
   const plot = await page.getByTestId('chart-reward').locator('.chart-body').boundingBox();
   if (!plot) throw new Error('reward chart not laid out');
   await page.mouse.move(plot.x + plot.width * 0.7, plot.y + plot.height * 0.4);
-  await expect(page.getByTestId('chart-reward')).toContainText(/iteration \d+\s*reward: -?\d/);
+  await expect(page.getByTestId('chart-reward')).toContainText(/iteration \d+\s*reward \(each iteration\): -?\d.*mean of the last 10\): -?\d/);
   const star = await page.locator('path.operating-star').boundingBox();
   if (!star) throw new Error('no operating point drawn');
   await page.mouse.move(star.x + star.width / 2, star.y + star.height / 2);
@@ -71,7 +71,7 @@ test('wasm fallback with ?backend=wasm; training leaves the main thread free of 
   const accuracy = page.getByTestId('chart-accuracy');
   await accuracy.getByRole('group').focus();
   await page.keyboard.press('Home');
-  await expect(accuracy.getByRole('tooltip')).toContainText(/iteration 1\s*accuracy: [01]\./);
+  await expect(accuracy.getByRole('tooltip')).toContainText(/iteration 1\s*accuracy \(each iteration\): [01]\./);
   await page.keyboard.press('ArrowRight');
   await expect(accuracy.getByRole('tooltip')).toContainText(/iteration 2(?!\d)/);
   await page.keyboard.press('Escape');

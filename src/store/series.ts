@@ -27,6 +27,20 @@ export function downsample<T>(xs: readonly T[], max = CHART_POINTS): T[] {
   return out;
 }
 
+/** The mean of each value and the (window − 1) before it (fewer at the start): a line that shows the trend, not the noise. */
+export function trailingMean(values: readonly number[], window: number): number[] {
+  const out: number[] = [];
+  let sum = 0, n = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    if (Number.isFinite(v)) { sum += v; n++; }
+    const drop = i - window;
+    if (drop >= 0 && Number.isFinite(values[drop] as number)) { sum -= values[drop] as number; n--; }
+    out.push(n > 0 ? sum / n : Number.NaN);
+  }
+  return out;
+}
+
 const SCALARS = ['iteration', 'meanReward', 'accuracy', 'meanCostUSD', 'meanLatencyS', 'rewardStd', 'meanAbsAdvantage', 'kl', 'entropy', 'clipFrac', 'filteredFrac', 'loss', 'gradNorm', 'meanTurns', 'wallMs'] as const;
 
 export function metricsCsv(series: readonly MetricPoint[]): string {

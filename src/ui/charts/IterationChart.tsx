@@ -8,6 +8,8 @@ export interface Curve {
   name: string;
   colour: string;
   values: readonly number[];
+  /** Drawn thin and faint (the raw points under a smoothed line). */
+  faint?: boolean;
 }
 
 /** Digits a tooltip prints a value with. */
@@ -61,7 +63,7 @@ function Curves({ m, xs, curves, stacked }: { m: Marks; xs: readonly number[]; c
         const c = curves[k] as Curve;
         return stacked
           ? <path key={c.name} d={d} fill={c.colour} fillOpacity={0.55} stroke={c.colour} strokeWidth={1} />
-          : <path key={c.name} className="curve" d={d} fill="none" stroke={c.colour} strokeWidth={1.6} strokeLinejoin="round" />;
+          : <path key={c.name} className={c.faint ? 'curve faint' : 'curve'} d={d} fill="none" stroke={c.colour} strokeWidth={c.faint ? 1 : 2} strokeOpacity={c.faint ? 0.35 : 1} strokeLinejoin="round" />;
       })}
       {gx !== undefined && !stacked && curves.map((c) => {
         const y = sy(c.values[active] as number);

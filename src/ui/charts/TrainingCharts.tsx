@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { useLab, type LabState } from '../../store/labStore';
 import { useStaggered } from './useStaggered';
-import { downsample } from '../../store/series';
+import { downsample, trailingMean } from '../../store/series';
 import { ChartCard, toolColour } from './ChartCard';
 import { IterationChart } from './IterationChart';
 
@@ -13,12 +13,12 @@ type Key = 'meanReward' | 'accuracy' | 'meanCostUSD' | 'meanLatencyS' | 'kl' | '
 type LineSpec = { key: Key; name: string; colour: string };
 
 /** An HTML legend (recharts' <Legend> measures itself in the DOM on every update): lines or filled areas. */
-export function LineLegend({ items, swatch = 'line' }: { items: readonly { name: string; colour: string }[]; swatch?: 'line' | 'area' }) {
+export function LineLegend({ items, swatch = 'line' }: { items: readonly { name: string; colour: string; faint?: boolean }[]; swatch?: 'line' | 'area' }) {
   return (
     <ul className="legend compact" aria-label="legend">
       {items.map((l) => (
         <li key={l.name}>
-          {swatch === 'line' ? <span className="line" style={{ borderColor: l.colour }} /> : <span className="swatch" style={{ background: l.colour }} />}
+          {swatch === 'line' ? <span className="line" style={{ borderColor: l.colour, opacity: l.faint ? 0.35 : 1 }} /> : <span className="swatch" style={{ background: l.colour }} />}
           {l.name}
         </li>
       ))}
@@ -29,14 +29,33 @@ export function LineLegend({ items, swatch = 'line' }: { items: readonly { name:
 const selectSeries = (s: LabState) => s.series;
 
 /** One line chart over iterations, re-rendered in its own staggered slot. */
+/** Iterations the smoothed line of a one-quantity chart averages over. */
+const SMOOTH_WINDOW = 10;
+
+/**
+ * One line chart over iterations, re-rendered in its own staggered slot. A chart of one quantity
+ * draws its raw points faint under the mean of the last SMOOTH_WINDOW iterations (computed over the
+ * whole series, then downsampled), so noise does not read as a trend.
+ */
 function SeriesChart({ slot, title, note, testId, yLabel, lines, domain }: { slot: number; title: string; note: ReactNode; testId: string; yLabel: string; lines: LineSpec[]; domain?: [number, number] }) {
   const series = useStaggered(selectSeries, slot);
+  const smooth = lines.length === 1;
   const { xs, curves } = useMemo(() => {
-    const points = downsample(series);
-    return { xs: points.map((p) => p.iteration), curves: lines.map((l) => ({ name: l.name, colour: l.colour, values: points.map((p) => p[l.key]) })) };
-  }, [series, lines]);
+    const index = downsample(series.map((_, i) => i));
+    const pick = (values: readonly number[]) => index.map((i) => values[i] as number);
+    const raw = lines.map((l) => series.map((p) => p[l.key]));
+    const curves = lines.flatMap((l, k) => {
+      const values = raw[k] as number[];
+      return smooth
+        ? [{ name: `${l.name} (each iteration)`, colour: l.colour, values: pick(values), faint: true }, { name: `${l.name} (mean of the last ${SMOOTH_WINDOW})`, colour: l.colour, values: pick(trailingMean(values, SMOOTH_WINDOW)) }]
+        : [{ name: l.name, colour: l.colour, values: pick(values) }];
+    });
+    return { xs: index.map((i) => (series[i] as (typeof series)[number]).iteration), curves };
+  }, [series, lines, smooth]);
   return (
-    <ChartCard title={title} note={note} testId={testId} footer={lines.length > 1 ? <LineLegend items={lines} /> : undefined}>
+    <ChartCard title={title} note={note} testId={testId} footer={smooth
+      ? <LineLegend items={[{ name: 'each iteration', colour: (lines[0] as LineSpec).colour, faint: true }, { name: `mean of the last ${SMOOTH_WINDOW}`, colour: (lines[0] as LineSpec).colour }]} />
+      : <LineLegend items={lines} />}>
       {/* Mounted even while empty, so the first metrics do not have to build the chart during training. */}
       <IterationChart xs={xs} curves={curves} yLabel={yLabel} {...(domain ? { domain } : {})} />
     </ChartCard>
