@@ -313,6 +313,9 @@ test('a collapsing run (learning rate 1) pauses with a message and "Restore best
   // Reset, then Undo: the restored policy comes back exactly.
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect.poll(() => iteration(page)).toBe(0);
+  // What was said about the replaced policy goes with it.
+  await expect(page.getByRole('note').filter({ hasText: 'Loaded the shipped pretrained policy' })).toHaveCount(0);
+  await expect(page.getByRole('note').filter({ hasText: 'Reset: a fresh random policy' })).toBeVisible();
   const fresh = await probe(page);
   expect(fresh.some((p, i) => Math.abs(p - (restored[i] as number)) > 1e-3)).toBe(true);
   await page.getByRole('button', { name: 'Undo' }).click();

@@ -17,7 +17,8 @@ import { linkTooLong, readUrl, writeUrl, type UrlConfig } from './urlState';
 import { saveFile } from './saveFile';
 import { backendActions } from './backendActions';
 
-export interface Notice { id: number; kind: 'info' | 'warn' | 'error'; text: string }
+/** `aboutPolicy`: true of the current policy only (cleared when Reset replaces it). */
+export interface Notice { id: number; kind: 'info' | 'warn' | 'error'; text: string; aboutPolicy?: boolean }
 
 export interface LabState extends UrlConfig {
   delayMs: number;
@@ -72,7 +73,7 @@ export interface LabState extends UrlConfig {
   probe(): Promise<number[]>;
   /** Computes the "Paper vs lab" table for the current policy at the sliders' P. */
   computePaper(count?: number): Promise<void>;
-  notify(kind: Notice['kind'], text: string): void;
+  notify(kind: Notice['kind'], text: string, aboutPolicy?: boolean): void;
   dismiss(id: number): void;
   regenerate(): Promise<void>;
   select(i: number): void;
@@ -229,8 +230,10 @@ export const useLab = create<LabState>((set, get) => {
     },
     async reset() {
       runId++;
-      set({ running: false, series: [], histogram: null, group: null, iteration: 0, itPerS: 0, paper: null });
+      // Notices about the policy that is gone no longer hold (e.g. "Loaded the shipped pretrained policy").
+      set((s) => ({ running: false, series: [], histogram: null, group: null, iteration: 0, itPerS: 0, paper: null, notices: s.notices.filter((n) => !n.aboutPolicy) }));
       await worker().request({ type: 'reset', runId }).catch(fail);
+      get().notify('info', 'Reset: a fresh random policy from the seed (Undo brings the previous one back).', true);
     },
     async restoreBest() {
       await restoreFrom('restoreBest');
@@ -324,7 +327,7 @@ export const useLab = create<LabState>((set, get) => {
         const w = await fetch(`./pretrained/${encodeURIComponent(name)}`);
         if (!w.ok) throw new Error(`HTTP ${w.status} for ${name}`);
         const ok = await get().importWeights(manifest, await w.blob(), true);
-        if (ok) get().notify('info', 'Loaded the shipped pretrained policy (trained in Node with random preferences), so the sliders mean something before any training.');
+        if (ok) get().notify('info', 'Loaded the shipped pretrained policy (trained in Node with random preferences), so the sliders mean something before any training.', true);
         return ok;
       } catch (e) {
         get().notify('warn', `The shipped pretrained policy could not be loaded (${(e as Error).message}); starting from a random policy.`);
@@ -359,8 +362,8 @@ export const useLab = create<LabState>((set, get) => {
       if (tooLong) throw new Error(`No link copied: ${tooLong}.`);
       return location.href;
     },
-    notify(kind, text) {
-      set((s) => ({ notices: [...s.notices.slice(-4), { id: noticeId++, kind, text }] }));
+    notify(kind, text, aboutPolicy = false) {
+      set((s) => ({ notices: [...s.notices.slice(-4), { id: noticeId++, kind, text, ...(aboutPolicy ? { aboutPolicy } : {}) }] }));
     },
     dismiss(id) {
       set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
