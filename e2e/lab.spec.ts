@@ -428,7 +428,7 @@ test('disabling every tool is refused as a whole: the page shows why and goes ba
   for (let i = 0; i < n; i++) {
     const box = boxes.nth(i);
     if (await box.isChecked()) {
-      await box.uncheck();
+      await box.click(); // not uncheck(): once the worker refuses, the page puts the box back on by itself
       await page.waitForTimeout(250); // each edit is configured on its own (120 ms debounce)
     }
   }
