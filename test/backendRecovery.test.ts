@@ -31,6 +31,24 @@ describe('failed iterations and broken backends', () => {
     t.dispose();
   });
 
+  it('step({ keepStart }) hands over the weights the iteration started from (its one snapshot), the caller owns them', async () => {
+    const t = new GrpoTrainer(catalog, small, pool);
+    const before = await flat(t);
+    await t.step({ keepStart: true });
+    const start = t.takeStartWeights();
+    if (!start) throw new Error('no start weights');
+    const got = Float32Array.from((await Promise.all(t.net.names.map((n) => (start[n] as TF.Tensor).data()))).flatMap((d) => Array.from(d)));
+    expect(Array.from(got)).toEqual(Array.from(before));
+    expect(Array.from(await flat(t))).not.toEqual(Array.from(before)); // the step did update
+    expect(t.takeStartWeights()).toBeNull();
+    tf.dispose(Object.values(start));
+    const n = tf.memory().numTensors;
+    await t.step({ keepStart: true }); // not taken: dropped by the next step, nothing leaks
+    await t.step();
+    expect(tf.memory().numTensors).toBe(n);
+    t.dispose();
+  });
+
   it('keeps the last finite weights on the CPU (from the one readback) and rebuilds the policy from them on a fresh backend', async () => {
     const t = new GrpoTrainer(catalog, small, pool);
     for (let i = 0; i < 3; i++) await t.step();

@@ -46,3 +46,33 @@ describe('divergence guard', () => {
     expect(r.maxWeightChange).toBe(0);
   });
 });
+
+describe('memory estimate (worked by hand)', () => {
+  it('counts the default iteration and refuses the issue\'s B = 256, G = 64', async () => {
+    const { estimateIterationBytes, checkIterationSize } = await import('../src/core/grpo/memoryEstimate');
+    // 12 turns × 128 episodes = 1536 rows. History: 28 + 12·16 + 2·13 + 4 = 250 floats a row.
+    // Device: inputs 28 + 2·192 + 12·28 + 2·13 + 5 = 779; activations 12·64·(2 + 3) + 64·3 + 12·13 = 4188.
+    expect(estimateIterationBytes(DEFAULT_TRAIN, 12)).toEqual({ cpu: 4 * 1536 * 250, device: 4 * 1536 * (779 + 4188) });
+    expect(checkIterationSize(DEFAULT_TRAIN, 12)).toBeNull();
+    // B = 256, G = 64: 196,608 rows × (250 + 4967) floats × 4 B = 3.82 GiB > 3 GiB.
+    expect(checkIterationSize({ ...DEFAULT_TRAIN, batchTasks: 256, groupSize: 64 }, 12)).toMatch(/need about 3\.82 GiB .* up to 3\.00 GiB/);
+  });
+});
+
+describe('speed probe', () => {
+  it('measures a forward and an update on the active backend, and stops early with a bound it cannot beat', async () => {
+    const { probeSpeed } = await import('../src/core/bench/speedProbe');
+    const size = probeSizeOf({ ...DEFAULT_TRAIN, batchTasks: 2, groupSize: 4 }, 12);
+    const full = await probeSpeed(size, performance.now() + 60_000);
+    expect(full.bound).toBe(false);
+    expect(full.forwardMs).toBeGreaterThan(0);
+    expect(full.updateMs).toBeGreaterThan(0);
+    // Estimated as 8 forwards + μ updates: the figure follows from the parts.
+    expect(full.itPerS).toBeCloseTo(1000 / (8 * full.forwardMs + 2 * (full.updateMs as number)), 6);
+    const bounded = await probeSpeed(size, performance.now() + 60_000, 1e9);
+    expect(bounded.bound).toBe(true);
+    expect(bounded.updateMs).toBeUndefined();
+    expect(bounded.itPerS).toBeCloseTo(1000 / (8 * bounded.forwardMs), 6);
+    await expect(probeSpeed(size, performance.now() - 1)).rejects.toThrow('the probe ran out of time');
+  });
+});

@@ -128,15 +128,15 @@ export class LabSession {
     return this.exclusive(async () => {
       if (wanted && !wanted()) return null;
       const trainer = this.requireTrainer();
-      const before = trainer.net.snapshot(); // the policy this iteration's rollouts play (the collapse guard may keep it)
       let m: IterationMetrics;
       try {
-        m = await trainer.step();
+        m = await trainer.step({ keepStart: true });
       } catch (e) {
-        try { tf.dispose(Object.values(before)); } catch { /* the backend may be gone */ }
         if ((e as Error).message.includes('the backend is broken') || !(await backendAlive())) throw new Error(await this.recover(trainer, e as Error), { cause: e });
         throw e;
       }
+      // The weights this iteration's rollouts played: the collapse guard keeps them when they scored best.
+      const before = trainer.takeStartWeights() as tf.NamedTensorMap;
       const collapsed = m.diverged ? (tf.dispose(Object.values(before)), undefined) : this.keeper.observe(before, trainer.net.config, this.iteration, m.meanReward, m.entropy);
       return { ...m, iteration: this.iteration, ...(collapsed ? { collapsed } : {}) };
     });

@@ -75,8 +75,14 @@ export class GrpoTrainer {
     return true;
   }
 
-  /** Runs one GRPO iteration and returns its metrics. */
-  async step(): Promise<IterationMetrics> {
+  /**
+   * Runs one GRPO iteration and returns its metrics. With `keepStart`, the copy of the weights the
+   * iteration started from (which the update needs anyway as its restore point) is kept for the
+   * caller: takeStartWeights() hands it over — one snapshot per iteration, not two.
+   */
+  async step(opts: { keepStart?: boolean } = {}): Promise<IterationMetrics> {
+    this.dropStartWeights();
+    if (opts.keepStart) this.startWeights = this.net.snapshot();
     const t0 = performance.now();
     const { batchTasks: B, groupSize: G, seed } = this.config;
     const N = B * G, J = this.catalog.tools.length, P = J + 3;
@@ -143,7 +149,7 @@ export class GrpoTrainer {
     const perDecisionAdv = new Float32Array(M);
     for (let t = 0; t < T; t++) perDecisionAdv.set(adv, t * N);
     const t2 = performance.now();
-    const stats = trainedDec > 0 ? await this.update(perDecisionAdv, weight, tokenWeight) : { loss: 0, kl: 0, entropy: 0, clipFrac: 0, gradNorm: 0, diverged: undefined };
+    const stats = trainedDec > 0 ? await this.update(perDecisionAdv, weight, tokenWeight, this.startWeights) : { loss: 0, kl: 0, entropy: 0, clipFrac: 0, gradNorm: 0, diverged: undefined };
 
     // 4. Metrics.
     const t3 = performance.now();
@@ -183,9 +189,10 @@ export class GrpoTrainer {
   }
 
   /** μ epochs on the iteration's decisions; one readback at the end. */
-  private async update(adv: Float32Array, weight: Float32Array, tokenWeight: Float32Array): Promise<{ loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number; diverged: string | undefined }> {
+  /** μ epochs from `start` (the weights before the update: the restore point; made here when not given, and then disposed here). */
+  private async update(adv: Float32Array, weight: Float32Array, tokenWeight: Float32Array, start: tf.NamedTensorMap | null): Promise<{ loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number; diverged: string | undefined }> {
     const cfg = this.config;
-    const backup = this.net.snapshot();
+    const backup = start ?? this.net.snapshot();
     try {
       return await this.updateFrom(backup, adv, weight, tokenWeight);
     } catch (e) {
@@ -200,7 +207,7 @@ export class GrpoTrainer {
       }
       throw new Error(`the update failed (${(e as Error).message}); the weights from before it were restored`, { cause: e });
     } finally {
-      tf.dispose(Object.values(backup));
+      if (!start) tf.dispose(Object.values(backup));
     }
   }
 
@@ -281,6 +288,20 @@ export class GrpoTrainer {
     };
   }
 
+  private startWeights: tf.NamedTensorMap | null = null;
+
+  /** The weights the last step({ keepStart: true }) started from; the caller owns (and disposes) them. */
+  takeStartWeights(): tf.NamedTensorMap | null {
+    const w = this.startWeights;
+    this.startWeights = null;
+    return w;
+  }
+
+  private dropStartWeights(): void {
+    if (this.startWeights) tf.dispose(Object.values(this.startWeights));
+    this.startWeights = null;
+  }
+
   /** Fresh Adam moments (after the weights were replaced from outside, e.g. a restored snapshot). */
   resetOptimizer(): void {
     this.optimizer.dispose();
@@ -289,6 +310,7 @@ export class GrpoTrainer {
 
   /** Frees the trainer's tensors; `keepNet` leaves the policy alive for a new trainer. */
   dispose(keepNet = false): void {
+    this.dropStartWeights();
     if (!keepNet) this.net.dispose();
     this.ref?.dispose();
     this.optimizer.dispose();
