@@ -17,6 +17,8 @@ export const ADV_EPS = 1e-6;
 
 export interface GroupAdvantage {
   advantages: number[];
+  /** Before the ±clip: (R − mean)/(std + ε), or R − mean without the std division (0 when filtered). */
+  raw: number[];
   mean: number;
   std: number;
   /** True when the homogeneity filter dropped the group (its advantages are 0 and it is not trained on). */
@@ -39,11 +41,7 @@ export function groupAdvantages(rewards: readonly number[], opts: AdvantageOptio
   const mean = single ? 0 : n ? rewards.reduce((a, x) => a + x, 0) / n : 0;
   const std = single ? 1 : sampleStd(rewards);
   const filtered = opts.filterStd !== null && std < opts.filterStd;
-  const advantages = rewards.map((r) => {
-    if (filtered) return 0;
-    let a = opts.normalizeStd ? (r - mean) / (std + ADV_EPS) : r - mean;
-    if (opts.clip !== null) a = Math.max(-opts.clip, Math.min(opts.clip, a));
-    return a;
-  });
-  return { advantages, mean, std, filtered };
+  const raw = rewards.map((r) => (filtered ? 0 : opts.normalizeStd ? (r - mean) / (std + ADV_EPS) : r - mean));
+  const advantages = raw.map((a) => (opts.clip !== null ? Math.max(-opts.clip, Math.min(opts.clip, a)) : a));
+  return { advantages, raw, mean, std, filtered };
 }

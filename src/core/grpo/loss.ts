@@ -47,6 +47,9 @@ export interface LossTerms {
   kl: tf.Scalar;
   entropy: tf.Scalar;
   clipFrac: tf.Scalar;
+  /** The smallest and largest ratio π_θ/π_old over the decisions that train (weight > 0; 1 when none). */
+  ratioMin: tf.Scalar;
+  ratioMax: tf.Scalar;
 }
 
 /** ln π(a|s) of the taken actions. */
@@ -85,7 +88,11 @@ export function lossFromLogits(logits: tf.Tensor2D, b: Pick<DecisionBatch, 'take
     kl = tf.sum(tf.mul(tf.clipByValue(tf.sub(tf.sub(tf.exp(d), d), 1), -10, 10), b.weight));
   }
   const total = tf.sub(tf.add(surrogate, tf.mul(cfg.beta, kl)), tf.mul(cfg.entropyCoef, entropy)) as tf.Scalar;
-  return { total, surrogate: surrogate as tf.Scalar, kl, entropy: entropy as tf.Scalar, clipFrac: clipFrac as tf.Scalar };
+  const trains = tf.greater(b.weight, 0);
+  const ones = tf.onesLike(ratio);
+  const ratioMin = tf.min(tf.where(trains, ratio, ones)) as tf.Scalar;
+  const ratioMax = tf.max(tf.where(trains, ratio, ones)) as tf.Scalar;
+  return { total, surrogate: surrogate as tf.Scalar, kl, entropy: entropy as tf.Scalar, clipFrac: clipFrac as tf.Scalar, ratioMin, ratioMax };
 }
 
 /**

@@ -13,7 +13,9 @@ export interface GroupTrajectory {
   mRaw: number[];
   mNorm: number[];
   reward: number;
+  /** A as trained on (after the ±clip), and before the clip. */
   advantage: number;
+  advantageRaw: number;
   trace: TraceEntry[];
 }
 

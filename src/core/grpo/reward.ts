@@ -120,11 +120,19 @@ export function weightedReward(t: TrajectoryStats, c: WeightedCoefficients): num
   return c.wOutcome * t.outcome + c.wEfficiency * efficiency + c.wPreference * preference;
 }
 
-/** Rewards of one group under any mode (M is still reported for the inspector). */
+/**
+ * Gate and weight: the rewards of one group from its stats and its normalised M, under any mode
+ * (the slow-motion phase "Gate and weight: R"; the trainer runs the same function).
+ */
+export function gateAndWeight(mode: RewardMode, group: readonly TrajectoryStats[], mNorm: readonly number[][], pref: readonly number[], weighted: WeightedCoefficients = DEFAULT_WEIGHTED): number[] {
+  if (mode === 'toolorchestra') return group.map((t, i) => (t.outcome ? (mNorm[i] as number[]).reduce((a, x, d) => a + x * (pref[d] as number), 0) : 0));
+  if (mode === 'toolorchestra-official') return officialRewards(group, pref);
+  return group.map((t) => (mode === 'outcome' ? t.outcome : weightedReward(t, weighted)));
+}
+
+/** Rewards of one group under any mode (M is still reported for the inspector): measure, normalise, gate and weight. */
 export function groupRewards(mode: RewardMode, group: readonly TrajectoryStats[], pref: readonly number[], weighted: WeightedCoefficients = DEFAULT_WEIGHTED): GroupReward {
-  const base = toolorchestraRewards(group, pref);
-  if (mode === 'toolorchestra') return base;
-  if (mode === 'toolorchestra-official') return { ...base, rewards: officialRewards(group, pref) };
-  const rewards = group.map((t) => (mode === 'outcome' ? t.outcome : weightedReward(t, weighted)));
-  return { ...base, rewards };
+  const mRaw = group.map((t) => measureVector(t, pref.length - 3));
+  const mNorm = normaliseGroup(mRaw);
+  return { rewards: gateAndWeight(mode, group, mNorm, pref, weighted), mRaw, mNorm };
 }

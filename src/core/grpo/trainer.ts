@@ -1,26 +1,25 @@
-// One GRPO iteration = sample B tasks and a preference per task → G rollouts each through the
-// batched env → rewards (reward.ts) → group advantages (advantage.ts) → μ epochs of the clipped
-// surrogate (loss.ts) with Adam and gradient-norm clipping. Scalars are read back once per
-// iteration; a non-finite loss or weight restores the last finite weights and resets Adam.
+// The GRPO trainer: the policy, Adam, the batched env and rollout buffers, and one iteration run as
+// its eight named phases (phases.ts: sample → roll out → measure M → normalise → gate and weight R →
+// advantage A → μ epochs of the clipped surrogate, loss.ts, with Adam and gradient-norm clipping).
+// Scalars are read back once per iteration; a non-finite loss or weight restores the last finite
+// weights and resets Adam.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { Catalog } from '../sim/catalog';
 import { BatchEnv } from '../sim/env';
-import { hashInts, SeqRng } from '../sim/rng';
 import type { Task } from '../sim/tasks';
-import { catalogScales, type CatalogScales } from '../policy/features';
+import { catalogScales, STATE_DIM, TOOL_DIM, type CatalogScales } from '../policy/features';
+import { gatherRows } from '../policy/buckets';
 import { PolicyNetwork } from '../policy/network';
-import { INSTRUCTION_PRESETS } from '../instructionPresets';
-import { preferenceVector, samplePreference } from '../preference';
-import { groupAdvantages } from './advantage';
 import { checkIterationSize } from './memoryEstimate';
 import type { TrainConfig } from './config';
 import { applyClipped, concatAll, grpoLoss, sumAll, takenLogp, type DecisionBatch } from './loss';
-import { histogram, type GroupSample, type IterationMetrics } from './metrics';
-import { groupRewards, type TrajectoryStats } from './reward';
-import { BUCKET_ROWS, collectRollouts, RolloutBuffer, toDecisionBatch } from './rollout';
+import type { IterationMetrics } from './metrics';
+import { beginIteration, iterationMetrics, runNextPhase, updated, type EpochStats, type IterationState, type PhaseHost, type UpdateStats } from './phases';
+import { BUCKET_ROWS, RolloutBuffer, toDecisionBatch } from './rollout';
 
-const PRESET_VECTORS = INSTRUCTION_PRESETS.map((x) => x.preference);
+/** Values per epoch in the update's readback: [surrogate, kl, entropy, clipFrac, gradNorm, ratioMin, ratioMax]. */
+const ROW = 7;
 
 export class GrpoTrainer {
   readonly net: PolicyNetwork;
@@ -76,121 +75,65 @@ export class GrpoTrainer {
   }
 
   /**
-   * Runs one GRPO iteration and returns its metrics. With `keepStart`, the copy of the weights the
+   * Starts an iteration to be run phase by phase (phases.ts; the lab's slow motion). With
+   * `observe`, phase 8 (New probabilities) runs too. With `keepStart`, the copy of the weights the
    * iteration started from (which the update needs anyway as its restore point) is kept for the
    * caller: takeStartWeights() hands it over — one snapshot per iteration, not two.
    */
-  async step(opts: { keepStart?: boolean } = {}): Promise<IterationMetrics> {
+  begin(opts: { keepStart?: boolean; observe?: boolean } = {}): IterationState {
     this.dropStartWeights();
     if (opts.keepStart) this.startWeights = this.net.snapshot();
-    const t0 = performance.now();
-    const { batchTasks: B, groupSize: G, seed } = this.config;
-    const N = B * G, J = this.catalog.tools.length, P = J + 3;
-    const it = this.iteration;
-    const rng = new SeqRng(hashInts(seed, it, 0x6770));
+    return beginIteration(this.host(), !!opts.observe);
+  }
 
-    // 1. Tasks, preferences and rollouts.
-    const tasks: Task[] = [];
-    const groupPrefs: number[][] = [];
-    for (let b = 0; b < B; b++) {
-      const task = this.pool[rng.int(this.pool.length)] as Task;
-      const pref = this.config.preferenceMode === 'random' ? samplePreference(() => rng.next(), this.catalog, PRESET_VECTORS) : this.config.preference;
-      const row = preferenceVector(pref, this.catalog);
-      groupPrefs.push(row);
-      for (let g = 0; g < G; g++) {
-        tasks.push(task);
-        this.prefs.set(row, (b * G + g) * P);
-      }
-    }
-    const keys = Array.from({ length: N }, (_, i) => hashInts(seed, it, i, 0x7e11));
-    await collectRollouts(this.net, this.env, this.scales, tasks, keys, this.prefs, this.buf, rng, G);
-    const t1 = performance.now();
-
-    // 2. Rewards and advantages per group.
-    const env = this.env;
-    const adv = new Float32Array(N);
-    const rewards = new Float64Array(N);
-    const used = new Uint8Array(N);
-    let stdSum = 0, filtered = 0;
-    let group: GroupSample | null = null;
-    for (let b = 0; b < B; b++) {
-      const stats: TrajectoryStats[] = [];
-      for (let g = 0; g < G; g++) {
-        const i = b * G + g;
-        stats.push({ calls: env.calls.subarray(i * J, (i + 1) * J), outcome: env.outcome[i], costUSD: env.cost[i], latencyS: env.latencyMs[i] / 1000, tokens: env.tokens[i] });
-      }
-      const r = groupRewards(this.config.reward, stats, groupPrefs[b] as number[], this.config.weighted);
-      const a = groupAdvantages(r.rewards, this.config.advantage);
-      stdSum += a.std;
-      if (a.filtered) filtered++;
-      for (let g = 0; g < G; g++) {
-        rewards[b * G + g] = r.rewards[g] as number;
-        adv[b * G + g] = a.advantages[g] as number;
-        used[b * G + g] = a.filtered ? 0 : 1;
-      }
-      if (b === 0) group = this.groupSample(tasks[0] as Task, groupPrefs[0] as number[], stats, r, a);
-    }
-
-    // 3. Aggregation weights per decision, then μ epochs.
-    const T = this.buf.turns, M = T * N;
-    const weight = new Float32Array(M);
-    const tokenWeight = new Float32Array(M);
-    const decisions = new Int32Array(N);
-    for (let t = 0; t < T; t++) for (let n = 0; n < N; n++) if (this.buf.valid[t * N + n]) decisions[n]++;
-    const trainedTraj = Array.from(used).reduce((s, u, n) => s + (u && decisions[n] ? 1 : 0), 0);
-    const trainedDec = Array.from(decisions).reduce((s, d, n) => s + (used[n] ? d : 0), 0);
-    for (let t = 0; t < T; t++) {
-      for (let n = 0; n < N; n++) {
-        if (!this.buf.valid[t * N + n] || !used[n]) continue;
-        weight[t * N + n] = this.config.aggregation === 'token-mean' ? 1 / trainedDec : 1 / (decisions[n] * trainedTraj);
-        tokenWeight[t * N + n] = 1 / trainedDec;
-      }
-    }
-    const perDecisionAdv = new Float32Array(M);
-    for (let t = 0; t < T; t++) perDecisionAdv.set(adv, t * N);
-    const t2 = performance.now();
-    const stats = trainedDec > 0 ? await this.update(perDecisionAdv, weight, tokenWeight, this.startWeights) : { loss: 0, kl: 0, entropy: 0, clipFrac: 0, gradNorm: 0, diverged: undefined };
-
-    // 4. Metrics.
-    const t3 = performance.now();
+  /** Ends an iteration whose update has run: the counter moves on; returns its metrics. */
+  finish(s: IterationState): IterationMetrics {
+    if (!updated(s)) throw new Error('the iteration has not reached its update yet');
     this.iteration++;
-    let rolloutTurns = 0;
-    for (let i = 0; i < N; i++) rolloutTurns = Math.max(rolloutTurns, env.turn[i]);
-    let solved = 0, cost = 0, latency = 0, turns = 0, absAdv = 0;
-    const calls = new Float64Array(J);
-    for (let i = 0; i < N; i++) {
-      solved += env.outcome[i]; cost += env.cost[i]; latency += env.latencyMs[i]; turns += env.turn[i]; absAdv += Math.abs(adv[i] as number);
-      for (let j = 0; j < J; j++) calls[j] += env.calls[i * J + j];
-    }
+    return iterationMetrics(s);
+  }
+
+  /** Drops an iteration that stopped before its update (the weights are untouched). */
+  abandon(s: IterationState): void {
+    if (updated(s)) throw new Error('the iteration has updated the weights: finish it');
+    this.dropStartWeights();
+  }
+
+  /** Runs one GRPO iteration — its phases back to back — and returns its metrics. */
+  async step(opts: { keepStart?: boolean } = {}): Promise<IterationMetrics> {
+    const s = this.begin(opts);
+    while (await runNextPhase(s));
+    return this.finish(s);
+  }
+
+  /** The trainer's side of the phases: its buffers, and the update and probability readers. */
+  private host(): PhaseHost {
     return {
-      iteration: this.iteration,
-      meanReward: rewards.reduce((s, x) => s + x, 0) / N,
-      accuracy: solved / N,
-      meanCostUSD: cost / N,
-      meanLatencyS: latency / N / 1000,
-      rewardStd: stdSum / B,
-      meanAbsAdvantage: absAdv / N,
-      kl: stats.kl,
-      entropy: stats.entropy,
-      clipFrac: stats.clipFrac,
-      filteredFrac: filtered / B,
-      loss: stats.loss,
-      gradNorm: stats.gradNorm,
-      meanTurns: turns / N,
-      callsPerTask: Object.fromEntries(this.catalog.tools.map((t, j) => [t.id, (calls[j] as number) / N])),
-      advantageHistogram: histogram(adv),
-      group: group as GroupSample,
-      wallMs: performance.now() - t0,
-      timings: { rolloutMs: t1 - t0, rewardMs: t2 - t1, updateMs: t3 - t2 },
-      rolloutTurns,
-      decisions: { rollout: Array.from(decisions).reduce((a, d) => a + d, 0), trained: trainedDec },
-      ...(stats.diverged ? { diverged: stats.diverged } : {}),
+      catalog: this.catalog, config: this.cfg, pool: this.pool, net: this.net, env: this.env, buf: this.buf, scales: this.scales, prefs: this.prefs, iteration: this.iteration,
+      update: (adv, weight, tokenWeight) => this.update(adv, weight, tokenWeight, this.startWeights),
+      probabilities: (rows) => this.probabilities(rows),
     };
   }
 
-  /** μ epochs on the iteration's decisions; one readback at the end. */
+  /** Softmax probabilities of the buffer's decisions at `rows`; one readback. */
+  private async probabilities(rows: readonly number[]): Promise<Float32Array> {
+    if (rows.length === 0) return new Float32Array(0);
+    const J = this.catalog.tools.length, A = J + 1, R = rows.length;
+    const pick = (src: Float32Array, w: number) => gatherRows(src, w, rows as number[], new Float32Array(R * w));
+    const out = tf.tidy(() => tf.softmax(this.net.logits(
+      tf.tensor2d(pick(this.buf.state, STATE_DIM), [R, STATE_DIM]),
+      tf.tensor3d(pick(this.buf.tools, J * TOOL_DIM), [R, J, TOOL_DIM]),
+      tf.tensor2d(pick(this.buf.bias, A), [R, A]),
+    )));
+    try {
+      return Float32Array.from(await out.data());
+    } finally {
+      out.dispose();
+    }
+  }
+
   /** μ epochs from `start` (the weights before the update: the restore point; made here when not given, and then disposed here). */
-  private async update(adv: Float32Array, weight: Float32Array, tokenWeight: Float32Array, start: tf.NamedTensorMap | null): Promise<{ loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number; diverged: string | undefined }> {
+  private async update(adv: Float32Array, weight: Float32Array, tokenWeight: Float32Array, start: tf.NamedTensorMap | null): Promise<UpdateStats> {
     const cfg = this.config;
     const backup = start ?? this.net.snapshot();
     try {
@@ -211,11 +154,11 @@ export class GrpoTrainer {
     }
   }
 
-  private async updateFrom(backup: tf.NamedTensorMap, adv: Float32Array, weight: Float32Array, tokenWeight: Float32Array): Promise<{ loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number; diverged: string | undefined }> {
+  private async updateFrom(backup: tf.NamedTensorMap, adv: Float32Array, weight: Float32Array, tokenWeight: Float32Array): Promise<UpdateStats> {
     const cfg = this.config;
     const batch = toDecisionBatch(this.buf, adv, weight, tokenWeight, BUCKET_ROWS);
     if (this.ref && cfg.beta > 0) batch.refLogp = tf.tidy(() => takenLogp(this.ref as PolicyNetwork, batch));
-    // Per epoch one row [surrogate, kl, entropy, clipFrac, gradNorm]; all rows and the non-finite
+    // Per epoch one row of ROW values; all rows and the non-finite
     // count travel in ONE readback at the end (averaged here, not accumulated on the device).
     const rows: tf.Tensor1D[] = [];
     let packed: tf.Tensor1D | null = null;
@@ -233,11 +176,15 @@ export class GrpoTrainer {
     } finally {
       tf.dispose([...rows, ...Object.values(batch), ...(packed ? [packed] : [])]);
     }
-    const mean = (k: number): number => { let s = 0; for (let e = 0; e < cfg.epochs; e++) s += all[5 * e + k] as number; return s / cfg.epochs; };
-    const [loss, kl, entropy, clipFrac, gradNorm] = [0, 1, 2, 3, 4].map(mean);
-    const nonFiniteWeights = all[5 * cfg.epochs] as number;
+    const epochs: EpochStats[] = Array.from({ length: cfg.epochs }, (_, e) => {
+      const v = (k: number) => all[ROW * e + k] as number;
+      return { loss: v(0), kl: v(1), entropy: v(2), clipFrac: v(3), gradNorm: v(4), ratioMin: v(5), ratioMax: v(6) };
+    });
+    const mean = (k: keyof EpochStats): number => epochs.reduce((a, x) => a + x[k], 0) / cfg.epochs;
+    const [loss, kl, entropy, clipFrac, gradNorm] = (['loss', 'kl', 'entropy', 'clipFrac', 'gradNorm'] as const).map(mean);
+    const nonFiniteWeights = all[ROW * cfg.epochs] as number;
     const bad = nonFiniteWeights > 0 || ![loss, kl, entropy, gradNorm].every((x) => Number.isFinite(x));
-    if (withWeights && !bad) this.lastGood = { iteration: this.iteration + 1, weights: Float32Array.from(all.subarray(5 * cfg.epochs + 1, 5 * cfg.epochs + 1 + size)) };
+    if (withWeights && !bad) this.lastGood = { iteration: this.iteration + 1, weights: Float32Array.from(all.subarray(ROW * cfg.epochs + 1, ROW * cfg.epochs + 1 + size)) };
     let diverged: string | undefined;
     if (bad) {
       this.net.assign(backup);
@@ -245,47 +192,24 @@ export class GrpoTrainer {
       this.optimizer = tf.train.adam(cfg.learningRate);
       diverged = `iteration ${this.iteration + 1}: the update produced ${nonFiniteWeights > 0 ? `${nonFiniteWeights} non-finite weights` : 'a non-finite loss'}; the last finite weights were restored and Adam was reset. Try a lower learning rate or a smaller gradient-norm clip.`;
     }
-    return { loss: loss as number, kl: kl as number, entropy: entropy as number, clipFrac: clipFrac as number, gradNorm: gradNorm as number, diverged };
+    return { loss: loss as number, kl: kl as number, entropy: entropy as number, clipFrac: clipFrac as number, gradNorm: gradNorm as number, epochs, diverged };
   }
 
-  /** One epoch: gradients of the loss, clipped, applied; returns [surrogate, kl, entropy, clipFrac, gradNorm] (call in tf.tidy). */
+  /** One epoch: gradients of the loss, clipped, applied; returns its ROW values (call in tf.tidy). */
   private epoch(batch: DecisionBatch): tf.Tensor1D {
     const cfg = this.config;
     let terms = null as ReturnType<typeof grpoLoss> | null;
     const { grads } = tf.variableGrads(() => {
       terms = grpoLoss(this.net, batch, cfg);
       // variableGrads runs this in its own tidy: keep the reported terms, dispose them below.
-      for (const x of [terms.surrogate, terms.kl, terms.entropy, terms.clipFrac]) tf.keep(x);
+      for (const x of [terms.surrogate, terms.kl, terms.entropy, terms.clipFrac, terms.ratioMin, terms.ratioMax]) tf.keep(x);
       return terms.total;
     }, this.net.vars);
     const norm = applyClipped(this.optimizer, grads, cfg.maxGradNorm);
     const t = terms as unknown as ReturnType<typeof grpoLoss>;
-    const row = concatAll([t.surrogate, t.kl, t.entropy, t.clipFrac, norm].map((x) => tf.reshape(x, [1]) as tf.Tensor1D));
-    tf.dispose([t.surrogate, t.kl, t.entropy, t.clipFrac]);
+    const row = concatAll([t.surrogate, t.kl, t.entropy, t.clipFrac, norm, t.ratioMin, t.ratioMax].map((x) => tf.reshape(x, [1]) as tf.Tensor1D));
+    tf.dispose([t.surrogate, t.kl, t.entropy, t.clipFrac, t.ratioMin, t.ratioMax]);
     return row;
-  }
-
-  private groupSample(task: Task, pref: number[], stats: TrajectoryStats[], r: ReturnType<typeof groupRewards>, a: ReturnType<typeof groupAdvantages>): GroupSample {
-    const ids = this.catalog.tools.map((t) => t.id);
-    return {
-      task,
-      dims: [...ids, 'outcome', '−cost', '−latency'],
-      preference: pref,
-      mean: a.mean,
-      std: a.std,
-      filtered: a.filtered,
-      trajectories: stats.map((s, g) => ({
-        outcome: s.outcome,
-        costUSD: s.costUSD,
-        latencyS: s.latencyS,
-        calls: Object.fromEntries(ids.map((id, j) => [id, s.calls[j] as number]).filter(([, n]) => (n as number) > 0)),
-        mRaw: r.mRaw[g] as number[],
-        mNorm: r.mNorm[g] as number[],
-        reward: r.rewards[g] as number,
-        advantage: a.advantages[g] as number,
-        trace: this.env.traces?.[g] ? [...(this.env.traces[g] as [])] : [],
-      })),
-    };
   }
 
   private startWeights: tf.NamedTensorMap | null = null;
