@@ -1,0 +1,102 @@
+// Two GRPO runs side by side, for a fair comparison of two configurations: one task pool built
+// once and shared, one freshly initialised policy copied so both start from the same weights, and
+// the same seed — each trainer draws an iteration's tasks and preferences from an rng seeded by
+// (seed, iteration), so at every iteration both see the same tasks. The runs step alternately,
+// one iteration each, and every pair of metrics is handed out as it comes. Pure core: runs in
+// Node and in a Worker. The caller disposes the pair.
+
+import type { Catalog } from '../sim/catalog';
+import { generateTasks, type Task } from '../sim/tasks';
+import { PolicyNetwork } from '../policy/network';
+import type { TrainConfig } from './config';
+import type { IterationMetrics } from './metrics';
+import { GrpoTrainer } from './trainer';
+
+/** Most tasks in the shared pool (as the lab session caps it). */
+export const PAIRED_POOL_CAP = 2000;
+
+export type MetricPair = [IterationMetrics, IterationMetrics];
+
+/** What both runs must share to be a paired comparison; null when they do, else why not. */
+export function unpairedReason(a: TrainConfig, b: TrainConfig): string | null {
+  const keys = ['seed', 'batchTasks', 'groupSize', 'policy', 'sim', 'poolSize', 'availability'] as const;
+  const differ = keys.filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+  return differ.length ? `a paired comparison varies training knobs only; these differ between the two runs: ${differ.join(', ')}` : null;
+}
+
+export class PairedRun {
+  readonly pool: readonly Task[];
+  private readonly trainers: [GrpoTrainer, GrpoTrainer];
+
+  constructor(readonly catalog: Catalog, readonly configs: readonly [TrainConfig, TrainConfig]) {
+    const [a, b] = configs;
+    const why = unpairedReason(a, b);
+    if (why) throw new Error(why);
+    this.pool = generateTasks(catalog, { seed: a.seed, count: Math.min(a.poolSize, PAIRED_POOL_CAP), availability: a.availability, sim: a.sim }).tasks;
+    if (this.pool.length === 0) throw new Error(`no training task can be made with catalog "${catalog.name}" (are the tools that answer steps all disabled?)`);
+    // One fresh policy and an exact copy: the same starting weights for both runs.
+    const net = new PolicyNetwork(a.policy);
+    let twin: PolicyNetwork | null = null;
+    let first: GrpoTrainer | null = null;
+    try {
+      twin = net.copy();
+      first = new GrpoTrainer(catalog, a, this.pool, net);
+      this.trainers = [first, new GrpoTrainer(catalog, b, this.pool, twin)];
+    } catch (e) {
+      if (first) first.dispose();
+      else net.dispose();
+      twin?.dispose();
+      throw e;
+    }
+  }
+
+  /** Iterations both runs have completed. */
+  get iteration(): number {
+    return this.trainers[1].iteration;
+  }
+
+  /** One iteration of each run, the first then the second. */
+  async step(): Promise<MetricPair> {
+    const a = await this.trainers[0].step();
+    const b = await this.trainers[1].step();
+    return [a, b];
+  }
+
+  dispose(): void {
+    for (const t of this.trainers) t.dispose();
+  }
+}
+
+export interface PairedResult {
+  pairs: MetricPair[];
+  /** Mean wall time of one pair of iterations (both runs), ms. */
+  msPerPair: number;
+  /** True when `shouldStop` ended the runs early. */
+  stopped: boolean;
+}
+
+/**
+ * Runs both configurations for `iterations` iterations (fewer when `shouldStop` says so, checked
+ * before each pair), calling `onPair` after each; disposes everything, also on failure.
+ */
+export async function runPaired(catalog: Catalog, configs: readonly [TrainConfig, TrainConfig], iterations: number, hooks: {
+  onPair?: (pair: MetricPair, index: number) => void | Promise<void>;
+  shouldStop?: () => boolean;
+} = {}): Promise<PairedResult> {
+  const run = new PairedRun(catalog, configs);
+  const pairs: MetricPair[] = [];
+  let ms = 0, stopped = false;
+  try {
+    for (let i = 0; i < iterations; i++) {
+      if (hooks.shouldStop?.()) { stopped = true; break; }
+      const t0 = performance.now();
+      const pair = await run.step();
+      ms += performance.now() - t0;
+      pairs.push(pair);
+      await hooks.onPair?.(pair, i);
+    }
+  } finally {
+    run.dispose();
+  }
+  return { pairs, msPerPair: pairs.length ? ms / pairs.length : 0, stopped };
+}

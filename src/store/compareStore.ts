@@ -1,0 +1,102 @@
+// Runs side by side (zustand): a comparison preset (core/grpo/comparePresets.ts) trained in its
+// own worker (worker/compare.worker.ts) on the lab's current settings, seed and backend, the two
+// runs' metric series, and Start / Stop. Starting pauses the main run: both would share the CPU.
+
+import { create } from 'zustand';
+import { comparePreset } from '../core/grpo/comparePresets';
+import { COMPARE_DEFAULT_ITERATIONS, COMPARE_MAX_ITERATIONS, type ComparePush, type CompareRequest } from '../worker/compareProtocol';
+import type { BackendName, MetricPoint } from '../worker/protocol';
+import { useLab } from './labStore';
+
+export interface CompareRunSeries {
+  label: string;
+  points: MetricPoint[];
+}
+
+export interface CompareState {
+  presetId: string | null;
+  /** The two runs, in the preset's order. */
+  runs: CompareRunSeries[];
+  running: boolean;
+  /** Stop was pressed; the pair of iterations in flight finishes, then `running` turns false. */
+  stopping: boolean;
+  /** Iterations the current (or last) comparison was asked to run. */
+  iterations: number;
+  error: string | null;
+  /** The backend the compare worker runs on (null until it has started). */
+  backend: BackendName | null;
+  /** Mean wall time of one pair of iterations once a comparison has ended, ms. */
+  msPerPair: number | null;
+  /** True when the last comparison was stopped before its last iteration. */
+  stopped: boolean;
+  start(presetId: string, iterations?: number): void;
+  stop(): void;
+}
+
+let worker: Worker | null = null;
+let runId = 0;
+
+export const useCompare = create<CompareState>((set, get) => {
+  const fail = (message: string) => set({ running: false, stopping: false, error: message });
+
+  const onPush = (p: ComparePush) => {
+    if (p.runId !== runId) return; // a run that was replaced
+    if (p.type === 'started') set({ backend: p.backend });
+    else if (p.type === 'points') {
+      set((s) => ({ runs: s.runs.map((r, k) => ({ ...r, points: [...r.points, ...(p.points[k] ?? [])] })) }));
+    } else if (p.type === 'done') set({ running: false, msPerPair: p.msPerPair, stopped: p.stopped });
+    else fail(`Comparison failed: ${p.message}`);
+  };
+
+  /** The worker, started on first use; a worker that failed is dropped and the next Start makes a new one. */
+  const compareWorker = (): Worker => {
+    if (worker) return worker;
+    const w = new Worker(new URL('../worker/compare.worker.ts', import.meta.url), { type: 'module' });
+    w.addEventListener('message', (ev: MessageEvent<ComparePush>) => onPush(ev.data));
+    w.addEventListener('error', (ev) => {
+      ev.preventDefault();
+      if (worker === w) worker = null;
+      w.terminate();
+      if (get().running) fail(`The comparison worker failed: ${ev.message || 'it could not be loaded'}`);
+    });
+    w.addEventListener('messageerror', () => { if (get().running) fail('The comparison worker sent a message the page could not read.'); });
+    worker = w;
+    return w;
+  };
+
+  return {
+    presetId: null,
+    runs: [],
+    running: false,
+    stopping: false,
+    iterations: COMPARE_DEFAULT_ITERATIONS,
+    error: null,
+    backend: null,
+    msPerPair: null,
+    stopped: false,
+
+    start(presetId, iterations = COMPARE_DEFAULT_ITERATIONS) {
+      const preset = comparePreset(presetId);
+      const n = Math.round(iterations);
+      runId++;
+      if (!preset) return set({ presetId, runs: [], running: false, stopping: false, error: `There is no comparison preset "${presetId}".` });
+      if (!(n >= 1 && n <= COMPARE_MAX_ITERATIONS)) return set({ presetId, runs: [], running: false, stopping: false, error: `Iterations must be between 1 and ${COMPARE_MAX_ITERATIONS} (got ${iterations}).` });
+      const lab = useLab.getState();
+      if (lab.running) lab.pause();
+      set({ presetId, runs: preset.sides.map((s) => ({ label: s.label, points: [] })), running: true, stopping: false, iterations: n, error: null, msPerPair: null, stopped: false });
+      const req: CompareRequest = { type: 'start', runId, presetId, iterations: n, catalog: lab.catalog, train: { ...lab.train, preference: lab.preference }, backend: lab.backendInfo?.name ?? null };
+      try {
+        compareWorker().postMessage(req);
+      } catch (e) {
+        fail(`The comparison worker could not start: ${(e as Error).message}`);
+      }
+    },
+
+    stop() {
+      if (!get().running || get().stopping) return;
+      if (!worker) return set({ running: false });
+      worker.postMessage({ type: 'stop', runId } satisfies CompareRequest);
+      set({ stopping: true });
+    },
+  };
+});
