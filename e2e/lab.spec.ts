@@ -414,6 +414,7 @@ test('a 64-tool catalog travels in the link\'s fragment: the server is never sen
   await expect(page.getByTestId('operating-point')).toBeVisible({ timeout: 120_000 });
   await page.getByRole('tab', { name: 'Tools' }).click();
   await expect(page.getByRole('checkbox', { name: /^enable model-\d+$/ })).toHaveCount(64);
+  await page.getByRole('button', { name: 'Share', exact: true }).click(); // Copy link is in the Share panel
   await page.getByRole('button', { name: 'Copy link' }).click();
   expect(new URL(page.url()).hash).toMatch(/^#catalog=/);
   expect(new URL(page.url()).search.length).toBeLessThan(100);

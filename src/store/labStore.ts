@@ -16,11 +16,13 @@ import { appendBounded, metricsCsv } from './series';
 import { linkTooLong, readUrl, writeUrl, type UrlConfig } from './urlState';
 import { saveFile } from './saveFile';
 import { backendActions } from './backendActions';
+import { shareActions, type ShareActions } from './shareActions';
+import { withoutPolicyParam } from '../core/io/shareBundle';
 
 /** `aboutPolicy`: true of the current policy only (cleared when Reset replaces it). */
 export interface Notice { id: number; kind: 'info' | 'warn' | 'error'; text: string; aboutPolicy?: boolean }
 
-export interface LabState extends UrlConfig {
+export interface LabState extends UrlConfig, ShareActions {
   delayMs: number;
   backendInfo: BackendInfo | null;
   /** The iteration whose weights "Restore best policy" puts back, and what Undo would bring back (null: none). */
@@ -116,6 +118,7 @@ export const useLab = create<LabState>((set, get) => {
     }
   };
   const backend = backendActions(set, get, worker, { syncUrl, fail });
+  const share = shareActions(set, get, worker, { syncUrl, configure: () => configureNow() });
 
   /** Sends the settings now, then re-evaluates the operating point (and the sweep if the policy or tasks changed). */
   const configureNow = async () => {
@@ -161,7 +164,7 @@ export const useLab = create<LabState>((set, get) => {
     } else if (p.type === 'tradeoff') set({ tradeoff: p.tradeoff });
   };
 
-  const initial = readUrl(typeof location === 'undefined' ? '' : location.search, typeof location === 'undefined' ? '' : location.hash);
+  const initial = readUrl(typeof location === 'undefined' ? '' : location.search, typeof location === 'undefined' ? '' : withoutPolicyParam(location.hash)); // a link's #policy= is share.bootPolicy's
   return {
     ...initial.config,
     delayMs: 0,
@@ -204,7 +207,7 @@ export const useLab = create<LabState>((set, get) => {
         }
         accepted = settingsOf(get());
         const t = get().train.policy;
-        if (t.width === 64 && t.depth === 2) await get().loadPretrained();
+        if (!(await share.bootPolicy()) && t.width === 64 && t.depth === 2) await get().loadPretrained();
         await evaluate(true);
       } catch (e) {
         fail(e);
@@ -282,6 +285,7 @@ export const useLab = create<LabState>((set, get) => {
       get().setCatalog(presetCatalog(name));
     },
     setBackend: backend.setBackend,
+    ...share.actions,
     async exportWeights() {
       try {
         const r = await worker().request({ type: 'export' });

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { useLab } from '../store/labStore';
 import { useShallow } from 'zustand/react/shallow';
+import { SHARE_FILE } from '../core/io/shareBundle';
 
-/** Export the policy (the same two files the CLI reads and writes) and the run's metrics; import a policy. */
+/** Export the policy (the same two files the CLI reads and writes) and the run's metrics; import a policy, or a share file (settings and policy). */
 export function ExportImport() {
-  const s = useLab(useShallow((x) => ({ notify: x.notify, importWeights: x.importWeights, exportWeights: x.exportWeights, loadPretrained: x.loadPretrained, exportMetrics: x.exportMetrics, recorded: x.series.length })));
+  const s = useLab(useShallow((x) => ({ notify: x.notify, importWeights: x.importWeights, importShareFile: x.importShareFile, exportWeights: x.exportWeights, loadPretrained: x.loadPretrained, exportMetrics: x.exportMetrics, recorded: x.series.length })));
   const input = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<string>('');
   const onFiles = async (files: FileList | null) => {
@@ -12,18 +13,19 @@ export function ExportImport() {
     const json = list.find((f) => f.name.endsWith('.json'));
     const bin = list.find((f) => f.name.endsWith('.bin'));
     setPicked(list.map((f) => f.name).join(', '));
-    if (!json || !bin) {
-      s.notify('error', 'Import needs both files: orchestrator.json and orchestrator.weights.bin (select them together). The current model keeps running.');
+    if (json && list.length === 1) {
+      await s.importShareFile(json); // one JSON: a share file (settings and policy); anything else is refused with why
+    } else if (!json || !bin) {
+      s.notify('error', `Import needs both files: orchestrator.json and orchestrator.weights.bin (select them together), or one ${SHARE_FILE}. The current model keeps running.`);
       return;
-    }
-    await s.importWeights(json, bin);
+    } else await s.importWeights(json, bin);
     if (input.current) input.current.value = '';
   };
   return (
     <div className="export-import">
       <section>
         <h3>Policy weights</h3>
-        <p className="small muted">tfjs artifacts: <code>orchestrator.json</code> (weights manifest; catalog, feature spec and training config in its metadata) + <code>orchestrator.weights.bin</code>. <code>npm run cli -- eval --policy orchestrator.json</code> evaluates them in Node.</p>
+        <p className="small muted">tfjs artifacts: <code>orchestrator.json</code> (weights manifest; catalog, feature spec and training config in its metadata) + <code>orchestrator.weights.bin</code>. Import also takes one <code>{SHARE_FILE}</code> (Share → Share with policy: settings and policy). <code>npm run cli -- eval --policy orchestrator.json</code> evaluates them in Node.</p>
         <button type="button" onClick={() => void s.exportWeights()}>Export weights</button>{' '}
         <button type="button" onClick={() => input.current?.click()}>Import weights</button>{' '}
         <button type="button" onClick={() => void s.loadPretrained()}>Load the pretrained policy</button>

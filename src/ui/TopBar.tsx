@@ -1,34 +1,17 @@
-import { useState } from 'react';
 import { useLab } from '../store/labStore';
 import { useShallow } from 'zustand/react/shallow';
 import { BACKEND_NAMES, type BackendName } from '../worker/protocol';
 import { BackendBadge } from './BackendBadge';
+import { SharePanel } from './SharePanel';
 
 const SPEEDS = [{ label: 'max', ms: 0 }, { label: 'fast', ms: 50 }, { label: 'slow', ms: 400 }, { label: 'slow-motion', ms: 1500 }];
 
-/** Title, backend badge and selector, run controls, counters, seed, speed, and the share link. */
+/** Title, backend badge and selector, run controls, counters, seed, speed, and Share (link, policy, QR code). */
 export function TopBar() {
   const s = useLab(useShallow((x) => ({
     workerActivity: x.workerActivity, backendInfo: x.backendInfo, backendSwitch: x.backendSwitch, forcedBackend: x.backend, iteration: x.iteration, itPerS: x.itPerS, running: x.running, train: x.train, delayMs: x.delayMs,
-    start: x.start, pause: x.pause, stepOnce: x.stepOnce, reset: x.reset, restoreBest: x.restoreBest, undo: x.undo, bestIteration: x.bestIteration, undoLabel: x.undoLabel, setTrain: x.setTrain, setDelay: x.setDelay, setBackend: x.setBackend, shareLink: x.shareLink, notify: x.notify,
+    start: x.start, pause: x.pause, stepOnce: x.stepOnce, reset: x.reset, restoreBest: x.restoreBest, undo: x.undo, bestIteration: x.bestIteration, undoLabel: x.undoLabel, setTrain: x.setTrain, setDelay: x.setDelay, setBackend: x.setBackend,
   })));
-  const [copied, setCopied] = useState<string | null>(null);
-  const copy = async () => {
-    let url: string;
-    try {
-      url = s.shareLink();
-    } catch (e) {
-      s.notify('error', (e as Error).message);
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied('copied');
-    } catch {
-      setCopied(url); // no clipboard permission: show the link to copy by hand
-    }
-    setTimeout(() => setCopied(null), 4000);
-  };
   return (
     <header className="topbar">
       <h1>Orchestra Lab</h1>
@@ -50,8 +33,7 @@ export function TopBar() {
           <option value="auto">auto (fastest measured)</option>
           {BACKEND_NAMES.map((b) => <option key={b} value={b}>{b}</option>)}
         </select></label>
-        <button type="button" onClick={() => void copy()}>Copy link</button>
-        {copied && <span className="small muted copied" data-testid="copied">{copied === 'copied' ? 'link copied' : copied}</span>}
+        <SharePanel />
       </div>
     </header>
   );

@@ -1,0 +1,140 @@
+// The page's side of sharing a lab with its policy (encodings in core/io/shareBundle.ts):
+// "Share with policy" (the file, and a link whose fragment carries int8 weights when it fits),
+// importing a share file (settings, then the policy, through the worker's validated import), and
+// the `#policy=` of a link opened at boot. A refused import changes nothing: settings and model stay.
+
+import {
+  decodePolicyParam, decodeShareFile, encodePolicyParam, encodeShareFile, policyParamOf, SHARE_FILE, withPolicyParam,
+} from '../core/io/shareBundle';
+import type { LabWorkerClient } from '../worker/client';
+import type { LabState } from './labStore';
+import { saveFile } from './saveFile';
+import { linkTooLong, MAX_FRAGMENT_CHARS, readUrl, writeUrl, type UrlConfig } from './urlState';
+
+type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
+
+export interface PolicyShare {
+  /** The share file's text (always made). */
+  file: string;
+  /** The link with the policy in its fragment, or null when it does not fit (the note says why). */
+  link: string | null;
+  /** What was made, in a sentence (with the link's size). */
+  note: string;
+}
+
+export interface ShareActions {
+  /** Bundles the settings and the current policy: the file always, a link when it fits. Throws when the policy cannot be exported. */
+  shareWithPolicy(): Promise<PolicyShare>;
+  saveShareFile(text: string): void;
+  /** Imports an `orchestra-lab-share.json`: its settings, then its policy; on any refusal both stay as they were. */
+  importShareFile(file: Blob): Promise<boolean>;
+}
+
+const configOf = (s: LabState): UrlConfig => ({ preset: s.preset, catalog: s.catalog, train: s.train, preference: s.preference, backend: s.backend, evalTasks: s.evalTasks, evalSuite: s.evalSuite });
+const jsonBlob = (v: unknown) => new Blob([JSON.stringify(v)], { type: 'application/json' });
+const bytesBlob = (b: Uint8Array | ArrayBuffer) => new Blob([b instanceof Uint8Array ? new Uint8Array(b) : b], { type: 'application/octet-stream' });
+
+export function shareActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { syncUrl: () => void; configure: () => Promise<void> }) {
+  /** The weights a link opened this page with, taken before anything rewrites the address bar. */
+  let linkPolicy = typeof location === 'undefined' ? null : policyParamOf(location.hash);
+
+  /** Applies settings through the worker; false when it refused them (configure said why and went back). */
+  const applySettings = async (next: UrlConfig): Promise<boolean> => {
+    const catalogChanged = JSON.stringify(next.catalog) !== JSON.stringify(get().catalog);
+    const preset = get().preset;
+    set({ ...next });
+    deps.syncUrl();
+    await deps.configure();
+    const applied = writeUrl(configOf(get())) === writeUrl(next);
+    if (!applied) {
+      set({ preset }); // configure put the rest back
+      deps.syncUrl();
+    }
+    if (catalogChanged) void get().regenerate();
+    return applied;
+  };
+
+  const actions: ShareActions = {
+    async shareWithPolicy() {
+      const config = configOf(get());
+      deps.syncUrl();
+      const settings = writeUrl(config);
+      const r = await worker().request({ type: 'export' });
+      if (r.type !== 'exported') throw new Error('the worker did not export the policy');
+      const weights = new Uint8Array(r.weights);
+      const file = encodeShareFile(settings, r.json, weights);
+      const tooLong = linkTooLong(config);
+      if (tooLong) return { file, link: null, note: `No link with the policy: ${tooLong}. The file carries the settings and the policy.` };
+      const link = withPolicyParam(location.href, encodePolicyParam(r.json, weights)); // the settings link, as Copy link gives it
+      const fragment = link.length - link.indexOf('#');
+      if (fragment > MAX_FRAGMENT_CHARS) {
+        return { file, link: null, note: `The policy is too large for a link: its fragment would take ${(fragment / 1000).toFixed(1)} KB (a link carries at most ${MAX_FRAGMENT_CHARS / 1000} KB). Share the file instead.` };
+      }
+      return { file, link, note: `The link (${(link.length / 1000).toFixed(1)} KB) carries the settings and the policy, its weights rounded to int8 (each within 1/254 of the largest in its column); the file keeps them exact.` };
+    },
+
+    saveShareFile(text) {
+      saveFile(SHARE_FILE, text, 'application/json');
+    },
+
+    async importShareFile(file) {
+      const refuse = (why: string) => {
+        get().notify('error', `Import refused: ${why}. The current model and settings are unchanged.`);
+        return false;
+      };
+      let bundle: ReturnType<typeof decodeShareFile>;
+      try {
+        bundle = decodeShareFile(await file.text());
+      } catch (e) {
+        return refuse((e as Error).message);
+      }
+      const { artifact, weights } = bundle;
+      const parsed = readUrl(bundle.settings);
+      if (parsed.invalid.length) return refuse(`the file's settings hold invalid values (${parsed.invalid.join(', ')})`);
+      const prev = configOf(get());
+      const next: UrlConfig = { ...parsed.config, backend: prev.backend }; // the backend belongs to this machine
+      const policy = () => get().importWeights(jsonBlob(artifact), bytesBlob(weights), true);
+      if (writeUrl(next) === writeUrl(prev)) {
+        const ok = await policy();
+        if (ok) get().notify('info', 'Imported the shared policy (its settings were already these).', true);
+        return ok;
+      }
+      // New settings may replace the network (another seed or size): keep the current policy to put back.
+      const backup = await worker().request({ type: 'export' }).catch(() => null);
+      if (!(await applySettings(next))) return false;
+      if (await policy()) {
+        get().notify('info', 'Imported the shared lab: its settings and its trained policy.', true);
+        return true;
+      }
+      await applySettings(prev);
+      if (backup?.type === 'exported') await get().importWeights(jsonBlob(backup.json), bytesBlob(backup.weights), true);
+      get().notify('warn', 'The shared lab was not imported: the previous settings and policy were put back.');
+      return false;
+    },
+  };
+
+  return {
+    actions,
+    /** At boot, after the link's settings: imports the link's `#policy=` (true when it did), then drops it from the address bar. */
+    async bootPolicy(): Promise<boolean> {
+      const value = linkPolicy;
+      linkPolicy = null;
+      if (value === null) return false;
+      try {
+        let decoded;
+        try {
+          decoded = decodePolicyParam(value, get().catalog);
+        } catch (e) {
+          get().notify('error', `The link's policy could not be read: ${(e as Error).message}. Starting from the default policy.`);
+          return false;
+        }
+        const ok = await get().importWeights(jsonBlob(decoded.artifact), bytesBlob(decoded.weights), true);
+        if (ok) get().notify('info', "Loaded the trained policy from the link (int8 weights, each within 1/254 of the largest in its column).", true);
+        else get().notify('error', "The link's policy was refused (see above); starting from the default policy.");
+        return ok;
+      } finally {
+        deps.syncUrl(); // the weights leave the address bar (the settings stay)
+      }
+    },
+  };
+}
