@@ -31,6 +31,7 @@ export default defineConfig({
   plugins: [react(), contentSecurityPolicy()],
   worker: { format: 'es' },
   // Two pages: the lab, and the training benchmark (bench.html, run by `npm run bench`).
-  build: { target: 'es2022', chunkSizeWarningLimit: 4000, rollupOptions: { input: { main: 'index.html', bench: 'bench.html' } } },
+  // KaTeX's fonts stay files: Vite would inline the smallest as data: URLs, which the CSP's font rule (self only) refuses.
+  build: { target: 'es2022', assetsInlineLimit: (file) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined), chunkSizeWarningLimit: 4000, rollupOptions: { input: { main: 'index.html', bench: 'bench.html' } } },
   server: { host: '127.0.0.1' },
 });

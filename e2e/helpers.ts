@@ -39,3 +39,9 @@ export const takeLongTasks = (page: Page): Promise<number[]> =>
 
 /** "N (longest M ms)" for a log line. */
 export const describeLongTasks = (tasks: readonly number[]): string => `${tasks.length} (longest ${tasks.length ? Math.max(...tasks).toFixed(0) : 0} ms)`;
+
+/** Opens the settings drawer (if it is closed) on one of its tabs: 'Training' or 'Tools'. */
+export async function openSettings(page: Page, tab: 'Training' | 'Tools'): Promise<void> {
+  if (!(await page.getByRole('complementary', { name: 'Settings' }).isVisible())) await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByRole('tab', { name: tab }).click();
+}

@@ -4,7 +4,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { initNodeBackend } from '../src/cli/tfBackend';
 import { importArtifact } from '../src/core/io/artifact';
 import { probeProbabilities } from '../src/core/policy/probe';
-import { describeLongTasks, iteration, openLab, pathPoints, recordLongTasks, takeLongTasks, watchErrors } from './helpers';
+import { describeLongTasks, iteration, openLab, openSettings, pathPoints, recordLongTasks, takeLongTasks, watchErrors } from './helpers';
 
 const probe = (page: Page): Promise<number[]> => page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { probe(): Promise<number[]> } } }).orchestraLab.getState().probe());
 const operatingPoint = (page: Page) => page.getByTestId('operating-point').innerText();
@@ -224,23 +224,6 @@ test('the URL round-trips the configuration; an invalid URL falls back to defaul
   expect(errors).toEqual([]);
 });
 
-test('screenshots at 1280×800 and on a 1920×1080 projector, light and dark', async ({ page }) => {
-  test.setTimeout(240_000);
-  await openLab(page, '?backend=wasm');
-  await page.getByRole('button', { name: 'Start' }).click();
-  await expect.poll(() => iteration(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(25);
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await page.waitForTimeout(2500);
-  await page.screenshot({ path: 'docs/screenshots/lab-1280x800.png' });
-  await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: 'docs/screenshots/lab-1920x1080-dark.png' });
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.getByRole('tab', { name: 'Data' }).click();
-  await page.screenshot({ path: 'docs/screenshots/data-browser.png', fullPage: true });
-});
-
 test('the backend selector switches backend and keeps the policy; a bad catalog edit is refused; a policy whose logits would overflow is refused at import and the model keeps training', async ({ page }) => {
   test.setTimeout(240_000);
   await openLab(page, '?backend=wasm');
@@ -263,7 +246,7 @@ test('the backend selector switches backend and keeps the policy; a bad catalog 
   expect(page.url()).toContain('backend=cpu');
 
   // An invalid edit in the catalog editor: refused with the validator's message, value restored.
-  await page.getByRole('tab', { name: 'Tools' }).click();
+  await openSettings(page, 'Tools');
   const price = page.getByRole('spinbutton', { name: 'gpt-5 $/M in' });
   await price.fill('-1');
   await price.blur();
@@ -327,7 +310,7 @@ test('a collapsing run (learning rate 1) pauses with a message and "Restore best
 
 test('a refused value in a field shows the allowed range beside it and changes nothing; empty is never 0', async ({ page }) => {
   await openLab(page, '?backend=wasm');
-  await page.getByRole('tab', { name: 'Training' }).click().catch(() => undefined);
+  await openSettings(page, 'Training');
   const lr = page.getByRole('spinbutton', { name: 'learning rate' });
   const before = page.url();
   await lr.fill('');
@@ -344,7 +327,7 @@ test('a refused value in a field shows the allowed range beside it and changes n
   await b.blur();
   await expect(b).toHaveValue('16');
   expect(page.url()).toBe(before); // nothing was applied
-  await page.getByRole('tab', { name: 'Tools' }).click();
+  await openSettings(page, 'Tools');
   const price = page.getByRole('spinbutton', { name: 'gpt-5 $/M in' });
   await price.fill('');
   await price.blur();
@@ -412,7 +395,7 @@ test('a 64-tool catalog travels in the link\'s fragment: the server is never sen
   const response = await page.goto(`/${link}`);
   expect(response?.status()).toBe(200);
   await expect(page.getByTestId('operating-point')).toBeVisible({ timeout: 120_000 });
-  await page.getByRole('tab', { name: 'Tools' }).click();
+  await openSettings(page, 'Tools');
   await expect(page.getByRole('checkbox', { name: /^enable model-\d+$/ })).toHaveCount(64);
   await page.getByRole('button', { name: 'Share', exact: true }).click(); // Copy link is in the Share panel
   await page.getByRole('button', { name: 'Copy link' }).click();
@@ -423,7 +406,7 @@ test('a 64-tool catalog travels in the link\'s fragment: the server is never sen
 test('disabling every tool is refused as a whole: the page shows why and goes back to the catalog the worker trains on', async ({ page }) => {
   test.setTimeout(120_000);
   await openLab(page, '?backend=wasm');
-  await page.getByRole('tab', { name: 'Tools' }).click();
+  await openSettings(page, 'Tools');
   const boxes = page.getByRole('checkbox', { name: /^enable / });
   const n = await boxes.count();
   for (let i = 0; i < n; i++) {

@@ -93,8 +93,7 @@ test('Share: Copy link says the policy stays behind; Share with policy gives a f
   await expect(third.getByRole('note').filter({ hasText: 'Imported the shared lab: its settings and its trained policy' })).toBeVisible();
   expect(third.url()).not.toMatch(/seed=|G=6/);
   expect(maxDiff(await probe(third), original)).toBeLessThan(1e-5);
-  // (KaTeX's data: fonts, refused by the CSP's font-src, are another change's, reported there.)
-  expect([...errors, ...errors2].filter((e) => !e.startsWith('Loading the font \'data:font/'))).toEqual([]);
+  expect([...errors, ...errors2]).toEqual([]);
 });
 
 test('a broken #policy= is refused with a message and the default policy stays; a broken share file changes nothing', async ({ page }) => {

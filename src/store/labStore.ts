@@ -13,16 +13,17 @@ import { LabWorkerClient } from '../worker/client';
 import type { BackendInfo, BackendName, LabSettings, MetricPoint, PaperRow, Push, Tradeoff } from '../worker/protocol';
 import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
 import { appendBounded, metricsCsv } from './series';
-import { linkTooLong, readUrl, writeUrl, type UrlConfig } from './urlState';
+import { linkTooLong, readUrl, readView, writeUrl, type UrlConfig } from './urlState';
 import { saveFile } from './saveFile';
 import { backendActions } from './backendActions';
+import { teachActions, type TeachState } from './teachActions';
 import { shareActions, type ShareActions } from './shareActions';
 import { withoutPolicyParam } from '../core/io/shareBundle';
 
 /** `aboutPolicy`: true of the current policy only (cleared when Reset replaces it). */
 export interface Notice { id: number; kind: 'info' | 'warn' | 'error'; text: string; aboutPolicy?: boolean }
 
-export interface LabState extends UrlConfig, ShareActions {
+export interface LabState extends UrlConfig, ShareActions, TeachState {
   delayMs: number;
   backendInfo: BackendInfo | null;
   /** The iteration whose weights "Restore best policy" puts back, and what Undo would bring back (null: none). */
@@ -60,6 +61,8 @@ export interface LabState extends UrlConfig, ShareActions {
   applyInstruction(name: string): void;
   setTrain(patch: Partial<TrainConfig>): void;
   setDelay(ms: number): void;
+  /** Sends settings still waiting for their debounce now, and resolves once the worker has applied them. */
+  flushSettings(): Promise<void>;
   /** Shows the trade-off view on another held-out distribution (the training one or a benchmark suite). */
   setEvalSuite(name: string): void;
   setCatalog(candidate: unknown): boolean;
@@ -98,7 +101,7 @@ function settingsOf(s: LabState): LabSettings {
 export const useLab = create<LabState>((set, get) => {
   const syncUrl = () => {
     const s = get();
-    const q = writeUrl({ preset: s.preset, catalog: s.catalog, train: s.train, preference: s.preference, backend: s.backend, evalTasks: s.evalTasks, evalSuite: s.evalSuite });
+    const q = writeUrl({ preset: s.preset, catalog: s.catalog, train: s.train, preference: s.preference, backend: s.backend, evalTasks: s.evalTasks, evalSuite: s.evalSuite }, readView(location.search)); // classroom mode stays in the link
     history.replaceState(null, '', `${location.pathname}${q}`);
   };
   const fail = (e: unknown) => get().notify('error', (e as Error).message ?? String(e));
@@ -118,6 +121,7 @@ export const useLab = create<LabState>((set, get) => {
     }
   };
   const backend = backendActions(set, get, worker, { syncUrl, fail });
+  const teach = teachActions(set, get, worker, { runId: () => runId, newRun: () => ++runId, fail });
   const share = shareActions(set, get, worker, { syncUrl, configure: () => configureNow() });
 
   /** Sends the settings now, then re-evaluates the operating point (and the sweep if the policy or tasks changed). */
@@ -137,6 +141,7 @@ export const useLab = create<LabState>((set, get) => {
     }
     accepted = settings;
     const changed = r.type === 'configured' ? r.changed : [];
+    if (changed.includes('phases')) set({ phases: [] }); // the worker closed a slow-motion iteration the new settings no longer fit
     await evaluate(changed.some((c) => c === 'policy' || c === 'tasks' || c === 'baselines'));
   };
   const configureSoon = () => {
@@ -167,6 +172,7 @@ export const useLab = create<LabState>((set, get) => {
   const initial = readUrl(typeof location === 'undefined' ? '' : location.search, typeof location === 'undefined' ? '' : withoutPolicyParam(location.hash)); // a link's #policy= is share.bootPolicy's
   return {
     ...initial.config,
+    ...teach,
     delayMs: 0,
     backendInfo: null,
     backendSwitch: null,
@@ -216,7 +222,7 @@ export const useLab = create<LabState>((set, get) => {
     },
     start() {
       if (get().running) return;
-      set({ running: true });
+      set({ running: true, phases: [] });
       void worker().request({ type: 'start', runId }).catch(fail);
     },
     pause() {
@@ -229,12 +235,13 @@ export const useLab = create<LabState>((set, get) => {
     },
     async stepOnce() {
       if (get().running) get().pause();
+      set({ phases: [] });
       await worker().request({ type: 'step', runId }).catch(fail);
     },
     async reset() {
       runId++;
       // Notices about the policy that is gone no longer hold (e.g. "Loaded the shipped pretrained policy").
-      set((s) => ({ running: false, series: [], histogram: null, group: null, iteration: 0, itPerS: 0, paper: null, notices: s.notices.filter((n) => !n.aboutPolicy) }));
+      set((s) => ({ running: false, series: [], histogram: null, group: null, iteration: 0, itPerS: 0, paper: null, phases: [], policyOrigin: 'scratch', notices: s.notices.filter((n) => !n.aboutPolicy) }));
       await worker().request({ type: 'reset', runId }).catch(fail);
       get().notify('info', 'Reset: a fresh random policy from the seed (Undo brings the previous one back).', true);
     },
@@ -262,6 +269,12 @@ export const useLab = create<LabState>((set, get) => {
     setDelay(ms) {
       set({ delayMs: ms });
       configureSoon();
+    },
+    async flushSettings() {
+      if (!configureTimer) return;
+      clearTimeout(configureTimer);
+      configureTimer = null;
+      await configureNow().catch(fail);
     },
     setEvalSuite(name) {
       set({ evalSuite: name, tradeoff: null });
@@ -317,7 +330,10 @@ export const useLab = create<LabState>((set, get) => {
       set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
       if (accepted) accepted = { ...accepted, train: { ...accepted.train, policy: get().train.policy } }; // the worker adopted the shape
       syncUrl();
-      if (!quiet) get().notify('info', `Imported ${r.note}.`);
+      if (!quiet) {
+        set({ policyOrigin: 'imported' });
+        get().notify('info', `Imported ${r.note}.`);
+      }
       await evaluate(true).catch(fail);
       return true;
     },
@@ -331,6 +347,7 @@ export const useLab = create<LabState>((set, get) => {
         const w = await fetch(`./pretrained/${encodeURIComponent(name)}`);
         if (!w.ok) throw new Error(`HTTP ${w.status} for ${name}`);
         const ok = await get().importWeights(manifest, await w.blob(), true);
+        if (ok) set({ policyOrigin: 'pretrained' });
         if (ok) get().notify('info', 'Loaded the shipped pretrained policy (trained in Node with random preferences), so the sliders mean something before any training.', true);
         return ok;
       } catch (e) {

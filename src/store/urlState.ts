@@ -179,14 +179,26 @@ export function readUrl(search: string, hash = ''): { config: UrlConfig; invalid
     }
     if (!ok) invalid.push(prop.key);
   }
-  const known = new Set(PROPS.map((p) => p.key));
+  const known = new Set([...PROPS.map((p) => p.key), ...VIEW_KEYS]);
   for (const k of [...q.keys(), ...f.keys()]) if (!known.has(k)) invalid.push(k);
   return { config: c, invalid };
 }
 
-/** The query string and fragment for a configuration (defaults are left out): "?B=4#catalog=…". */
-export function writeUrl(c: UrlConfig): string {
+/** How the page is shown (not what it trains): classroom mode and the controls a teacher hid (viewState.ts). */
+export const VIEW_KEYS = ['classroom', 'hide'] as const;
+export interface ViewParams { classroom: boolean; hide: string[] }
+
+/** The view parameters of a link's query. */
+export function readView(search: string): ViewParams {
+  const q = new URLSearchParams(search.split('#')[0]);
+  return { classroom: q.get('classroom') === '1', hide: (q.get('hide') ?? '').split(',').map((x) => x.trim()).filter(Boolean) };
+}
+
+/** The query string and fragment for a configuration (defaults are left out): "?B=4#catalog=…"; `view` adds classroom mode. */
+export function writeUrl(c: UrlConfig, view?: ViewParams): string {
   const q = new URLSearchParams(), f = new URLSearchParams();
+  if (view?.classroom) q.set('classroom', '1');
+  if (view?.classroom && view.hide.length) q.set('hide', view.hide.join(','));
   for (const prop of PROPS) {
     const v = prop.write(c);
     if (v !== null) (prop.fragment ? f : q).set(prop.key, v);

@@ -3,8 +3,10 @@ import { useShallow } from 'zustand/react/shallow';
 import { BACKEND_NAMES, type BackendName } from '../worker/protocol';
 import { BackendBadge } from './BackendBadge';
 import { SharePanel } from './SharePanel';
+import { ViewControls } from './layout/ViewControls';
+import { useView } from '../store/viewStore';
 
-const SPEEDS = [{ label: 'max', ms: 0 }, { label: 'fast', ms: 50 }, { label: 'slow', ms: 400 }, { label: 'slow-motion', ms: 1500 }];
+const SPEEDS = [{ label: 'max', ms: 0 }, { label: 'fast', ms: 50 }, { label: 'slow', ms: 400 }, { label: 'very slow', ms: 1500 }];
 
 /** Title, backend badge and selector, run controls, counters, seed, speed, and Share (link, policy, QR code). */
 export function TopBar() {
@@ -12,6 +14,7 @@ export function TopBar() {
     workerActivity: x.workerActivity, backendInfo: x.backendInfo, backendSwitch: x.backendSwitch, forcedBackend: x.backend, iteration: x.iteration, itPerS: x.itPerS, running: x.running, train: x.train, delayMs: x.delayMs,
     start: x.start, pause: x.pause, stepOnce: x.stepOnce, reset: x.reset, restoreBest: x.restoreBest, undo: x.undo, bestIteration: x.bestIteration, undoLabel: x.undoLabel, setTrain: x.setTrain, setDelay: x.setDelay, setBackend: x.setBackend,
   })));
+  const shown = useView(useShallow((v) => Object.fromEntries(['backend', 'seed', 'speed', 'safety', 'share'].map((id) => [id, !(v.classroom && (v.hide as string[]).includes(id))]))));
   return (
     <header className="topbar">
       <h1>Orchestra Lab</h1>
@@ -25,15 +28,17 @@ export function TopBar() {
         {s.running ? <button type="button" className="primary" onClick={s.pause}>Pause</button> : <button type="button" className="primary" onClick={s.start}>Start</button>}
         <button type="button" onClick={() => void s.stepOnce()} title="Run exactly one GRPO iteration">Step</button>
         <button type="button" onClick={() => void s.reset()} title="A fresh random policy from the seed (Undo brings the current one back)">Reset</button>
-        <button type="button" onClick={() => void s.undo()} disabled={!s.undoLabel} title={s.undoLabel ? `Bring back ${s.undoLabel}` : 'Nothing to undo: Reset and imports can be undone once'}>Undo</button>
-        <button type="button" onClick={() => void s.restoreBest()} disabled={s.bestIteration === null} title={s.bestIteration === null ? 'No best policy kept yet' : `Put back the weights of iteration ${s.bestIteration}, this run's best smoothed reward`}>Restore best policy</button>
-        <label>seed <input type="number" aria-label="Seed" min={0} value={s.train.seed} onChange={(e) => { const v = Math.max(0, Math.floor(Number(e.target.value) || 0)); s.setTrain({ seed: v, policy: { ...s.train.policy, seed: v } }); }} /></label>
-        <label>speed <select aria-label="Speed" value={s.delayMs} onChange={(e) => s.setDelay(Number(e.target.value))}>{SPEEDS.map((x) => <option key={x.ms} value={x.ms}>{x.label}</option>)}</select></label>
-        <label>backend <select aria-label="Backend" value={s.forcedBackend ?? 'auto'} disabled={!!s.backendSwitch} onChange={(e) => void s.setBackend(e.target.value as BackendName | 'auto')}>
-          <option value="auto">auto (fastest measured)</option>
+        {shown.safety && <button type="button" onClick={() => void s.undo()} disabled={!s.undoLabel} title={s.undoLabel ? `Bring back ${s.undoLabel}` : 'Nothing to undo: Reset and imports can be undone once'}>Undo</button>}
+        {shown.safety && 
+        <button type="button" onClick={() => void s.restoreBest()} disabled={s.bestIteration === null} title={s.bestIteration === null ? 'No best policy kept yet' : `Put back the weights of iteration ${s.bestIteration}, this run's best smoothed reward`}>Restore best policy</button>}
+        {shown.seed && <label>seed <input type="number" aria-label="Seed" min={0} value={s.train.seed} onChange={(e) => { const v = Math.max(0, Math.floor(Number(e.target.value) || 0)); s.setTrain({ seed: v, policy: { ...s.train.policy, seed: v } }); }} /></label>}
+        {shown.speed && <label>speed <select aria-label="Speed" value={s.delayMs} onChange={(e) => s.setDelay(Number(e.target.value))}>{SPEEDS.map((x) => <option key={x.ms} value={x.ms}>{x.label}</option>)}</select></label>}
+        {shown.backend && <label>backend <select aria-label="Backend" value={s.forcedBackend ?? 'auto'} disabled={!!s.backendSwitch} onChange={(e) => void s.setBackend(e.target.value as BackendName | 'auto')}>
+          <option value="auto">auto (fastest)</option>
           {BACKEND_NAMES.map((b) => <option key={b} value={b}>{b}</option>)}
-        </select></label>
-        <SharePanel />
+        </select></label>}
+        {shown.share && <SharePanel />}
+        <ViewControls />
       </div>
     </header>
   );

@@ -138,8 +138,39 @@ async function loopBody(runId: number, gen: number): Promise<void> {
   if (!running) tradeoffSoon(runId);
 }
 
+/** Ends an open slow-motion iteration before a Step, Start or Reset; one that had updated is charted. */
+async function closePhases(runId: number): Promise<void> {
+  if (session.slowMotionPhase === 0) return;
+  const m = await session.exclusive(async () => session.closeSlowMotion());
+  if (m) post({ id: 0, type: 'metrics', runId, points: [toMetricPoint(m)], histogram: m.advantageHistogram, group: m.group });
+}
+
 async function handle(req: Request): Promise<void> {
   switch (req.type) {
+    case 'phase': {
+      running = false;
+      loopGen++;
+      activeRun = req.runId;
+      const phase = session.slowMotionPhase + 1;
+      activity(`slow motion: phase ${phase} of 8`);
+      try {
+        const { report, metrics } = await session.nextPhase();
+        if (metrics) {
+          post({ id: 0, type: 'metrics', runId: req.runId, points: [toMetricPoint(metrics)], histogram: metrics.advantageHistogram, group: metrics.group });
+          post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, ...(metrics.diverged || metrics.collapsed ? { message: metrics.diverged ?? metrics.collapsed } : {}) });
+          tradeoffSoon(req.runId);
+        }
+        post({ id: req.id, type: 'phase', report, done: metrics !== null });
+      } finally {
+        maybeIdle();
+      }
+      return;
+    }
+    case 'closePhases':
+      await closePhases(req.runId);
+      post({ id: 0, type: 'status', runId: req.runId, running, iteration: session.iteration, itPerS: 0, ...session.safety });
+      post({ id: req.id, type: 'ok' });
+      return;
     case 'init':
       post({ id: req.id, type: 'ready', backend: await session.init(req.backend, req.probeSize, req.cachedProbe) });
       maybeIdle();
@@ -153,6 +184,7 @@ async function handle(req: Request): Promise<void> {
     case 'start':
       if (running && activeRun === req.runId) return post({ id: req.id, type: 'ok' });
       running = false;
+      await closePhases(req.runId);
       post({ id: req.id, type: 'ok' });
       await runLoop(req.runId);
       return;
@@ -170,6 +202,7 @@ async function handle(req: Request): Promise<void> {
       if (req.runId < activeRun) return post({ id: req.id, type: 'ok' }); // from a run that was reset
       steps++;
       activeRun = req.runId;
+      await closePhases(req.runId);
       activity('one GRPO iteration (Step)');
       try {
         let m: IterationMetrics | null;

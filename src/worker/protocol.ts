@@ -10,6 +10,9 @@ import type { GenerateStats, Task } from '../core/sim/tasks';
 import type { Preference } from '../core/preference';
 import type { Row as PaperRow } from '../core/eval/reproduce';
 import type { ProbeSize } from '../core/bench/probeSize';
+import type { PhaseReport } from '../core/grpo/phaseReport';
+
+export type { PhaseReport };
 
 export type { ProbeSize };
 
@@ -71,6 +74,8 @@ export interface TradeoffPoint {
   latencyS: number;
   /** Share of its calls that went to paid APIs (closed models, web search). */
   apiShare: number;
+  /** Mean calls per task of each tool (the operating point only). */
+  calls?: Record<string, number>;
 }
 
 /** What the trade-off view can put on its x-axis (accuracy is always the y-axis). */
@@ -121,6 +126,9 @@ export type Request =
   | { id: number; type: 'restoreBest'; runId: number }
   | { id: number; type: 'undo'; runId: number }
   | { id: number; type: 'paper'; preference: Preference; count: number }
+  /** Slow motion: run the next phase of the open iteration (opening one); `close` ends it instead. */
+  | { id: number; type: 'phase'; runId: number }
+  | { id: number; type: 'closePhases'; runId: number }
   | { id: number; type: 'generate'; catalog: Catalog; seed: number; count: number; availability: number };
 
 export type Reply =
@@ -135,6 +143,7 @@ export type Reply =
   | { id: number; type: 'tasks'; tasks: Task[]; stats: GenerateStats }
   | { id: number; type: 'probed'; probabilities: number[] }
   | { id: number; type: 'paper'; rows: PaperRow[]; iteration: number; count: number }
+  | { id: number; type: 'phase'; report: PhaseReport; done: boolean }
   | { id: number; type: 'error'; message: string };
 
 /** Pushed by the worker while a run goes on (id 0: not a reply). */

@@ -6,6 +6,8 @@
 import type { TrainConfig } from '../core/grpo/config';
 import type { IterationMetrics } from '../core/grpo/metrics';
 import { GrpoTrainer } from '../core/grpo/trainer';
+import { PHASE_NAMES, runNextPhase, updated, type IterationState } from '../core/grpo/phases';
+import { phaseReport, type PhaseReport } from '../core/grpo/phaseReport';
 import { evaluateReplicas, type EvalResult } from '../core/eval/evaluate';
 import { aiq, frontierAlong } from '../core/eval/frontier';
 import { PREFERENCE_SWEEP, preferenceLabel, sweepBaselines } from '../core/eval/sweep';
@@ -98,6 +100,10 @@ export class LabSession {
       changed.push('baselines');
     }
     this.settings = next;
+    if ((netChanged || trainChanged || poolChanged) && this.slowMotionPhase > 0) {
+      this.closeSlowMotion();
+      changed.push('phases');
+    }
     if (trainChanged && !netChanged && !poolChanged && this.trainer?.reconfigure(this.trainConfig(next))) {
       changed.push('settings'); // same network, same Adam state
     } else if (netChanged || trainChanged || poolChanged || !this.trainer) {
@@ -127,6 +133,7 @@ export class LabSession {
   step(wanted?: () => boolean): Promise<IterationMetrics | null> {
     return this.exclusive(async () => {
       if (wanted && !wanted()) return null;
+      this.closeSlowMotion();
       const trainer = this.requireTrainer();
       let m: IterationMetrics;
       try {
@@ -135,11 +142,59 @@ export class LabSession {
         if ((e as Error).message.includes('the backend is broken') || !(await backendAlive())) throw new Error(await this.recover(trainer, e as Error), { cause: e });
         throw e;
       }
-      // The weights this iteration's rollouts played: the collapse guard keeps them when they scored best.
-      const before = trainer.takeStartWeights() as tf.NamedTensorMap;
-      const collapsed = m.diverged ? (tf.dispose(Object.values(before)), undefined) : this.keeper.observe(before, trainer.net.config, this.iteration, m.meanReward, m.entropy);
-      return { ...m, iteration: this.iteration, ...(collapsed ? { collapsed } : {}) };
+      return this.afterIteration(trainer, m);
     });
+  }
+
+  /** After an iteration: the collapse guard sees the weights its rollouts played (kept when they scored best); the counter as the page shows it. */
+  private afterIteration(trainer: GrpoTrainer, m: IterationMetrics): IterationMetrics {
+    const before = trainer.takeStartWeights() as tf.NamedTensorMap;
+    const collapsed = m.diverged ? (tf.dispose(Object.values(before)), undefined) : this.keeper.observe(before, trainer.net.config, this.iteration, m.meanReward, m.entropy);
+    return { ...m, iteration: this.iteration, ...(collapsed ? { collapsed } : {}) };
+  }
+
+  /** The iteration run phase by phase for slow motion, open between two "Next phase" requests. */
+  private slow: { state: IterationState; trainer: GrpoTrainer } | null = null;
+
+  /** Phases done of the open slow-motion iteration (0: none open). */
+  get slowMotionPhase(): number {
+    return this.slow?.state.next ?? 0;
+  }
+
+  /**
+   * Slow motion: runs the next phase of the open iteration (opening one if none is), with the same
+   * phase functions the trainer runs back to back. Returns the phase's report, and the iteration's
+   * metrics once its last phase has run.
+   */
+  nextPhase(): Promise<{ report: PhaseReport; metrics: IterationMetrics | null }> {
+    return this.exclusive(async () => {
+      const trainer = this.requireTrainer();
+      if (!this.slow || this.slow.trainer !== trainer) this.slow = { state: trainer.begin({ keepStart: true, observe: true }), trainer };
+      const s = this.slow.state;
+      try {
+        await runNextPhase(s);
+      } catch (e) {
+        this.closeSlowMotion();
+        throw e;
+      }
+      const report = phaseReport(s);
+      if (s.next < PHASE_NAMES.length) return { report, metrics: null };
+      this.slow = null;
+      return { report, metrics: this.afterIteration(trainer, trainer.finish(s)) };
+    });
+  }
+
+  /**
+   * Closes an open slow-motion iteration before anything else uses the trainer: finished (its
+   * metrics returned) when its update has run, else dropped with the weights untouched.
+   */
+  closeSlowMotion(): IterationMetrics | null {
+    const open = this.slow;
+    this.slow = null;
+    if (!open || open.trainer !== this.trainer) return null;
+    if (updated(open.state)) return this.afterIteration(open.trainer, open.trainer.finish(open.state));
+    open.trainer.abandon(open.state);
+    return null;
   }
 
   /**
@@ -162,6 +217,7 @@ export class LabSession {
   /** A fresh policy from the configured seed (iteration 0); the one it replaces can be brought back once (undo). */
   reset(): Promise<void> {
     return this.exclusive(async () => {
+      this.closeSlowMotion();
       const s = this.requireSettings();
       if (this.trainer) this.keeper.saveUndo(this.trainer.net, this.iteration, `the policy before Reset (iteration ${this.iteration})`);
       this.trainer?.dispose();
@@ -174,6 +230,7 @@ export class LabSession {
   /** Puts back the best policy of this run (the collapse guard's snapshot); the counter goes on. */
   restoreBest(): Promise<{ note: string; width: number; depth: number }> {
     return this.exclusive(async () => {
+      this.closeSlowMotion();
       const best = this.keeper.bestSnapshot();
       if (!best) throw new Error('no best policy is kept yet: train a few iterations first');
       const trainer = this.requireTrainer();
@@ -186,6 +243,7 @@ export class LabSession {
   /** Brings back the policy that the last Reset or import replaced. */
   undo(): Promise<{ note: string; width: number; depth: number }> {
     return this.exclusive(async () => {
+      this.closeSlowMotion();
       const s = this.requireSettings();
       const u = this.keeper.takeUndo();
       if (!u) throw new Error('there is nothing to undo');
@@ -231,7 +289,7 @@ export class LabSession {
       const names = ['you are here', ...PREFERENCE_SWEEP.map(preferenceLabel)];
       const n = this.evalTasks.length;
       const results = await evaluateReplicas(learnedPolicy(net, s.catalog, prefs, 'orchestrator', n), this.evalTasks, prefs.length, s.catalog, s.train.sim, s.train.seed + 1000, names);
-      const current = point(results[0] as EvalResult, 'orchestrator');
+      const current = { ...point(results[0] as EvalResult, 'orchestrator'), calls: (results[0] as EvalResult).callsPerTask };
       const sweepPoints = prefs.length > 1 ? results.slice(1).map((r) => point(r, 'orchestrator')) : (previous?.sweep ?? []);
       const [lo, hi] = base.range;
       const asPts = (xs: TradeoffPoint[]) => xs.map((x) => ({ cost: x.cost, accuracy: x.accuracy }));
@@ -272,6 +330,7 @@ export class LabSession {
         loaded.net.dispose();
         throw new Error(`invalid orchestrator artifact: ${broken}`);
       }
+      this.closeSlowMotion();
       if (this.trainer) this.keeper.saveUndo(this.trainer.net, this.iteration, `the policy before the import (iteration ${this.iteration})`);
       this.keeper.newRun();
       this.trainer?.dispose();
@@ -301,6 +360,7 @@ export class LabSession {
   /** Moves the policy to another backend (forced), or to the fastest measured one (`auto`): weights out, backend switched, weights back in. */
   switchBackend(target: BackendName | { auto: ProbeSize; cached?: BackendProbeReport }): Promise<BackendInfo> {
     return this.exclusive(async () => {
+      this.closeSlowMotion();
       const s = this.requireSettings();
       const iterations = this.iteration;
       const { json, weights } = await exportArtifact(this.requireTrainer().net, s.catalog);

@@ -27,6 +27,8 @@ export interface PhaseReport {
   tables: PhaseTable[];
   /** Phase 8: the action probabilities at the group's first decision, before and after the update. */
   bars?: { caption: string; items: { label: string; before: number; after: number }[] };
+  /** The phase's key numbers by name, for the lessons to quote (e.g. failed, mean, std, clipLast). */
+  facts: Record<string, number>;
 }
 
 const f = (x: number, d = 3) => (Number.isFinite(x) ? (Math.abs(x) < 5e-4 && x !== 0 ? x.toExponential(1) : x.toFixed(d)) : String(x));
@@ -35,7 +37,7 @@ const short = (t: Task) => (t.question.length > 72 ? `${t.question.slice(0, 70)}
 
 /** Dimensions of M worth a column: those any trajectory of the group moved, and outcome, −cost, −latency. */
 function shownDims(s: IterationState): number[] {
-  const m = s.mRaw[0] ?? [];
+  const m = s.mRaw[s.shown] ?? [];
   const K = (m[0] ?? []).length;
   return Array.from({ length: K }, (_, k) => k).filter((k) => k >= K - 3 || m.some((row) => (row[k] ?? 0) !== 0));
 }
@@ -54,17 +56,18 @@ export function phaseReport(s: IterationState): PhaseReport {
   const k = s.next;
   if (k < 1 || k > PHASE_NAMES.length) throw new Error(`no phase has run yet (next is ${k + 1})`);
   const base = { index: k, name: PHASE_NAMES[k - 1] as PhaseName, iteration: s.host.iteration + 1 };
-  return { ...base, ...BUILD[k - 1]!(s) };
+  const body = BUILD[k - 1]!(s);
+  return { ...base, ...body, facts: body.facts ?? {} };
 }
 
-type Body = Pick<PhaseReport, 'summary' | 'tables' | 'bars'>;
+type Body = Pick<PhaseReport, 'summary' | 'tables' | 'bars'> & { facts?: Record<string, number> };
 
 const BUILD: ((s: IterationState) => Body)[] = [
   // 1. Sample tasks and preferences
   (s) => {
     const c = s.host.config;
     return {
-      summary: `B = ${c.batchTasks} tasks drawn from the training pool of ${s.host.pool.length} (seed ${c.seed}, iteration ${s.host.iteration + 1}); each will be tried G = ${c.groupSize} times, ${c.batchTasks * c.groupSize} episodes in all. P is ${c.preferenceMode === 'random' ? 'drawn at random for each task' : "the sliders' preference, the same for every task"}. Group 1 is the one followed through the next phases.`,
+      summary: `B = ${c.batchTasks} tasks drawn from the training pool of ${s.host.pool.length} (seed ${c.seed}, iteration ${s.host.iteration + 1}); each will be tried G = ${c.groupSize} times, ${c.batchTasks * c.groupSize} episodes in all. P is ${c.preferenceMode === 'random' ? 'drawn at random for each task' : "the sliders' preference, the same for every task"}. One group is followed through the next phases: the first whose G attempts neither all succeed nor all fail, where there is something to learn.`,
       tables: [{ caption: 'The tasks and their preference vectors P', columns: ['group', 'domain', 'task', 'P (non-zero)'], symbols: [null, null, null, 'P'], rows: s.groupPrefs.map((p, b) => [String(b + 1), (s.tasks[b * c.groupSize] as Task).domain, short(s.tasks[b * c.groupSize] as Task), prefText(s, p)]) }],
     };
   },
@@ -75,41 +78,45 @@ const BUILD: ((s: IterationState) => Body)[] = [
     let solved = 0, turns = 0;
     for (let i = 0; i < N; i++) { solved += env.outcome[i] as number; turns = Math.max(turns, env.turn[i] as number); }
     const rows = Array.from({ length: G }, (_, g) => {
-      const trace = env.traces?.[g] ?? [];
+      const i = s.shown * G + g;
+      const trace = env.traces?.[i] ?? [];
       const path = trace.map((e) => (e.action === 'call' ? `${e.tool}${e.correct ? '✓' : '✗'}` : 'submit')).join(' → ');
-      return [String(g + 1), path || '—', env.outcome[g] ? 'solved' : 'failed', formatCost(catalog, env.cost[g] as number), `${((env.latencyMs[g] as number) / 1000).toFixed(1)} s`];
+      return [String(g + 1), path || '—', env.outcome[i] ? 'solved' : 'failed', formatCost(catalog, env.cost[i] as number), `${((env.latencyMs[i] as number) / 1000).toFixed(1)} s`];
     });
     return {
-      summary: `All ${N} episodes advanced in lockstep for ${turns} turns: one batched forward of the policy per turn, actions sampled from its probabilities. ${solved} of ${N} episodes solved their task (${pct(solved / N)}). Group 1's ${G} attempts at "${short(s.tasks[0] as Task)}":`,
-      tables: [{ caption: 'Group 1, turn by turn (✓ / ✗: the call returned a right / wrong result)', columns: ['#', 'calls in order', 'outcome', 'cost', 'latency'], rows }],
+      summary: `All ${N} episodes advanced in lockstep for ${turns} turns: one batched forward of the policy per turn, actions sampled from its probabilities. ${solved} of ${N} episodes solved their task (${pct(solved / N)}). Group ${s.shown + 1}'s ${G} attempts at "${short(s.tasks[s.shown * G] as Task)}":`,
+      tables: [{ caption: `Group ${s.shown + 1}, turn by turn (✓ / ✗: the call returned a right / wrong result)`, columns: ['#', 'calls in order', 'outcome', 'cost', 'latency'], rows }],
+      facts: { episodes: N, solved, turns },
     };
   },
   // 3. Measure M
   (s) => {
     const names = dimNames(s), dims = shownDims(s);
     return {
-      summary: `Each trajectory is measured as a vector M = [calls per tool…, outcome, −cost, −latency] (${names.length} dimensions; the ${names.length - dims.length} tools nobody in group 1 called are left out below). Cost and latency enter with a minus sign, so more is worse.`,
-      tables: [{ caption: 'Group 1: M(τ), raw', columns: ['#', ...dims.map((k) => names[k] as string)], symbols: [null, ...dims.map(() => 'M')], rows: (s.mRaw[0] ?? []).map((m, g) => [String(g + 1), ...dims.map((k) => f(m[k] as number, 4))]) }],
+      summary: `Each trajectory is measured as a vector M = [calls per tool…, outcome, −cost, −latency] (${names.length} dimensions; the ${names.length - dims.length} tools nobody in the group called are left out below). Cost and latency enter with a minus sign, so more is worse.`,
+      tables: [{ caption: `Group ${s.shown + 1}: M(τ), raw`, columns: ['#', ...dims.map((k) => names[k] as string)], symbols: [null, ...dims.map(() => 'M')], rows: (s.mRaw[s.shown] ?? []).map((m, g) => [String(g + 1), ...dims.map((k) => f(m[k] as number, 4))]) }],
     };
   },
   // 4. Normalise
   (s) => {
     const names = dimNames(s), dims = shownDims(s);
-    const m = s.mRaw[0] ?? [];
+    const m = s.mRaw[s.shown] ?? [];
     const lo = dims.map((k) => Math.min(...m.map((r) => r[k] as number))), hi = dims.map((k) => Math.max(...m.map((r) => r[k] as number)));
     const constant = dims.filter((_, i) => hi[i] === lo[i]).map((k) => names[k]);
     return {
+      // Counted over all of M's dimensions (the tools nobody in the group called are constant 0 too).
+      facts: { constantDims: names.filter((_, k) => m.every((r) => r[k] === (m[0] as number[])[k])).length, dims: names.length },
       summary: `Each dimension is rescaled within the group: M̃ = (M − min)/(max − min), so the best trajectory of the group scores 1 and the worst 0 on it. ${constant.length ? `Constant here, so zeroed (no trajectory is better than another on it): ${constant.join(', ')}.` : 'No dimension is constant in this group.'}`,
       tables: [
-        { caption: 'Group 1: min and max per dimension', columns: ['', ...dims.map((k) => names[k] as string)], rows: [['min', ...lo.map((x) => f(x, 4))], ['max', ...hi.map((x) => f(x, 4))]] },
-        { caption: 'Group 1: M̃(τ), normalised', columns: ['#', ...dims.map((k) => names[k] as string)], symbols: [null, ...dims.map(() => 'M')], rows: (s.mNorm[0] ?? []).map((r, g) => [String(g + 1), ...dims.map((k) => f(r[k] as number, 2))]) },
+        { caption: `Group ${s.shown + 1}: min and max per dimension`, columns: ['', ...dims.map((k) => names[k] as string)], rows: [['min', ...lo.map((x) => f(x, 4))], ['max', ...hi.map((x) => f(x, 4))]] },
+        { caption: `Group ${s.shown + 1}: M̃(τ), normalised`, columns: ['#', ...dims.map((k) => names[k] as string)], symbols: [null, ...dims.map(() => 'M')], rows: (s.mNorm[s.shown] ?? []).map((r, g) => [String(g + 1), ...dims.map((k) => f(r[k] as number, 2))]) },
       ],
     };
   },
   // 5. Gate and weight: R
   (s) => {
     const c = s.host.config, names = dimNames(s);
-    const P = s.groupPrefs[0] ?? [], stats = s.stats[0] ?? [], R = s.rewards[0] ?? [];
+    const P = s.groupPrefs[s.shown] ?? [], stats = s.stats[s.shown] ?? [], R = s.rewards[s.shown] ?? [];
     const active = P.map((p, k) => (p ? k : -1)).filter((k) => k >= 0);
     const failed = stats.filter((t) => !t.outcome).length;
     const how = c.reward === 'toolorchestra' ? `R = outcome · Σ P_k·M̃_k with P = [${prefText(s, P)}]: a failed trajectory gets R = 0 whatever it cost (${failed} of ${stats.length} here); a success earns the preference-weighted sum of its normalised scores.`
@@ -118,19 +125,28 @@ const BUILD: ((s: IterationState) => Body)[] = [
           : 'R = outcome (the ablation without cost or preference).';
     // Beside the paper's R: what the official training code would have given the same group (its sign bug rewards spending).
     const official = c.reward === 'toolorchestra' ? officialRewards(stats, P) : null;
+    const wins = stats.map((t, g) => ({ g, cost: t.costUSD })).filter((x) => stats[x.g]?.outcome).sort((a, b) => a.cost - b.cost);
+    const cheap = wins[0], dear = wins[wins.length - 1];
+    const facts: Record<string, number> = { failed, trajectories: stats.length, successes: wins.length, r1: R[0] as number };
+    if (cheap && dear) {
+      Object.assign(facts, { cheapestCost: cheap.cost, dearestCost: dear.cost, cheapestR: R[cheap.g] as number, dearestR: R[dear.g] as number });
+      if (official) Object.assign(facts, { officialCheapestR: official[cheap.g] as number, officialDearestR: official[dear.g] as number });
+    }
     return {
+      facts,
       summary: how + (official ? " The last column is the official code's reward for the same group: with +cost in its numerator, the dearest success scores highest on cost." : ''),
-      tables: [{ caption: 'Group 1: the terms P_k·M̃_k and R', columns: ['#', 'outcome', 'cost', ...active.map((k) => `P·M̃ ${names[k]}`), 'R', ...(official ? ["R, official code's sign"] : [])], symbols: [null, null, null, ...active.map(() => null), 'R', ...(official ? [null] : [])],
-        rows: R.map((r, g) => [String(g + 1), (stats[g]?.outcome ? '1' : '0'), formatCost(s.host.catalog, stats[g]?.costUSD ?? 0), ...active.map((k) => f((P[k] as number) * ((s.mNorm[0] as number[][])[g] as number[])[k]!, 3)), f(r), ...(official ? [f(official[g] as number)] : [])]) }],
+      tables: [{ caption: `Group ${s.shown + 1}: the terms P_k·M̃_k and R`, columns: ['#', 'outcome', 'cost', ...active.map((k) => `P·M̃ ${names[k]}`), 'R', ...(official ? ["R, official code's sign"] : [])], symbols: [null, null, null, ...active.map(() => null), 'R', ...(official ? [null] : [])],
+        rows: R.map((r, g) => [String(g + 1), (stats[g]?.outcome ? '1' : '0'), formatCost(s.host.catalog, stats[g]?.costUSD ?? 0), ...active.map((k) => f((P[k] as number) * ((s.mNorm[s.shown] as number[][])[g] as number[])[k]!, 3)), f(r), ...(official ? [f(official[g] as number)] : [])]) }],
     };
   },
   // 6. Advantage: A
   (s) => {
-    const o = s.host.config.advantage, a = s.advantages[0]!, R = s.rewards[0] ?? [];
+    const o = s.host.config.advantage, a = s.advantages[s.shown]!, R = s.rewards[s.shown] ?? [];
     const filtered = s.advantages.filter((x) => x.filtered).length;
     return {
+      facts: { a1: a.advantages[0] as number, mean: a.mean, std: a.std, filtered: a.filtered ? 1 : 0, filteredGroups: filtered, groups: s.advantages.length, aMax: Math.max(...a.advantages), aMin: Math.min(...a.advantages) },
       summary: `The group is its own baseline: mean R = ${f(a.mean)}, std = ${f(a.std)}. ${a.filtered ? `Std below ${o.filterStd}: the group is filtered, every A = 0 and it does not train.` : `A = (R − mean)${o.normalizeStd ? `/(std + ${ADV_EPS})` : ' (no std division)'}${o.clip !== null ? `, clipped to ±${o.clip}` : ''}: better-than-siblings trajectories get A > 0.`} In the whole batch ${filtered} of ${s.advantages.length} groups were filtered (all G rewards nearly equal: nothing to learn from them).`,
-      tables: [{ caption: 'Group 1: R → A', columns: ['#', 'R', 'R − mean', o.normalizeStd ? '(R − mean)/(std + ε)' : 'R − mean', 'A'], symbols: [null, 'R', null, null, 'A'],
+      tables: [{ caption: `Group ${s.shown + 1}: R → A`, columns: ['#', 'R', 'R − mean', o.normalizeStd ? '(R − mean)/(std + ε)' : 'R − mean', 'A'], symbols: [null, 'R', null, null, 'A'],
         rows: R.map((r, g) => [String(g + 1), f(r), f(r - a.mean), f(a.raw[g] as number), f(a.advantages[g] as number)]) }],
     };
   },
@@ -138,7 +154,9 @@ const BUILD: ((s: IterationState) => Body)[] = [
   (s) => {
     const c = s.host.config, u = s.update!;
     const M = s.host.buf.turns * s.host.buf.slots;
+    const first = u.epochs[0], last = u.epochs[u.epochs.length - 1];
     return {
+      facts: first && last ? { epochs: u.epochs.length, ratioMin1: first.ratioMin, ratioMax1: first.ratioMax, clip1: first.clipFrac, loss1: first.loss, ratioMinLast: last.ratioMin, ratioMaxLast: last.ratioMax, clipLast: last.clipFrac, trained: s.trainedDecisions } : { epochs: 0 },
       summary: u.epochs.length === 0 ? 'Every group was filtered: no decision trains, the weights stay as they were.'
         : `${s.trainedDecisions} decisions train (of ${M} buffer rows: padding and filtered groups carry weight 0), for μ = ${c.epochs} epoch${c.epochs > 1 ? 's' : ''}. Epoch 1 is on-policy, so ratio = π_θ/π_old = 1 exactly and nothing is clipped; from epoch 2 the ratio moves and leaves [${1 - c.epsLow}, ${1 + c.epsHigh}] where the clip stops the push. KL ${c.beta > 0 ? `to the reference, β = ${c.beta}` : 'is 0: β = 0 (no reference model, as in the paper)'}.${u.diverged ? ` ${u.diverged}` : ''}`,
       tables: [{ caption: 'Each epoch of the update', columns: ['epoch', 'ratio min … max', 'clip fraction', 'KL', 'surrogate', 'entropy', '‖g‖ before clip'], symbols: [null, 'ratio', 'clip', 'kl', null, 'entropy', null],
@@ -153,17 +171,20 @@ const BUILD: ((s: IterationState) => Body)[] = [
     const A = catalog.tools.length + 1, labels = [...catalog.tools.map((t) => t.id), 'submit'];
     const perTraj = Array.from({ length: c.groupSize }, () => ({ n: 0, before: 0, after: 0 }));
     p.rows.forEach((row, i) => {
-      const g = row % buf.slots, a = buf.actions[row] as number;
+      const g = (row % buf.slots) - s.shown * c.groupSize, a = buf.actions[row] as number;
       const t = perTraj[g]!;
       t.n++; t.before += Math.log(p.before[i * A + a] as number); t.after += Math.log(p.after![i * A + a] as number);
     });
-    const rows = perTraj.map((t, g) => [String(g + 1), f(s.adv[g] as number), String(t.n), t.n ? pct(Math.exp(t.before / t.n)) : '—', t.n ? pct(Math.exp(t.after / t.n)) : '—', t.n ? `${(t.after - t.before) / t.n >= 0 ? '+' : ''}${f((t.after - t.before) / t.n, 4)}` : '—']);
+    const advOf = (g: number) => s.adv[s.shown * c.groupSize + g] as number;
+    const rows = perTraj.map((t, g) => [String(g + 1), f(advOf(g)), String(t.n), t.n ? pct(Math.exp(t.before / t.n)) : '—', t.n ? pct(Math.exp(t.after / t.n)) : '—', t.n ? `${(t.after - t.before) / t.n >= 0 ? '+' : ''}${f((t.after - t.before) / t.n, 4)}` : '—']);
     const first = labels.map((label, j) => ({ label, before: p.before[j] as number, after: p.after![j] as number })).filter((x) => x.before > 1e-4 || x.after > 1e-4);
-    const up = perTraj.filter((t, g) => t.n && (s.adv[g] as number) > 0 && t.after > t.before).length, pos = perTraj.filter((t, g) => t.n && (s.adv[g] as number) > 0).length;
+    const up = perTraj.filter((t, g) => t.n && advOf(g) > 0 && t.after > t.before).length, pos = perTraj.filter((t, g) => t.n && advOf(g) > 0).length;
+    const filtered = s.advantages[s.shown]?.filtered;
     return {
-      summary: `After the update, the actions group 1 took are re-scored. Trajectories with A > 0 should have become more likely, those with A < 0 less: ${pos ? `${up} of ${pos} with A > 0 rose` : 'no trajectory had A > 0'}. The bars show the whole distribution at the group's first decision.`,
-      tables: [{ caption: 'Group 1: π(taken action), geometric mean over each trajectory\'s decisions', columns: ['#', 'A', 'decisions', 'π before', 'π after', 'Δ mean ln π'], symbols: [null, 'A', null, null, null, null], rows }],
-      bars: { caption: 'π(action) at the first decision of group 1, before → after', items: first },
+      facts: { positive: pos, rose: up },
+      summary: `After the update, the actions this group took are re-scored. Trajectories with A > 0 should have become more likely, those with A < 0 less: ${filtered ? 'this group was filtered (A = 0), so what moved here was moved by the other groups, which share the weights' : pos ? `${up} of ${pos} with A > 0 rose` : 'no trajectory had A > 0'}. The bars show the whole distribution at the group's first decision.`,
+      tables: [{ caption: `Group ${s.shown + 1}: π(taken action), geometric mean over each trajectory's decisions`, columns: ['#', 'A', 'decisions', 'π before', 'π after', 'Δ mean ln π'], symbols: [null, 'A', null, null, null, null], rows }],
+      bars: { caption: `π(action) at the first decision of group ${s.shown + 1}, before → after`, items: first },
     };
   },
 ];

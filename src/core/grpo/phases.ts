@@ -62,6 +62,8 @@ export interface IterationState {
   readonly host: PhaseHost;
   /** Run phase 8 (New probabilities) as well. */
   readonly observe: boolean;
+  /** The group the slow motion follows (chosen after the rollouts: the first with mixed outcomes; 0 otherwise and when not observing). */
+  shown: number;
   /** Index of the next phase to run (0 … 8; 8 = done). */
   next: number;
   readonly startedAt: number;
@@ -89,7 +91,7 @@ const PRESET_VECTORS = INSTRUCTION_PRESETS.map((x) => x.preference);
 export function beginIteration(host: PhaseHost, observe = false): IterationState {
   const N = host.config.batchTasks * host.config.groupSize;
   return {
-    host, observe, next: 0, startedAt: performance.now(), marks: [], rng: new SeqRng(hashInts(host.config.seed, host.iteration, 0x6770)),
+    host, observe, shown: 0, next: 0, startedAt: performance.now(), marks: [], rng: new SeqRng(hashInts(host.config.seed, host.iteration, 0x6770)),
     tasks: [], groupPrefs: [], stats: [], mRaw: [], mNorm: [], rewards: [], advantages: [],
     adv: new Float32Array(N), used: new Uint8Array(N), decisions: new Int32Array(N), trainedDecisions: 0, update: null, probs: null,
   };
@@ -115,7 +117,16 @@ export function samplePhase(s: IterationState): void {
 export async function rolloutPhase(s: IterationState): Promise<void> {
   const h = s.host, N = s.tasks.length;
   const keys = Array.from({ length: N }, (_, i) => hashInts(h.config.seed, h.iteration, i, 0x7e11));
-  await collectRollouts(h.net, h.env, h.scales, s.tasks, keys, h.prefs, h.buf, s.rng, h.config.groupSize);
+  // Traced: the first group, or every episode when observing (so any group can be followed).
+  const G = h.config.groupSize;
+  await collectRollouts(h.net, h.env, h.scales, s.tasks, keys, h.prefs, h.buf, s.rng, s.observe ? N : G);
+  if (s.observe) {
+    for (let b = 0; b < h.config.batchTasks; b++) {
+      let solved = 0;
+      for (let g = 0; g < G; g++) solved += h.env.outcome[b * G + g] as number;
+      if (solved > 0 && solved < G) { s.shown = b; break; }
+    }
+  }
 }
 
 /** 3. M(τ) = [calls per tool…, outcome, −cost, −latency] of every trajectory. */
@@ -160,7 +171,8 @@ export function advantagePhase(s: IterationState): void {
 function shownRows(s: IterationState): number[] {
   const { buf, config } = s.host;
   const rows: number[] = [];
-  for (let g = 0; g < config.groupSize; g++) for (let t = 0; t < buf.turns; t++) if (buf.valid[t * buf.slots + g]) rows.push(t * buf.slots + g);
+  const G = config.groupSize;
+  for (let g = s.shown * G; g < (s.shown + 1) * G; g++) for (let t = 0; t < buf.turns; t++) if (buf.valid[t * buf.slots + g]) rows.push(t * buf.slots + g);
   return rows;
 }
 
@@ -249,15 +261,16 @@ export function iterationMetrics(s: IterationState): IterationMetrics {
   };
 }
 
-/** The first group, whole: its task, P, M raw and normalised, R, A (before and after the clip), and the turn-by-turn traces. */
+/** The followed group (the first unless slow motion chose another), whole: its task, P, M raw and normalised, R, A (before and after the clip), and the turn-by-turn traces. */
 export function groupSample(s: IterationState): GroupSample {
   const { catalog, env } = s.host;
   const ids = catalog.tools.map((t) => t.id);
-  const stats = s.stats[0] as TrajectoryStats[], a = s.advantages[0] as GroupAdvantage;
+  const b = s.shown, G = s.host.config.groupSize;
+  const stats = s.stats[b] as TrajectoryStats[], a = s.advantages[b] as GroupAdvantage;
   return {
-    task: s.tasks[0] as Task,
+    task: s.tasks[b * G] as Task,
     dims: [...ids, 'outcome', '−cost', '−latency'],
-    preference: s.groupPrefs[0] as number[],
+    preference: s.groupPrefs[b] as number[],
     mean: a.mean,
     std: a.std,
     filtered: a.filtered,
@@ -266,12 +279,12 @@ export function groupSample(s: IterationState): GroupSample {
       costUSD: t.costUSD,
       latencyS: t.latencyS,
       calls: Object.fromEntries(ids.map((id, j) => [id, t.calls[j] as number]).filter(([, n]) => (n as number) > 0)),
-      mRaw: (s.mRaw[0] as number[][])[g] as number[],
-      mNorm: (s.mNorm[0] as number[][])[g] as number[],
-      reward: (s.rewards[0] as number[])[g] as number,
+      mRaw: (s.mRaw[b] as number[][])[g] as number[],
+      mNorm: (s.mNorm[b] as number[][])[g] as number[],
+      reward: (s.rewards[b] as number[])[g] as number,
       advantage: a.advantages[g] as number,
       advantageRaw: a.raw[g] as number,
-      trace: env.traces?.[g] ? [...(env.traces[g] as [])] : [],
+      trace: env.traces?.[b * G + g] ? [...(env.traces[b * G + g] as [])] : [],
     })),
   };
 }

@@ -3,6 +3,7 @@ import { memo, useEffect, useMemo, useState, type KeyboardEvent, type PointerEve
 import { GRID, TOOLTIP_STYLE } from './ChartCard';
 import type { Ticks } from './niceTicks';
 import { plainTick } from './PlainTick';
+import { useView } from '../../store/viewStore';
 import { linearScale, logScale, nearestIndex, nearestPoint, type Scale } from './scales';
 
 /** The plot area inside the chart, in pixels from the chart's top-left corner. */
@@ -24,13 +25,19 @@ interface FrameProps {
   yWidth: number;
   logX: boolean;
   verticalGrid: boolean;
+  /** The chart font in px (margins and the y-axis width follow it). */
+  fontPx: number;
   onPlot: (p: Plot) => void;
 }
 
 const POINT_REACH_PX = 14;
-/** Width of one tick-label character (11 px sans-serif digits) and the room the axis line, tick and rotated axis label take. */
-const TICK_CHAR_PX = 6.6;
-const Y_AXIS_ROOM_PX = 24;
+/**
+ * Width of one tick-label character (sans-serif digits at the chart font: 12 px, 18 px in classroom
+ * mode; the style sheet sets --chart-font to match) and the room the axis line, tick and rotated
+ * axis label take.
+ */
+const CHAR_PER_FONT_PX = 0.6;
+const chartFontPx = (classroom: boolean): number => (classroom ? 18 : 12);
 const defaultX = (v: number): string => String(v);
 
 /** Tells the page where recharts put the plot area (once, and again on a resize). */
@@ -54,21 +61,21 @@ const sameTicks = (a: Ticks, b: Ticks): boolean =>
  * and nothing re-derived), labels, grid. Memoised on the ticks' values, so a data update that
  * leaves the axes alone does not touch recharts at all.
  */
-const Frame = memo(function Frame({ xTicks, yTicks, xLabel, yLabel, xFormat, yFormat, yWidth, logX, verticalGrid, onPlot }: FrameProps) {
+const Frame = memo(function Frame({ xTicks, yTicks, xLabel, yLabel, xFormat, yFormat, yWidth, logX, verticalGrid, onPlot, fontPx }: FrameProps) {
   const xTick = useMemo(() => plainTick(xFormat), [xFormat]);
   const yTick = useMemo(() => plainTick(yFormat), [yFormat]);
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <LineChart margin={{ top: 6, right: 10, bottom: 14, left: 4 }}>
+      <LineChart margin={{ top: 6, right: 10, bottom: Math.round(1.3 * fontPx), left: 4 }}>
         <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={verticalGrid} />
-        <XAxis dataKey="x" type="number" niceTicks="none" scale={logX ? 'log' : 'linear'} domain={xTicks.domain} ticks={xTicks.values} interval={0} tick={xTick} stroke="var(--muted)" allowDataOverflow label={{ value: xLabel, position: 'insideBottom', offset: -8, fill: 'var(--muted)', fontSize: 11 }} />
-        <YAxis type="number" niceTicks="none" domain={yTicks.domain} ticks={yTicks.values} interval={0} tick={yTick} stroke="var(--muted)" width={yWidth} allowDataOverflow label={{ value: yLabel, angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dx: 2 }} />
+        <XAxis dataKey="x" type="number" niceTicks="none" scale={logX ? 'log' : 'linear'} domain={xTicks.domain} ticks={xTicks.values} interval={0} tick={xTick} stroke="var(--muted)" allowDataOverflow label={{ value: xLabel, position: 'insideBottom', offset: -Math.round(0.75 * fontPx), fill: 'var(--muted)' }} />
+        <YAxis type="number" niceTicks="none" domain={yTicks.domain} ticks={yTicks.values} interval={0} tick={yTick} stroke="var(--muted)" width={yWidth} allowDataOverflow label={{ value: yLabel, angle: -90, position: 'insideLeft', fill: 'var(--muted)', dx: 2 }} />
         <PlotReporter onPlot={onPlot} />
       </LineChart>
     </ResponsiveContainer>
   );
 }, (a, b) => sameTicks(a.xTicks, b.xTicks) && sameTicks(a.yTicks, b.yTicks) && a.xLabel === b.xLabel && a.yLabel === b.yLabel
-  && a.xFormat === b.xFormat && a.yFormat === b.yFormat && a.yWidth === b.yWidth && a.logX === b.logX && a.verticalGrid === b.verticalGrid && a.onPlot === b.onPlot);
+  && a.xFormat === b.xFormat && a.yFormat === b.yFormat && a.yWidth === b.yWidth && a.logX === b.logX && a.verticalGrid === b.verticalGrid && a.onPlot === b.onPlot && a.fontPx === b.fontPx);
 
 /**
  * A live chart. recharts draws the frame (size, axes, grid, labels); the marks are plain SVG in a
@@ -100,7 +107,8 @@ export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX,
   const [keyed, setKeyed] = useState<number | null>(null);
   const decimals = yTicks.decimals;
   const yFmt = useMemo(() => yFormat ?? ((v: number) => v.toFixed(decimals)), [yFormat, decimals]);
-  const axisWidth = yWidth ?? Math.ceil(Y_AXIS_ROOM_PX + TICK_CHAR_PX * Math.max(1, ...yTicks.values.map((v) => yFmt(v).length)));
+  const fontPx = chartFontPx(useView((s) => s.classroom));
+  const axisWidth = yWidth ?? Math.ceil(2 * fontPx + CHAR_PER_FONT_PX * fontPx * Math.max(1, ...yTicks.values.map((v) => yFmt(v).length)));
   const sx = useMemo(() => (plot ? (logX ? logScale : linearScale)(xTicks.domain, [plot.x, plot.x + plot.width]) : null), [plot, logX, xTicks.domain]);
   const sy = useMemo(() => (plot ? linearScale(yTicks.domain, [plot.y + plot.height, plot.y]) : null), [plot, yTicks.domain]);
   const n = snap.xs.length;
@@ -134,7 +142,7 @@ export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX,
   const flip = !!plot && !!anchor && anchor.x > plot.x + plot.width / 2;
   return (
     <div className="chart-frame" tabIndex={0} role="group" aria-label={`${yLabel} against ${xLabel}: arrow keys read the points`} onKeyDown={onKey} onBlur={() => setKeyed(null)}>
-      <Frame xTicks={xTicks} yTicks={yTicks} xLabel={xLabel} yLabel={yLabel} xFormat={xFormat} yFormat={yFmt} yWidth={axisWidth} logX={logX} verticalGrid={verticalGrid} onPlot={setPlot} />
+      <Frame xTicks={xTicks} yTicks={yTicks} xLabel={xLabel} yLabel={yLabel} xFormat={xFormat} yFormat={yFmt} yWidth={axisWidth} logX={logX} verticalGrid={verticalGrid} onPlot={setPlot} fontPx={fontPx} />
       {plot && sx && sy && (
         <svg className="marks">
           {children({ sx, sy, active })}

@@ -12,6 +12,9 @@ export interface Curve {
   faint?: boolean;
 }
 
+/** A horizontal reference line (a baseline to beat), labelled at its right end. */
+export interface RefLine { label: string; value: number; colour: string }
+
 /** Digits a tooltip prints a value with. */
 export type ValueFormat = (v: number) => string;
 
@@ -29,11 +32,15 @@ export function iterationTicks(xs: readonly number[]): Ticks {
   return niceTicks(first, Math.max(first, Math.ceil(last / step) * step), { tight: true, integer: true });
 }
 
-/** Nice y ticks over every value (or the fixed domain); stacked charts start at 0 and reach the largest total. */
-export function valueTicks(curves: readonly Curve[], stacked: boolean, domain?: [number, number]): Ticks {
+/**
+ * Nice y ticks over every value (or the fixed domain); stacked charts start at 0 and reach the
+ * largest total. `include` values (0, reference lines) are always inside, so a few noisy points
+ * never fill the whole height and read as a trend.
+ */
+export function valueTicks(curves: readonly Curve[], stacked: boolean, domain?: [number, number], include: readonly number[] = []): Ticks {
   if (domain) return niceTicks(domain[0], domain[1]);
-  let lo = stacked ? 0 : Infinity;
-  let hi = -Infinity;
+  let lo = stacked ? 0 : Math.min(Infinity, ...include);
+  let hi = include.length ? Math.max(...include) : -Infinity;
   const n = curves[0]?.values.length ?? 0;
   for (let i = 0; i < n; i++) {
     let total = 0;
@@ -45,9 +52,30 @@ export function valueTicks(curves: readonly Curve[], stacked: boolean, domain?: 
     }
     if (stacked) hi = Math.max(hi, total);
   }
-  if (hi === -Infinity) return niceTicks(0, 1);
+  if (hi === -Infinity || lo === Infinity) return niceTicks(0, 1);
   return niceTicks(lo, stacked && hi <= 0 ? 1 : hi, { target: 4 });
 }
+
+/** Dashed reference lines across the plot, each labelled at its right end. */
+function RefLines({ m, refs, domain }: { m: Marks; refs: readonly RefLine[]; domain: [number, number] }) {
+  const x0 = m.sx(domain[0]), x1 = m.sx(domain[1]);
+  if (x0 === undefined || x1 === undefined) return null;
+  return (
+    <g className="ref-lines">
+      {refs.map((r) => {
+        const y = m.sy(r.value);
+        return y === undefined ? null : (
+          <g key={r.label}>
+            <line x1={x0} x2={x1} y1={y} y2={y} stroke={r.colour} strokeDasharray="6 4" strokeWidth={1.5} />
+            <text className="ref-label" x={x1 - 4} y={y - 4} textAnchor="end" fill={r.colour}>{r.label}</text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+const NO_REFS: readonly RefLine[] = [];
 
 /** The curves as SVG paths (lines, or stacked bands), with dots on the lines at the hovered iteration. */
 function Curves({ m, xs, curves, stacked }: { m: Marks; xs: readonly number[]; curves: readonly Curve[]; stacked: boolean }) {
@@ -77,16 +105,22 @@ function Curves({ m, xs, curves, stacked }: { m: Marks; xs: readonly number[]; c
  * A live chart over iterations: the curves as one SVG path each (lines, or stacked bands) over a
  * recharts frame; the tooltip lists every curve's value at the iteration under the pointer.
  */
-export function IterationChart({ xs, curves, yLabel, stacked = false, domain, format = (v) => v.toPrecision(4) }: {
+export function IterationChart({ xs, curves, yLabel, stacked = false, domain, format = (v) => v.toPrecision(4), refs = NO_REFS, includeZero = false, yFormat }: {
   xs: readonly number[];
   curves: readonly Curve[];
   yLabel: string;
   stacked?: boolean;
   domain?: [number, number];
   format?: ValueFormat;
+  /** Baselines drawn as dashed lines (and kept inside the y range). */
+  refs?: readonly RefLine[];
+  /** Keep 0 inside the y range. */
+  includeZero?: boolean;
+  /** Tick labels of the y axis (a stable function). */
+  yFormat?: (v: number) => string;
 }) {
   const xTicks = useMemo(() => iterationTicks(xs), [xs]);
-  const yTicks = useMemo(() => valueTicks(curves, stacked, domain), [curves, stacked, domain]);
+  const yTicks = useMemo(() => valueTicks(curves, stacked, domain, [...(includeZero ? [0] : []), ...refs.map((r) => r.value)]), [curves, stacked, domain, includeZero, refs]);
   const tip = (i: number) => {
     const rows = curves.map((c) => ({ c, v: c.values[i] as number })).filter((r) => !stacked || r.v > 0);
     const show = (v: number) => (Number.isFinite(v) ? format(v) : 'NaN');
@@ -99,8 +133,8 @@ export function IterationChart({ xs, curves, yLabel, stacked = false, domain, fo
     );
   };
   return (
-    <ChartFrame xTicks={xTicks} yTicks={yTicks} xLabel="iteration" yLabel={yLabel} snap={{ xs }} tip={tip}>
-      {(m) => <Curves m={m} xs={xs} curves={curves} stacked={stacked} />}
+    <ChartFrame xTicks={xTicks} yTicks={yTicks} xLabel="iteration" yLabel={yLabel} snap={{ xs }} tip={tip} {...(yFormat ? { yFormat } : {})}>
+      {(m) => <>{refs.length > 0 && <RefLines m={m} refs={refs} domain={xTicks.domain} />}<Curves m={m} xs={xs} curves={curves} stacked={stacked} /></>}
     </ChartFrame>
   );
 }

@@ -18,7 +18,7 @@ export function plainTick(format: (v: number) => string): (p: TickProps) => Reac
   return function PlainTick({ x = 0, y = 0, payload, textAnchor = 'middle', verticalAnchor = 'middle' }: TickProps) {
     const v = payload?.value;
     return (
-      <text x={x} y={y} dy={DY[verticalAnchor]} textAnchor={textAnchor} fill="var(--muted)" fontSize={11}>
+      <text className="tick-label" x={x} y={y} dy={DY[verticalAnchor]} textAnchor={textAnchor} fill="var(--muted)">
         {typeof v === 'number' ? format(v) : String(v ?? '')}
       </text>
     );

@@ -14,6 +14,36 @@ const FAMILY_COLOURS: Record<string, string> = {
 };
 const familyColour = (f: string): string => FAMILY_COLOURS[f] ?? '#888';
 
+/** Baselines named on the view itself (not only on hover): label → the name drawn beside the dot. */
+const NAMED: Record<string, string> = { 'always:gpt-5': 'always GPT-5', 'tools+gpt-5': 'GPT-5 + tools', cheapest: 'cheapest', oracle: 'oracle' };
+
+const YOU = 'you are here';
+
+/** Labels beside their dots, pushed apart vertically so that none overlaps another. */
+function PointLabels({ items, m, axis }: { items: { p: TradeoffPoint; text: string }[]; m: Marks; axis: TradeoffAxis }) {
+  const GAP = 15;
+  // The operating point's label goes above its star; the baselines' beside their dots.
+  const placed = items.flatMap(({ p, text }) => {
+    const x = m.sx(p[axis]), y = m.sy(p.accuracy);
+    return x === undefined || y === undefined ? [] : [{ x, y, ly: text === YOU ? y - 12 : y + 4, text }];
+  }).sort((a, b) => a.ly - b.ly);
+  const edge = Math.max(...placed.map((l) => l.x));
+  for (let i = 1; i < placed.length; i++) {
+    const prev = placed[i - 1]!, cur = placed[i]!;
+    if (Math.abs(cur.x - prev.x) < 140 && cur.ly - prev.ly < GAP) cur.ly = prev.ly + GAP;
+  }
+  return (
+    <g className="point-labels" aria-hidden="true">
+      {placed.map((l) => {
+        // Labels of the dearest points go to the left of their dot, so they stay inside the plot.
+        const right = l.x > edge - 90;
+        if (l.text === YOU) return <text key={l.text} className="point-label you" x={l.x} y={l.ly} textAnchor="middle">{l.text}</text>;
+        return <text key={l.text} className="point-label" x={right ? l.x - 8 : l.x + 8} y={l.ly} textAnchor={right ? 'end' : 'start'}>{l.text}</text>;
+      })}
+    </g>
+  );
+}
+
 /**
  * The view's marks: baselines coloured by family, the baselines' frontier (dashed), the policy
  * swept over P (line + dots) and the operating point (★); `points` is the hover order.
@@ -40,6 +70,11 @@ function TradeoffMarks({ t, axis, sweep, points, m }: { t: Tradeoff; axis: Trade
       {cx !== undefined && cy !== undefined && (
         <path className="operating-star" d={starPath(cx, cy, 9, 4)} fill="#e03131" stroke="var(--panel)" strokeWidth={1}><title>{t.current.label}</title></path>
       )}
+      <PointLabels m={m} axis={axis} items={[
+        ...t.baselines.filter((b) => NAMED[b.label]).map((p) => ({ p, text: NAMED[p.label] as string })),
+        ...(() => { const c = t.baselines.filter((b) => b.family === 'cascade').sort((a, b) => b.accuracy - a.accuracy)[0]; return c ? [{ p: c, text: 'cascade' }] : []; })(),
+        { p: t.current, text: YOU },
+      ]} />
       {hx !== undefined && hy !== undefined && <circle cx={hx} cy={hy} r={8} fill="none" stroke="var(--ink)" strokeWidth={1.5} />}
     </g>
   );
@@ -133,6 +168,7 @@ export function TradeoffChart() {
             <strong>You are here:</strong> {(100 * t.current.accuracy).toFixed(1)}% at {formatCost(catalog, t.current.cost)}, {t.current.latencyS.toFixed(1)} s, {Math.round(100 * t.current.apiShare)}% API calls ·
             {' '}AIQ <strong>{t.aiq.orchestrator.toFixed(3)}</strong> vs cascade {t.aiq.cascade.toFixed(3)}
           </p>
+          <p className="small muted aiq-note">AIQ: the average accuracy a policy reaches over the whole range of budgets (the height of its best cost–accuracy curve, averaged from the cheapest to the dearest baseline); higher is better.</p>
         </>
       )}
     </ChartCard>

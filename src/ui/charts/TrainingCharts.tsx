@@ -3,7 +3,7 @@ import { useLab, type LabState } from '../../store/labStore';
 import { useStaggered } from './useStaggered';
 import { downsample, trailingMean } from '../../store/series';
 import { ChartCard, toolColour } from './ChartCard';
-import { IterationChart } from './IterationChart';
+import { IterationChart, type RefLine } from './IterationChart';
 
 /** Points the stacked usage chart draws (one band per tool, so fewer than a line chart). */
 const USAGE_POINTS = 100;
@@ -13,12 +13,12 @@ type Key = 'meanReward' | 'accuracy' | 'meanCostUSD' | 'meanLatencyS' | 'kl' | '
 type LineSpec = { key: Key; name: string; colour: string };
 
 /** An HTML legend (recharts' <Legend> measures itself in the DOM on every update): lines or filled areas. */
-export function LineLegend({ items, swatch = 'line' }: { items: readonly { name: string; colour: string; faint?: boolean }[]; swatch?: 'line' | 'area' }) {
+export function LineLegend({ items, swatch = 'line' }: { items: readonly { name: string; colour: string; faint?: boolean; dashed?: boolean }[]; swatch?: 'line' | 'area' }) {
   return (
     <ul className="legend compact" aria-label="legend">
       {items.map((l) => (
         <li key={l.name}>
-          {swatch === 'line' ? <span className="line" style={{ borderColor: l.colour, opacity: l.faint ? 0.35 : 1 }} /> : <span className="swatch" style={{ background: l.colour }} />}
+          {swatch === 'line' ? <span className={l.dashed ? 'line dashed' : 'line'} style={{ borderColor: l.colour, opacity: l.faint ? 0.35 : 1 }} /> : <span className="swatch" style={{ background: l.colour }} />}
           {l.name}
         </li>
       ))}
@@ -37,7 +37,7 @@ const SMOOTH_WINDOW = 10;
  * draws its raw points faint under the mean of the last SMOOTH_WINDOW iterations (computed over the
  * whole series, then downsampled), so noise does not read as a trend.
  */
-function SeriesChart({ slot, title, note, testId, yLabel, lines, domain }: { slot: number; title: string; note: ReactNode; testId: string; yLabel: string; lines: LineSpec[]; domain?: [number, number] }) {
+function SeriesChart({ slot, title, note, testId, yLabel, lines, domain, refs, includeZero, yFormat }: { slot: number; title: string; note: ReactNode; testId: string; yLabel: string; lines: LineSpec[]; domain?: [number, number]; refs?: readonly RefLine[]; includeZero?: boolean; yFormat?: (v: number) => string }) {
   const series = useStaggered(selectSeries, slot);
   const smooth = lines.length === 1;
   const { xs, curves } = useMemo(() => {
@@ -54,10 +54,10 @@ function SeriesChart({ slot, title, note, testId, yLabel, lines, domain }: { slo
   }, [series, lines, smooth]);
   return (
     <ChartCard title={title} note={note} testId={testId} footer={smooth
-      ? <LineLegend items={[{ name: 'each iteration', colour: (lines[0] as LineSpec).colour, faint: true }, { name: `mean of the last ${SMOOTH_WINDOW}`, colour: (lines[0] as LineSpec).colour }]} />
+      ? <LineLegend items={[{ name: 'each iteration', colour: (lines[0] as LineSpec).colour, faint: true }, { name: `mean of the last ${SMOOTH_WINDOW}`, colour: (lines[0] as LineSpec).colour }, ...(refs ?? []).map((r) => ({ name: r.label, colour: r.colour, dashed: true }))]} />
       : <LineLegend items={lines} />}>
       {/* Mounted even while empty, so the first metrics do not have to build the chart during training. */}
-      <IterationChart xs={xs} curves={curves} yLabel={yLabel} {...(domain ? { domain } : {})} />
+      <IterationChart xs={xs} curves={curves} yLabel={yLabel} {...(domain ? { domain } : {})} {...(refs ? { refs } : {})} {...(includeZero ? { includeZero } : {})} {...(yFormat ? { yFormat } : {})} />
     </ChartCard>
   );
 }
@@ -78,19 +78,46 @@ function UsageChart({ slot }: { slot: number }) {
   );
 }
 
-/** Reward, accuracy, cost, latency, tool usage and the update's diagnostics over iterations. */
-export function TrainingCharts() {
+const selectTradeoff = (s: LabState) => s.tradeoff;
+const percent = (v: number): string => `${Math.round(100 * v)}%`;
+/** The baselines to beat, drawn on the curves: GPT-5 with basic tools and the cheapest tool, from the trade-off view's held-out evaluation. */
+const REFS = [{ label: 'tools+gpt-5', name: 'GPT-5 + tools', colour: '#c2255c' }, { label: 'cheapest', name: 'cheapest tool', colour: '#868e96' }] as const;
+
+function useBaselineRefs(key: 'accuracy' | 'cost'): RefLine[] | undefined {
+  const t = useLab(selectTradeoff);
+  const baselines = t?.baselines;
+  return useMemo(() => {
+    if (!baselines) return undefined;
+    return REFS.flatMap((r) => {
+      const b = baselines.find((x) => x.label === r.label);
+      return b ? [{ label: r.name, value: b[key], colour: r.colour }] : [];
+    });
+  }, [baselines, key]);
+}
+
+/** The three curves that tell whether it learns: accuracy, reward and cost, with the baselines to beat. */
+export function KeyCurves() {
   const catalog = useLab((s) => s.catalog);
-  const epochs = useLab((s) => s.train.epochs);
   const unit = catalog.currency === 'USD' ? '$' : 'u';
+  const accRefs = useBaselineRefs('accuracy');
+  const costRefs = useBaselineRefs('cost');
+  return (
+    <div className="key-curves" data-region="curves">
+      <SeriesChart slot={1} title="Accuracy" note="share of training rollouts solved · dashed: baselines on held-out tasks" testId="chart-accuracy" yLabel="solved" domain={[0, 1]} yFormat={percent} lines={[{ key: 'accuracy', name: 'accuracy', colour: '#2f9e44' }]} {...(accRefs ? { refs: accRefs } : {})} />
+      <SeriesChart slot={0} title="Mean reward" note="R per trajectory, averaged over the batch" testId="chart-reward" yLabel="R" includeZero lines={[{ key: 'meanReward', name: 'reward', colour: 'var(--accent)' }]} />
+      <SeriesChart slot={2} title={`Cost per task (${unit})`} note="tool calls + the orchestrator's own turns" testId="chart-cost" yLabel={unit} includeZero lines={[{ key: 'meanCostUSD', name: 'cost', colour: '#e8590c' }]} {...(costRefs ? { refs: costRefs } : {})} />
+    </div>
+  );
+}
+
+/** Latency, tool usage and the update's diagnostics over iterations. */
+export function DiagnosticsCharts() {
+  const epochs = useLab((s) => s.train.epochs);
   return (
     <div className="charts-grid">
-      <SeriesChart slot={0} title="Mean reward" note="R per trajectory, averaged over the batch" testId="chart-reward" yLabel="R" lines={[{ key: 'meanReward', name: 'reward', colour: 'var(--accent)' }]} />
-      <SeriesChart slot={1} title="Accuracy" note="share of rollouts solved (sampling, training tasks)" testId="chart-accuracy" yLabel="solved" domain={[0, 1]} lines={[{ key: 'accuracy', name: 'accuracy', colour: '#2f9e44' }]} />
-      <SeriesChart slot={2} title={`Cost per task (${unit})`} note="tool calls + the orchestrator's own turns" testId="chart-cost" yLabel={unit} lines={[{ key: 'meanCostUSD', name: 'cost', colour: '#e8590c' }]} />
-      <SeriesChart slot={3} title="Latency per task (s)" note="sum of call latencies + own turns" testId="chart-latency" yLabel="s" lines={[{ key: 'meanLatencyS', name: 'latency', colour: '#7048e8' }]} />
+      <SeriesChart slot={3} title="Latency per task (s)" note="sum of call latencies + own turns" testId="chart-latency" yLabel="s" includeZero lines={[{ key: 'meanLatencyS', name: 'latency', colour: '#7048e8' }]} />
       <UsageChart slot={4} />
-      <SeriesChart slot={5} title="KL · entropy · clip fraction" note={epochs === 1 ? '(μ = 1: the ratio is 1, so clip fraction stays 0 and the surrogate ≈ 0 by construction)' : 'of the update'} testId="chart-diagnostics" yLabel="value"
+      <SeriesChart slot={5} title="KL · entropy · clip fraction" note={epochs === 1 ? '(μ = 1: the ratio is 1, so clip fraction stays 0 and the surrogate ≈ 0 by construction)' : 'of the update'} testId="chart-diagnostics" yLabel="value" includeZero
         lines={[{ key: 'kl', name: 'KL (k3, nats)', colour: '#c2255c' }, { key: 'entropy', name: 'entropy (nats)', colour: '#1098ad' }, { key: 'clipFrac', name: 'clip fraction (0–1)', colour: '#f59f00' }]} />
     </div>
   );

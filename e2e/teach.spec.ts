@@ -1,0 +1,237 @@
+// The lab that teaches: the first screen's three actions, learning from scratch within a minute,
+// GRPO in slow motion through its eight phases (wasm and WebGPU), every lesson walked to
+// completion, classroom mode, the theme toggle and its contrast, and the screenshots in docs/.
+import { expect, test, type Page } from '@playwright/test';
+import { iteration, openLab, watchErrors } from './helpers';
+
+const PHASES = ['Sample tasks and preferences', 'Roll out G trajectories per task', 'Measure M', 'Normalise', 'Gate and weight: R', 'Advantage: A', 'Update: ratio, clip, KL', 'New probabilities'];
+
+type Point = { accuracy: number; meanReward: number; meanCostUSD: number; iteration: number };
+const series = (page: Page): Promise<Point[]> => page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { series: Point[] } } }).orchestraLab.getState().series);
+const operatingPoint = (page: Page) => page.getByTestId('operating-point').innerText();
+const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
+
+/** Slow motion from the panel: a new iteration, then Next phase up to phase `k`. */
+async function slowMotionTo(page: Page, k: number): Promise<void> {
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Slow motion' }).click();
+  await expect(page.getByTestId('phase-1')).toBeVisible();
+  for (let i = 2; i <= k; i++) {
+    await page.getByRole('button', { name: 'Next phase' }).click();
+    await expect(page.getByTestId(`phase-${i}`)).toBeVisible({ timeout: 30_000 });
+  }
+}
+
+test('the first screen: the question, the answer with live numbers, labelled baselines, and its three actions work', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  await openLab(page);
+  await expect(page.getByRole('heading', { name: 'Can a small router beat always calling the biggest model?' })).toBeVisible();
+  await expect(page.getByTestId('first-accuracy')).toHaveText(/\d+%/);
+  const labels = await page.locator('text.point-label').allTextContents();
+  for (const name of ['always GPT-5', 'GPT-5 + tools', 'cheapest', 'cascade', 'oracle', 'you are here']) expect(labels).toContain(name);
+  await expect(page.getByTestId('tradeoff')).toContainText('AIQ: the average accuracy');
+  // 1. The sliders move the ★.
+  const before = await operatingPoint(page);
+  await page.getByRole('slider', { name: 'Cost weight' }).fill('1');
+  await expect.poll(() => operatingPoint(page), { timeout: 10_000 }).not.toBe(before);
+  // 2. Train from scratch: the curve rises within the first minute (on this machine's CPU backend).
+  await page.getByRole('button', { name: 'Train from scratch' }).click();
+  await expect(page.getByTestId('policy-origin')).toContainText('from scratch');
+  await page.waitForTimeout(60_000);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  const s = await series(page);
+  const first = s.slice(0, 10), last = s.slice(-10);
+  const [a0, a1] = [mean(first.map((p) => p.accuracy)), mean(last.map((p) => p.accuracy))];
+  const [r0, r1] = [mean(first.map((p) => p.meanReward)), mean(last.map((p) => p.meanReward))];
+  console.log(`from scratch, ${s.length} iterations in 60 s: accuracy ${(100 * a0).toFixed(1)}% (first 10) → ${(100 * a1).toFixed(1)}% (last 10); reward ${r0.toFixed(3)} → ${r1.toFixed(3)}; cost $${mean(first.map((p) => p.meanCostUSD)).toFixed(4)} → $${mean(last.map((p) => p.meanCostUSD)).toFixed(4)}`);
+  expect(s[0]?.iteration).toBe(1);
+  expect(s.length).toBeGreaterThanOrEqual(30);
+  expect(a1 - a0).toBeGreaterThan(0.15);
+  expect(r1).toBeGreaterThan(r0);
+  await expect(page.getByTestId('chart-accuracy').locator('.ref-lines line')).toHaveCount(2);
+  // Continue from the pretrained policy: the curves start again from iteration 0 with the shipped policy.
+  await page.getByRole('button', { name: 'Continue from the pretrained policy' }).click();
+  await expect(page.getByTestId('policy-origin')).toContainText('pretrained');
+  await expect.poll(() => iteration(page), { timeout: 30_000 }).toBeGreaterThan(2);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  // 3. Slow motion from the first screen.
+  await page.getByRole('region', { name: 'Can a small router beat always calling the biggest model?' }).getByRole('button', { name: 'Slow motion' }).click();
+  await expect(page.getByRole('heading', { name: PHASES[0] })).toBeVisible();
+  await expect(page.getByTestId('phase-counter')).toContainText('Phase 1 of 8');
+  expect(errors).toEqual([]);
+});
+
+for (const backend of ['wasm', 'webgpu']) {
+  test(`slow motion walks one iteration through all eight phases, each with its numbers (${backend})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const errors = watchErrors(page);
+    await openLab(page, `?backend=${backend}`);
+    const it0 = await iteration(page);
+    await slowMotionTo(page, 8);
+    for (const [i, name] of PHASES.entries()) {
+      const phase = page.getByTestId(`phase-${i + 1}`);
+      await expect(phase.getByRole('heading', { name })).toBeVisible();
+      expect((await phase.innerText()).match(/\d+\.\d+/g)?.length ?? 0).toBeGreaterThan(2);
+    }
+    await expect(page.getByTestId('phase-counter')).toContainText('all 8 phases');
+    await expect.poll(() => iteration(page)).toBe(it0 + 1);
+    // The bars of phase 8 and the formulas beside the phases: hovering A in a formula lights the A values in the tables.
+    await expect(page.getByTestId('phase-8').locator('.prob-row').first()).toBeVisible();
+    await page.getByRole('region', { name: 'Formulas' }).locator('[data-sym="A"]').first().hover();
+    await expect(page.getByTestId('phase-6').locator('[data-sym-value="A"].sym-hot').first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+}
+
+/** Runs lesson `n` (1-based) from the Lessons tab. */
+async function startLesson(page: Page, n: number): Promise<void> {
+  await page.getByRole('tab', { name: 'Lessons' }).click();
+  await page.getByRole('button', { name: new RegExp(`^Start lesson ${n}:`) }).click();
+  await expect(page.getByTestId('lesson-dock')).toContainText(`Lesson ${n}`);
+}
+
+const complete = (page: Page) => expect(page.getByTestId('lesson-dock')).toContainText('Lesson complete', { timeout: 60_000 });
+
+/** Slow motion iterations up to phase k until the lesson completes (a lesson may need a group with two successes). */
+async function slowMotionUntilComplete(page: Page, k: number): Promise<void> {
+  for (let tries = 0; tries < 6; tries++) {
+    await slowMotionTo(page, k);
+    if (await page.getByTestId('lesson-dock').getByText('Lesson complete').isVisible()) return;
+    for (let i = k + 1; i <= 8; i++) await page.getByRole('button', { name: 'Next phase' }).click(); // finish this iteration
+    await expect(page.getByTestId('phase-counter')).toContainText('all 8 phases', { timeout: 30_000 });
+  }
+  await complete(page);
+}
+
+test('every lesson is walked to completion, explained with the lab’s numbers, and the progress is kept', async ({ page }) => {
+  test.setTimeout(420_000);
+  const errors = watchErrors(page);
+  await openLab(page);
+  const explanation = async (n: number) => {
+    await complete(page);
+    const text = await page.getByTestId('lesson-dock').innerText();
+    console.log(`lesson ${n}: ${text.replace(/\s+/g, ' ').slice(0, 400)}`);
+    expect(text).toMatch(/\d/);
+  };
+  // 1. Why orchestrate: move the cost weight.
+  await startLesson(page, 1);
+  await page.getByRole('slider', { name: 'Cost weight' }).fill('1');
+  await explanation(1);
+  expect(await page.getByTestId('lesson-dock').innerText()).toMatch(/GPT-5 with basic tools: \d+\.\d%/);
+  // 2–4. Outcome gating, normalisation, advantage: in slow motion.
+  for (const [n, phase] of [[2, 5], [3, 5], [4, 6]] as const) {
+    await startLesson(page, n);
+    await slowMotionUntilComplete(page, phase);
+    await explanation(n);
+  }
+  // 5. Preference following: two presets.
+  await startLesson(page, 5);
+  const before = await operatingPoint(page);
+  await page.getByRole('button', { name: 'Avoid API calls' }).click();
+  await expect.poll(() => operatingPoint(page), { timeout: 10_000 }).not.toBe(before);
+  await page.getByRole('button', { name: 'Budget' }).click();
+  await explanation(5);
+  // 6. Weighted sum against the normalised reward, side by side.
+  await startLesson(page, 6);
+  await page.getByRole('combobox', { name: 'Comparison' }).selectOption('reward');
+  await page.getByRole('button', { name: 'Start comparison' }).click();
+  await complete(page);
+  await explanation(6);
+  // 7. μ = 4: epoch 1 against epoch 4.
+  await startLesson(page, 7);
+  await slowMotionUntilComplete(page, 7);
+  await explanation(7);
+  // Progress is kept in the browser.
+  await page.reload();
+  await expect(page.getByTestId('operating-point')).toBeVisible({ timeout: 120_000 });
+  await page.getByRole('tab', { name: 'Lessons' }).click();
+  await expect(page.getByText('7 of 7 complete')).toBeVisible();
+  await expect(page.locator('.lesson.complete')).toHaveCount(7);
+  expect(errors).toEqual([]);
+});
+
+/** WCAG contrast ratio of two CSS colours given as rgb(…). */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = (c.match(/[\d.]+/g) ?? []).slice(0, 3).map((x) => Number(x) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+}
+
+test('classroom mode: large type everywhere (charts too), the chosen controls hidden and kept in the link; the theme toggle keeps WCAG AA contrast', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await openLab(page, '?classroom=1');
+  await expect(page.getByRole('spinbutton', { name: 'Seed' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Backend' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Settings', exact: true })).toHaveCount(0);
+  const smallest = await page.evaluate(() => {
+    let min = Infinity, where = '';
+    for (const el of document.querySelectorAll<HTMLElement | SVGElement>('main *, header *')) {
+      if (el.closest('.katex') || !(el as HTMLElement).offsetParent && !(el instanceof SVGElement)) continue;
+      const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent?.trim());
+      if (!own) continue;
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (size < min) { min = size; where = `${el.tagName}.${el.getAttribute('class') ?? ''}: ${el.textContent?.slice(0, 30)}`; }
+    }
+    return { min, where };
+  });
+  console.log(`classroom mode: smallest text ${smallest.min}px (${smallest.where})`);
+  expect(smallest.min).toBeGreaterThanOrEqual(18);
+  // The teacher shows the seed again: the link keeps the choice.
+  await page.getByText('Hide…').click();
+  await page.getByRole('checkbox', { name: 'Seed' }).uncheck();
+  await expect(page.getByRole('spinbutton', { name: 'Seed' })).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('hide')).not.toContain('seed');
+  expect(new URL(page.url()).searchParams.get('classroom')).toBe('1');
+  // Theme toggle: both themes keep text at WCAG AA (4.5:1) on the panels and the page.
+  for (const theme of ['light', 'dark']) {
+    if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await page.getByRole('button', { name: theme === 'dark' ? 'Dark theme' : 'Light theme' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    const c = await page.evaluate(() => {
+      const probe = document.createElement('span');
+      document.body.append(probe);
+      const get = (v: string) => { probe.style.color = `var(${v})`; return getComputedStyle(probe).color; };
+      const out = Object.fromEntries(['--ink', '--muted', '--accent', '--panel', '--bg', '--on-accent', '--good', '--bad', '--warn'].map((v) => [v, get(v)]));
+      probe.remove();
+      return out;
+    });
+    const pairs: [string, string][] = [['--ink', '--panel'], ['--ink', '--bg'], ['--muted', '--panel'], ['--muted', '--bg'], ['--accent', '--panel'], ['--on-accent', '--accent'], ['--good', '--panel'], ['--bad', '--panel'], ['--warn', '--panel']];
+    for (const [fg, bg] of pairs) {
+      const ratio = contrast(c[fg] as string, c[bg] as string);
+      console.log(`${theme}: ${fg} on ${bg} ${ratio.toFixed(2)}:1`);
+      expect(ratio).toBeGreaterThanOrEqual(4.5);
+    }
+  }
+  await page.getByRole('checkbox', { name: 'Classroom' }).uncheck();
+  expect(new URL(page.url()).searchParams.get('classroom')).toBeNull();
+  await expect(page.getByRole('spinbutton', { name: 'Seed' })).toBeVisible();
+});
+
+test('screenshots at 1280×800 and on a 1920×1080 projector, light and dark', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openLab(page);
+  await page.getByRole('button', { name: 'Train from scratch' }).click();
+  await expect.poll(() => iteration(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(40);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.getByRole('region', { name: 'Can a small router beat always calling the biggest model?' }).getByRole('button', { name: 'Slow motion' }).click();
+  for (let i = 2; i <= 6; i++) await page.getByRole('button', { name: 'Next phase' }).click();
+  await expect(page.getByTestId('phase-6')).toBeVisible({ timeout: 30_000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const [w, h] of [[1280, 800], [1920, 1080]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    for (const theme of ['light', 'dark']) {
+      if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await page.getByRole('button', { name: theme === 'dark' ? 'Dark theme' : 'Light theme' }).click();
+      await page.waitForTimeout(700);
+      await page.screenshot({ path: `docs/screenshots/lab-${w}x${h}-${theme}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByTestId('phase-6').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'docs/screenshots/slow-motion-1280x800-dark.png' });
+  await page.getByRole('tab', { name: 'Data' }).click();
+  await page.screenshot({ path: 'docs/screenshots/data-browser.png', fullPage: true });
+});

@@ -1,0 +1,72 @@
+// The page's teaching actions: the first screen's two explicit ways to train (from scratch, or on
+// from the shipped pretrained policy) and GRPO in slow motion (the worker runs one named phase of
+// an iteration per "Next phase" and sends back what it computed; the page only displays it).
+
+import type { LabWorkerClient } from '../worker/client';
+import type { PhaseReport } from '../worker/protocol';
+import type { LabState } from './labStore';
+
+type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
+
+/** Where the policy now training came from (the first screen says which one it continues). */
+export type PolicyOrigin = 'random' | 'scratch' | 'pretrained' | 'imported';
+
+export interface TeachState {
+  policyOrigin: PolicyOrigin;
+  /** The phases run so far of the slow-motion iteration on screen (the last one is the current phase). */
+  phases: PhaseReport[];
+  /** True while the worker runs a phase. */
+  phaseBusy: boolean;
+  /** A fresh random policy from the seed, curves cleared, training started. */
+  trainFromScratch(): Promise<void>;
+  /** The shipped pretrained policy (loaded again if another one replaced it), curves cleared, training started. */
+  continueFromPretrained(): Promise<void>;
+  /** Slow motion: the next phase of the open iteration (opening one). */
+  nextPhase(): Promise<void>;
+  /** Leaves slow motion: an iteration whose update ran is finished and charted, else dropped. */
+  closePhases(): Promise<void>;
+}
+
+export function teachActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { runId: () => number; newRun: () => number; fail: (e: unknown) => void }): TeachState {
+  return {
+    policyOrigin: 'random',
+    phases: [],
+    phaseBusy: false,
+    async trainFromScratch() {
+      set({ phases: [] });
+      await get().reset();
+      set({ policyOrigin: 'scratch' });
+      get().start();
+    },
+    async continueFromPretrained() {
+      if (get().running) get().pause();
+      set({ phases: [] });
+      if (get().policyOrigin !== 'pretrained' || get().iteration > 0) {
+        deps.newRun();
+        set({ series: [], histogram: null, group: null, iteration: 0, itPerS: 0 });
+        if (!(await get().loadPretrained())) return;
+      }
+      get().start();
+    },
+    async nextPhase() {
+      if (get().phaseBusy) return;
+      if (get().running) get().pause();
+      const fresh = get().phases.length === 0 || get().phases.length >= 8;
+      set((s) => ({ phaseBusy: true, phases: fresh ? [] : s.phases }));
+      try {
+        const r = await worker().request({ type: 'phase', runId: deps.runId() });
+        // Phase 1 opens a new iteration (the worker may have closed the one on screen).
+        if (r.type === 'phase') set((s) => ({ phases: r.report.index === 1 ? [r.report] : [...s.phases, r.report] }));
+      } catch (e) {
+        set({ phases: [] });
+        deps.fail(e);
+      } finally {
+        set({ phaseBusy: false });
+      }
+    },
+    async closePhases() {
+      set({ phases: [] });
+      await worker().request({ type: 'closePhases', runId: deps.runId() }).catch(deps.fail);
+    },
+  };
+}

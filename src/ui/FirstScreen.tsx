@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { formatCost } from '../core/sim/catalog';
+import { useLab } from '../store/labStore';
+import { useView } from '../store/viewStore';
+
+/**
+ * The first screen: the question and its answer in one paragraph (with the lab's own live numbers
+ * beside the paper's), then the three things to do — move the sliders, train, look inside one
+ * iteration. The trade-off view beside it shows the answer.
+ */
+export function FirstScreen() {
+  const s = useLab(useShallow((x) => ({
+    tradeoff: x.tradeoff, catalog: x.catalog, preference: x.preference, running: x.running, origin: x.policyOrigin, iteration: x.iteration,
+    trainFromScratch: x.trainFromScratch, continueFromPretrained: x.continueFromPretrained, nextPhase: x.nextPhase, pause: x.pause,
+  })));
+  const [firstP] = useState(s.preference);
+  const moved = s.preference !== firstP;
+  const t = s.tradeoff;
+  const tools = t?.baselines.find((b) => b.label === 'tools+gpt-5');
+  const money = (x: number) => formatCost(s.catalog, x);
+  const slowMotion = () => {
+    useView.getState().showTab('Slow motion');
+    void s.nextPhase();
+    document.querySelector('[data-region="bottom"]')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+  return (
+    <section className="panel first-screen" aria-labelledby="first-q" data-region="start">
+      <h2 id="first-q">Can a small router beat always calling the biggest model?</h2>
+      <p className="answer">
+        Yes, if it learns <em>when</em> to call it. NVIDIA’s ToolOrchestra trained an 8B orchestrator with GRPO that beat GPT-5 with tools on HLE at about 30% of its cost.
+        Here a tiny policy learns the same trade-off in a simulated world of tools and models.
+        {t && tools ? <> Right now, at your preferences, it solves <strong data-testid="first-accuracy">{(100 * t.current.accuracy).toFixed(0)}%</strong> of held-out tasks at {money(t.current.cost)} each (★); GPT-5 with tools solves {(100 * tools.accuracy).toFixed(0)}% at {money(tools.cost)}.</> : null}
+      </p>
+      <ol className="first-steps">
+        <li className={moved ? 'did' : ''}>
+          <strong>Move the preference sliders</strong> below: the ★ follows your P without retraining.
+        </li>
+        <li>
+          <strong>Train</strong> and watch the curves rise past the baselines (dashed).
+          <div className="row">
+            <button type="button" className="primary" onClick={() => void s.trainFromScratch()}>Train from scratch</button>
+            <button type="button" onClick={() => void s.continueFromPretrained()}>Continue from the pretrained policy</button>
+          </div>
+          <span className="small muted" data-testid="policy-origin">
+            {s.running ? `Training ${s.origin === 'pretrained' ? 'on from the pretrained policy' : s.origin === 'scratch' ? 'from scratch' : 'the current policy'} · iteration ${s.iteration}` : s.origin === 'pretrained' ? 'Now: the shipped pretrained policy.' : s.origin === 'scratch' ? `Now: a policy trained from scratch for ${s.iteration} iterations.` : s.origin === 'imported' ? 'Now: an imported policy.' : 'Now: a random policy.'}
+          </span>
+        </li>
+        <li>
+          <strong>Look inside one GRPO iteration</strong>, phase by phase, with its real numbers.
+          <div className="row"><button type="button" onClick={slowMotion}>Slow motion</button></div>
+        </li>
+      </ol>
+    </section>
+  );
+}

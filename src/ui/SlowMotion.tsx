@@ -1,0 +1,81 @@
+import { useShallow } from 'zustand/react/shallow';
+import { PHASE_NAMES } from '../core/grpo/phases';
+import { useLab } from '../store/labStore';
+import type { PhaseReport } from '../worker/protocol';
+import { SymValue } from './math/SymValue';
+
+function Bars({ bars }: { bars: NonNullable<PhaseReport['bars']> }) {
+  return (
+    <figure className="prob-bars" aria-label={bars.caption}>
+      <figcaption className="small muted">{bars.caption}</figcaption>
+      {bars.items.map((b) => (
+        <div key={b.label} className="prob-row">
+          <span className="prob-label">{b.label}</span>
+          <span className="prob-track" aria-hidden="true">
+            <span className="prob-before" style={{ width: `${100 * b.before}%` }} />
+            <span className="prob-after" style={{ width: `${100 * b.after}%` }} />
+          </span>
+          <span className="num">{(100 * b.before).toFixed(1)}% → <strong>{(100 * b.after).toFixed(1)}%</strong></span>
+        </div>
+      ))}
+    </figure>
+  );
+}
+
+function Phase({ r, current }: { r: PhaseReport; current: boolean }) {
+  return (
+    <section className={`phase${current ? ' current' : ''}`} aria-label={`phase ${r.index}`} data-testid={`phase-${r.index}`}>
+      <h3><span className="phase-num" aria-hidden="true">{r.index}</span>{r.name}</h3>
+      <p>{r.summary}</p>
+      {r.tables.map((t) => (
+        <div key={t.caption} className="table-wrap">
+          <table className="phase-table">
+            <caption>{t.caption}</caption>
+            <thead><tr>{t.columns.map((c, i) => <th key={`${c}${i}`} className={i ? 'num' : ''}>{c}</th>)}</tr></thead>
+            <tbody>
+              {t.rows.map((row, k) => (
+                <tr key={k}>{row.map((v, i) => {
+                  const sym = t.symbols?.[i];
+                  return <td key={i} className={i ? 'num' : ''}>{sym ? <SymValue sym={sym}>{v}</SymValue> : v}</td>;
+                })}</tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+      {r.bars && <Bars bars={r.bars} />}
+    </section>
+  );
+}
+
+/**
+ * GRPO in slow motion: one iteration, phase by phase, with the numbers the worker's trainer
+ * computed in each (core/grpo/phases.ts, phaseReport.ts). Each phase stays on screen under the
+ * next, so a student can scroll back from the update to the group it came from.
+ */
+export function SlowMotion() {
+  const s = useLab(useShallow((x) => ({ phases: x.phases, busy: x.phaseBusy, nextPhase: x.nextPhase, closePhases: x.closePhases, iteration: x.iteration, backend: x.backendInfo?.name })));
+  const n = s.phases.length;
+  const done = n >= PHASE_NAMES.length;
+  const latest = s.phases[n - 1];
+  return (
+    <div className="slowmo" data-region="slowmo">
+      <div className="slowmo-head">
+        <button type="button" className="primary" onClick={() => void s.nextPhase()} disabled={s.busy}>
+          {n === 0 || done ? 'Slow motion' : 'Next phase'}
+        </button>
+        {n > 0 && !done && <button type="button" onClick={() => void s.closePhases()} disabled={s.busy} title="Leave slow motion: an iteration that has updated is finished and charted; one that has not is dropped, weights untouched">Leave</button>}
+        <span className="phase-counter" data-testid="phase-counter" aria-live="polite">
+          {n === 0 ? `One GRPO iteration, phase by phase, with its real numbers (${s.backend ?? '…'} backend).`
+            : done ? `Iteration ${latest?.iteration} done: all 8 phases. Press Slow motion for the next one.`
+              : `Phase ${n} of 8 · iteration ${latest?.iteration}${s.busy ? ' · computing…' : ''}`}
+        </span>
+      </div>
+      <ol className="phase-steps" aria-label="the eight phases">
+        {PHASE_NAMES.map((name, i) => <li key={name} className={i < n ? (i === n - 1 ? 'now' : 'past') : ''}>{name}</li>)}
+      </ol>
+      {/* The latest phase first, the earlier ones under it. */}
+      {[...s.phases].reverse().map((r) => <Phase key={`${r.iteration}-${r.index}`} r={r} current={r === latest} />)}
+    </div>
+  );
+}

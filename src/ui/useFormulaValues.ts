@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import { useLab } from '../store/labStore';
+
+const f = (x: number | undefined, d = 3) => (x === undefined || !Number.isFinite(x) ? undefined : x.toFixed(d));
+
+/**
+ * The formulas' live values, read from what the worker reported (the slow-motion phases when a
+ * slow-motion iteration is on screen, else the latest iteration's group and metrics): the page
+ * formats them, it computes nothing.
+ */
+export function useFormulaValues(): Partial<Record<string, string>> {
+  const group = useLab((s) => s.group);
+  const last = useLab((s) => s.series[s.series.length - 1]);
+  const phases = useLab((s) => s.phases);
+  return useMemo(() => {
+    const gate = phases.find((p) => p.index === 5)?.facts;
+    const adv = phases.find((p) => p.index === 6)?.facts;
+    const upd = phases.find((p) => p.index === 7)?.facts;
+    const t = group?.trajectories[0];
+    const v: Partial<Record<string, string | undefined>> = {
+      G: group ? String(group.trajectories.length) : undefined,
+      // In slow motion: the followed group's first try, as the phases report it.
+      R: gate ? `${f(gate.r1)} (try 1)` : t && !phases.length ? `${f(t.reward)} (try 1)` : undefined,
+      A: adv ? `${f(adv.a1)} (try 1)` : t && !phases.length ? `${f(t.advantage)} (try 1)` : undefined,
+      mean: f(adv ? adv.mean : phases.length ? undefined : group?.mean),
+      std: f(adv ? adv.std : phases.length ? undefined : group?.std),
+      ratio: upd ? `${f(upd.ratioMinLast, 4)} … ${f(upd.ratioMaxLast, 4)}` : undefined,
+      clip: upd ? `${((upd.clipLast ?? 0) * 100).toFixed(1)}% clipped` : last ? `${(last.clipFrac * 100).toFixed(1)}% clipped` : undefined,
+      kl: f(last?.kl, 4),
+      entropy: f(last?.entropy),
+    };
+    return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as Partial<Record<string, string>>;
+  }, [group, last, phases]);
+}
