@@ -16,13 +16,12 @@ function rewardFormula(g: GroupSample, t: GroupTrajectory): string {
   return `R = 1 · (${terms.map((x) => `${x.p}·${x.m.toFixed(3)}[${x.dim}]`).join(' + ')}) = ${t.reward.toFixed(3)}`;
 }
 
-/** A as the trainer computed it: 0 for a filtered group, else (R − mean)/(std + 10⁻⁶) (or R − mean, Dr. GRPO), clipped to ±clip. */
+/** A as the trainer computed it (the core sends A before and after the clip): the page only writes the numbers in. */
 function advantageFormula(g: GroupSample, t: GroupTrajectory, opts: AdvantageOptions): string {
   if (g.filtered) return 'A = 0 (group filtered: reward std below the threshold)';
-  const raw = opts.normalizeStd ? (t.reward - g.mean) / (g.std + ADV_EPS) : t.reward - g.mean;
-  const shown = opts.normalizeStd ? `(${t.reward.toFixed(3)} − ${g.mean.toFixed(3)})/${(g.std + ADV_EPS).toFixed(3)}` : `${t.reward.toFixed(3)} − ${g.mean.toFixed(3)}`;
-  const clipped = opts.clip !== null && Math.abs(raw) > opts.clip;
-  return `A = ${shown} = ${raw.toFixed(3)}${clipped ? ` → clipped to ${t.advantage.toFixed(3)}` : ''}`;
+  const shown = opts.normalizeStd ? `(${t.reward.toFixed(3)} − ${g.mean.toFixed(3)})/(${g.std.toFixed(3)} + ${ADV_EPS})` : `${t.reward.toFixed(3)} − ${g.mean.toFixed(3)}`;
+  const clipped = t.advantageRaw !== t.advantage;
+  return `A = ${shown} = ${t.advantageRaw.toFixed(3)}${clipped ? ` → clipped to ${t.advantage.toFixed(3)}` : ''}`;
 }
 
 function Turns({ t, g, catalog }: { t: GroupTrajectory; g: GroupSample; catalog: Catalog }) {
@@ -68,7 +67,7 @@ export function GroupInspector() {
       </p>
       <p className="small formula">
         M(τ) = [calls per tool…, outcome, −cost, −latency], each dimension min–max normalised over the group (0 where constant).
-        A = (R − mean)/(std + 10⁻⁶) = (R − {g.mean.toFixed(3)})/{(g.std + 1e-6).toFixed(3)}{g.filtered ? ' — this group was filtered (std < threshold): A = 0, not trained on' : ''}.
+        A = (R − mean)/(std + 10⁻⁶) = (R − {g.mean.toFixed(3)})/({g.std.toFixed(3)} + 10⁻⁶){g.filtered ? ' — this group was filtered (std < threshold): A = 0, not trained on' : ''}.
       </p>
       <div className="table-wrap">
         <table className="group">
