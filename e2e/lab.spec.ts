@@ -195,6 +195,7 @@ test('export downloads both files; they import back with the same action probabi
 test('the URL round-trips the configuration; an invalid URL falls back to defaults with a notice', async ({ page, context }) => {
   await openLab(page, '?backend=wasm');
   await page.getByRole('slider', { name: 'Latency weight' }).fill('0.75');
+  await openSettings(page, 'Training');
   await page.getByRole('spinbutton', { name: 'G (rollouts per task)' }).fill('6');
   await page.getByRole('combobox', { name: 'reward mode' }).selectOption('weighted');
   await page.getByRole('radio', { name: /random P per task/ }).check();
@@ -206,12 +207,14 @@ test('the URL round-trips the configuration; an invalid URL falls back to defaul
   const second = await context.newPage();
   await openLab(second, new URL(url).search);
   await expect(second.getByRole('slider', { name: 'Latency weight' })).toHaveValue('0.75');
+  await openSettings(second, 'Training');
   await expect(second.getByRole('spinbutton', { name: 'G (rollouts per task)' })).toHaveValue('6');
   await expect(second.getByRole('combobox', { name: 'reward mode' })).toHaveValue('weighted');
   await expect(second.getByRole('radio', { name: /random P per task/ })).toBeChecked();
   const bad = await context.newPage();
   await openLab(bad, '?backend=wasm&G=banana&P=o7&zzz=1');
   await expect(bad.getByRole('note').filter({ hasText: 'Ignored invalid link settings' })).toContainText('P, G, zzz');
+  await openSettings(bad, 'Training');
   await expect(bad.getByRole('spinbutton', { name: 'G (rollouts per task)' })).toHaveValue('8');
   // A stray % and tfjs's own debug flags: the page boots (tfjs does not load on the page, and its
   // worker never reads the page's URL) and names what it ignored.
@@ -341,6 +344,7 @@ test('sizes past the memory bound are refused before anything is allocated: from
   await openLab(page, '?backend=wasm&B=256&G=64');
   const refused = page.getByRole('alert').filter({ hasText: "The link's settings were not applied" });
   await expect(refused).toContainText(/B = 256, G = 64, 12 turns and a 64×2 policy need about \d+\.\d\d GiB .* up to 3\.00 GiB/);
+  await openSettings(page, 'Training');
   const b = page.getByRole('spinbutton', { name: 'B (tasks per iteration)' });
   const g = page.getByRole('spinbutton', { name: 'G (rollouts per task)' });
   await expect(b).toHaveValue('16');

@@ -17,6 +17,7 @@ import { linkTooLong, readUrl, readView, writeUrl, type UrlConfig } from './urlS
 import { saveFile } from './saveFile';
 import { backendActions } from './backendActions';
 import { teachActions, type TeachState } from './teachActions';
+import { policyFileActions } from './policyFileActions';
 import { shareActions, type ShareActions } from './shareActions';
 import { withoutPolicyParam } from '../core/io/shareBundle';
 
@@ -105,6 +106,8 @@ export const useLab = create<LabState>((set, get) => {
     history.replaceState(null, '', `${location.pathname}${q}`);
   };
   const fail = (e: unknown) => get().notify('error', (e as Error).message ?? String(e));
+  /** After the worker swapped in a policy of another shape: what it runs now has that shape. */
+  const adoptShape = () => { if (accepted) accepted = { ...accepted, train: { ...accepted.train, policy: get().train.policy } }; };
   /** Restore best / Undo: the worker swaps the weights back; the page adopts the shape and says what came back. */
   const restoreFrom = async (type: 'restoreBest' | 'undo') => {
     runId++;
@@ -113,7 +116,7 @@ export const useLab = create<LabState>((set, get) => {
       const r = await worker().request({ type, runId });
       if (r.type !== 'restored') return;
       set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
-      if (accepted) accepted = { ...accepted, train: { ...accepted.train, policy: get().train.policy } };
+      adoptShape();
       syncUrl();
       get().notify('info', `${r.note}.`);
     } catch (e) {
@@ -121,6 +124,12 @@ export const useLab = create<LabState>((set, get) => {
     }
   };
   const backend = backendActions(set, get, worker, { syncUrl, fail });
+  const policyFiles = policyFileActions(set, get, worker, {
+    fail,
+    syncUrl,
+    evaluate: (sweep) => evaluate(sweep),
+    adoptShape,
+  });
   const teach = teachActions(set, get, worker, { runId: () => runId, newRun: () => ++runId, fail });
   const share = shareActions(set, get, worker, { syncUrl, configure: () => configureNow() });
 
@@ -299,62 +308,7 @@ export const useLab = create<LabState>((set, get) => {
     },
     setBackend: backend.setBackend,
     ...share.actions,
-    async exportWeights() {
-      try {
-        const r = await worker().request({ type: 'export' });
-        if (r.type !== 'exported') return;
-        saveFile('orchestrator.json', JSON.stringify(r.json), 'application/json');
-        saveFile('orchestrator.weights.bin', new Uint8Array(r.weights), 'application/octet-stream');
-      } catch (e) {
-        fail(e);
-      }
-    },
-    async importWeights(jsonFile, weightsFile, quiet = false) {
-      let json: unknown;
-      try {
-        json = JSON.parse(await jsonFile.text());
-      } catch (e) {
-        get().notify('error', `Import refused: orchestrator.json is not valid JSON (${(e as Error).message}). The current model keeps running.`);
-        return false;
-      }
-      const weights = await weightsFile.arrayBuffer();
-      let r;
-      try {
-        r = await worker().request({ type: 'import', json, weights }, [weights]);
-      } catch (e) {
-        get().notify('error', `Import refused: ${(e as Error).message}. The current model keeps running.`);
-        return false;
-      }
-      if (r.type !== 'imported') return false;
-      // The import has happened: whatever follows is reported as itself, never as a refused import.
-      set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
-      if (accepted) accepted = { ...accepted, train: { ...accepted.train, policy: get().train.policy } }; // the worker adopted the shape
-      syncUrl();
-      if (!quiet) {
-        set({ policyOrigin: 'imported' });
-        get().notify('info', `Imported ${r.note}.`);
-      }
-      await evaluate(true).catch(fail);
-      return true;
-    },
-    async loadPretrained() {
-      try {
-        const j = await fetch('./pretrained/orchestrator.json');
-        if (!j.ok) throw new Error(`HTTP ${j.status} for orchestrator.json`);
-        const manifest = await j.blob();
-        // The weights file is the one the manifest names (the CLI names it after its content).
-        const name = (JSON.parse(await manifest.text()) as { weightsManifest?: { paths?: string[] }[] }).weightsManifest?.[0]?.paths?.[0] ?? 'orchestrator.weights.bin';
-        const w = await fetch(`./pretrained/${encodeURIComponent(name)}`);
-        if (!w.ok) throw new Error(`HTTP ${w.status} for ${name}`);
-        const ok = await get().importWeights(manifest, await w.blob(), true);
-        if (ok) set({ policyOrigin: 'pretrained' });
-        if (ok) get().notify('info', 'Loaded the shipped pretrained policy (trained in Node with random preferences), so the sliders mean something before any training.', true);
-        return ok;
-      } catch (e) {
-        get().notify('warn', `The shipped pretrained policy could not be loaded (${(e as Error).message}); starting from a random policy.`);
-        return false;
-      }
-    },
+    ...policyFiles,
     exportMetrics(kind) {
       const series = get().series;
       if (kind === 'csv') saveFile('orchestra-lab-metrics.csv', metricsCsv(series), 'text/csv');

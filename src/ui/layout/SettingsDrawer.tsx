@@ -5,8 +5,8 @@ import { HyperparamsPanel } from '../HyperparamsPanel';
 import { Tabs } from './Tabs';
 
 /**
- * The hyperparameters and the catalog editor, one click away from the first screen: a drawer that
- * slides over the right side (Escape or ✕ closes it; the lab keeps running underneath).
+ * The hyperparameters and the catalog editor, one click away from the first screen: a drawer over
+ * the right side, under the top bar (Escape, ✕ or Settings again closes it; the lab keeps running).
  */
 export function SettingsDrawer() {
   const open = useView((s) => s.drawer);
@@ -15,6 +15,9 @@ export function SettingsDrawer() {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!open) return;
+    // Below the top bar while it is on screen, so its controls (Share, Settings, the theme) stay reachable.
+    const bar = document.querySelector('.topbar')?.getBoundingClientRect().bottom ?? 0;
+    if (ref.current) ref.current.style.top = `${Math.max(0, bar)}px`;
     ref.current?.focus();
     const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setDrawer(false); };
     window.addEventListener('keydown', onKey);

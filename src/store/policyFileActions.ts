@@ -1,0 +1,69 @@
+// The policy as files: export (orchestrator.json + its weights), import (validated in the worker
+// first; a refused import changes nothing and says why), and the shipped pretrained policy.
+
+import type { LabWorkerClient } from '../worker/client';
+import type { LabState } from './labStore';
+import { saveFile } from './saveFile';
+
+type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
+
+export function policyFileActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { fail: (e: unknown) => void; syncUrl: () => void; evaluate: (sweep: boolean) => Promise<void>; adoptShape: () => void }): Pick<LabState, 'exportWeights' | 'importWeights' | 'loadPretrained'> {
+  return {
+    async exportWeights() {
+      try {
+        const r = await worker().request({ type: 'export' });
+        if (r.type !== 'exported') return;
+        saveFile('orchestrator.json', JSON.stringify(r.json), 'application/json');
+        saveFile('orchestrator.weights.bin', new Uint8Array(r.weights), 'application/octet-stream');
+      } catch (e) {
+        deps.fail(e);
+      }
+    },
+    async importWeights(jsonFile, weightsFile, quiet = false) {
+      let json: unknown;
+      try {
+        json = JSON.parse(await jsonFile.text());
+      } catch (e) {
+        get().notify('error', `Import refused: orchestrator.json is not valid JSON (${(e as Error).message}). The current model keeps running.`);
+        return false;
+      }
+      const weights = await weightsFile.arrayBuffer();
+      let r;
+      try {
+        r = await worker().request({ type: 'import', json, weights }, [weights]);
+      } catch (e) {
+        get().notify('error', `Import refused: ${(e as Error).message}. The current model keeps running.`);
+        return false;
+      }
+      if (r.type !== 'imported') return false;
+      // The import has happened: whatever follows is reported as itself, never as a refused import.
+      set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
+      deps.adoptShape();
+      deps.syncUrl();
+      if (!quiet) {
+        set({ policyOrigin: 'imported' });
+        get().notify('info', `Imported ${r.note}.`);
+      }
+      await deps.evaluate(true).catch(deps.fail);
+      return true;
+    },
+    async loadPretrained() {
+      try {
+        const j = await fetch('./pretrained/orchestrator.json');
+        if (!j.ok) throw new Error(`HTTP ${j.status} for orchestrator.json`);
+        const manifest = await j.blob();
+        // The weights file is the one the manifest names (the CLI names it after its content).
+        const name = (JSON.parse(await manifest.text()) as { weightsManifest?: { paths?: string[] }[] }).weightsManifest?.[0]?.paths?.[0] ?? 'orchestrator.weights.bin';
+        const w = await fetch(`./pretrained/${encodeURIComponent(name)}`);
+        if (!w.ok) throw new Error(`HTTP ${w.status} for ${name}`);
+        const ok = await get().importWeights(manifest, await w.blob(), true);
+        if (ok) set({ policyOrigin: 'pretrained' });
+        if (ok) get().notify('info', 'Loaded the shipped pretrained policy (trained in Node with random preferences), so the sliders mean something before any training.', true);
+        return ok;
+      } catch (e) {
+        get().notify('warn', `The shipped pretrained policy could not be loaded (${(e as Error).message}); starting from a random policy.`);
+        return false;
+      }
+    },
+  };
+}
