@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { PHASE_NAMES } from '../core/grpo/phases';
+import { PHASE_NAMES } from '../core/grpo/phaseNames';
 import { useLab } from '../store/labStore';
 import type { PhaseReport } from '../worker/protocol';
 import { SymValue } from './math/SymValue';

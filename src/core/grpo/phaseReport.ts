@@ -7,7 +7,8 @@ import { formatCost } from '../sim/catalog';
 import type { Task } from '../sim/tasks';
 import { ADV_EPS } from './advantage';
 import { officialRewards } from './reward';
-import { PHASE_NAMES, type IterationState, type PhaseName } from './phases';
+import { PHASE_NAMES, type PhaseName } from './phaseNames';
+import type { IterationState } from './phases';
 
 export interface PhaseTable {
   caption: string;

@@ -21,17 +21,7 @@ import { histogram, type GroupSample, type IterationMetrics } from './metrics';
 import { gateAndWeight, measureVector, normaliseGroup, type TrajectoryStats } from './reward';
 import { collectRollouts, type RolloutBuffer } from './rollout';
 
-export const PHASE_NAMES = [
-  'Sample tasks and preferences',
-  'Roll out G trajectories per task',
-  'Measure M',
-  'Normalise',
-  'Gate and weight: R',
-  'Advantage: A',
-  'Update: ratio, clip, KL',
-  'New probabilities',
-] as const;
-export type PhaseName = (typeof PHASE_NAMES)[number];
+export { PHASE_NAMES, type PhaseName } from './phaseNames';
 
 /** One epoch of the update, as read back: the surrogate, KL, entropy, clip fraction, gradient norm and the ratio's range. */
 export interface EpochStats { loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number; ratioMin: number; ratioMax: number }

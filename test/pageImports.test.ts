@@ -1,0 +1,48 @@
+// tfjs must never load on the page: its URL-flag parser would read the page's query (a stray "%"
+// in a link stops the page). The page's module graph, from src/ui/main.tsx along every value
+// import (type-only imports and Web Workers excluded), must not reach @tensorflow.
+import { readFileSync, existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
+
+function resolveModule(from: string, spec: string): string | null {
+  const base = resolve(dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) if (existsSync(candidate) && !candidate.endsWith('/')) {
+    try { readFileSync(candidate); return candidate; } catch { /* a folder */ }
+  }
+  return null;
+}
+
+/** Every bare package the page's value imports reach, with one path to it. */
+function pagePackages(entry: string): Map<string, string[]> {
+  const seen = new Set<string>(), packages = new Map<string, string[]>();
+  const walk = (file: string, path: string[]) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const m of source.matchAll(IMPORT)) {
+      const spec = m[1] as string;
+      // `import { x, type Y } from` is a value import; `import type { … }` is skipped by the pattern.
+      if (spec.startsWith('.')) {
+        const next = resolveModule(file, spec.replace(/\?.*$/, ''));
+        if (next && /\.(ts|tsx)$/.test(next)) walk(next, [...path, next]);
+      } else if (!packages.has(spec)) packages.set(spec, path);
+    }
+  };
+  walk(resolve(entry), [resolve(entry)]);
+  return packages;
+}
+
+describe('the page does not load tfjs', () => {
+  it('no value import from src/ui/main.tsx reaches @tensorflow (workers are separate bundles)', () => {
+    const packages = pagePackages('src/ui/main.tsx');
+    const tf = [...packages.entries()].filter(([p]) => p.startsWith('@tensorflow'));
+    expect(tf.map(([p, path]) => `${p} via ${path.map((f) => f.replace(/^.*\/src\//, 'src/')).join(' → ')}`)).toEqual([]);
+    // The walk itself works: the page's own libraries are found.
+    expect(packages.has('react')).toBe(true);
+    expect(packages.has('zustand')).toBe(true);
+    expect(packages.has('katex')).toBe(true);
+  });
+});
