@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../src/core/sim/catalog';
 import { presetCatalog } from '../src/core/sim/presets';
 import { SeqRng } from '../src/core/sim/rng';
-import { defaultConfig, linkTooLong, MAX_FRAGMENT_CHARS, readUrl, writeUrl } from '../src/store/urlState';
+import { defaultConfig, linkTooLong, MAX_FRAGMENT_CHARS, readUrl, readView, writeUrl } from '../src/store/urlState';
 
 /** The issue's case: 64 tools (copies of GPT-5 with their own ids and prices). */
 function bigCatalog(describe: (i: number) => string): Catalog {
@@ -46,5 +46,18 @@ describe('share links', () => {
     const r = readUrl(`?catalog=${b64}`);
     expect(r.invalid).toEqual([]);
     expect(r.config.catalog.name).toBe('old-link');
+  });
+});
+
+describe('classroom mode in the link', () => {
+  it('keeps classroom and the hidden controls beside the settings, tells "hide nothing" from "not said", and flags neither as invalid', () => {
+    const c = defaultConfig();
+    expect(readView('?classroom=1')).toEqual({ classroom: true, hide: null });
+    expect(readView('?classroom=1&hide=none')).toEqual({ classroom: true, hide: [] });
+    expect(readView('?B=4&classroom=1&hide=seed,backend')).toEqual({ classroom: true, hide: ['seed', 'backend'] });
+    expect(writeUrl({ ...c, train: { ...c.train, batchTasks: 4 } }, { classroom: true, hide: [] })).toBe('?classroom=1&hide=none&B=4');
+    expect(writeUrl(c, { classroom: true, hide: ['seed'] })).toBe('?classroom=1&hide=seed');
+    expect(writeUrl(c, { classroom: false, hide: ['seed'] })).toBe('');
+    expect(readUrl('?classroom=1&hide=seed&B=4').invalid).toEqual([]);
   });
 });

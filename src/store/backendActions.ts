@@ -14,6 +14,7 @@ export function backendActions(set: Set, get: () => LabState, worker: () => LabW
   const probeSize = () => probeSizeOf(get().train, get().catalog.tools.length);
   const adopt = (b: BackendInfo) => {
     set({ backendInfo: b });
+    get().dropPhases(); // a switch closed any slow-motion iteration
     rememberProbe(b.probe);
     if (b.name === 'webgpu' && b.software && b.mode === 'forced') {
       get().notify('warn', `WebGPU runs on a software adapter here (${b.adapter}): every GPU op is emulated on the CPU, so training is slow. Choose "auto" in the backend selector to train on the backend measured fastest (the policy is carried over).`);

@@ -112,9 +112,11 @@ export const useLab = create<LabState>((set, get) => {
   const restoreFrom = async (type: 'restoreBest' | 'undo') => {
     runId++;
     set({ running: false });
+    get().dropPhases();
     try {
       const r = await worker().request({ type, runId });
       if (r.type !== 'restored') return;
+      set({ policyOrigin: 'restored' });
       set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
       adoptShape();
       syncUrl();
@@ -150,7 +152,8 @@ export const useLab = create<LabState>((set, get) => {
     }
     accepted = settings;
     const changed = r.type === 'configured' ? r.changed : [];
-    if (changed.includes('phases')) set({ phases: [] }); // the worker closed a slow-motion iteration the new settings no longer fit
+    if (changed.includes('phases')) get().dropPhases(); // the worker closed a slow-motion iteration the new settings no longer fit
+    if (changed.includes('policy')) set({ policyOrigin: 'random' }); // a new network (width, depth or seed changed)
     await evaluate(changed.some((c) => c === 'policy' || c === 'tasks' || c === 'baselines'));
   };
   const configureSoon = () => {
@@ -231,7 +234,8 @@ export const useLab = create<LabState>((set, get) => {
     },
     start() {
       if (get().running) return;
-      set({ running: true, phases: [] });
+      get().dropPhases();
+      set({ running: true });
       void worker().request({ type: 'start', runId }).catch(fail);
     },
     pause() {
@@ -244,13 +248,14 @@ export const useLab = create<LabState>((set, get) => {
     },
     async stepOnce() {
       if (get().running) get().pause();
-      set({ phases: [] });
+      get().dropPhases();
       await worker().request({ type: 'step', runId }).catch(fail);
     },
     async reset() {
       runId++;
       // Notices about the policy that is gone no longer hold (e.g. "Loaded the shipped pretrained policy").
-      set((s) => ({ running: false, series: [], histogram: null, group: null, iteration: 0, itPerS: 0, paper: null, phases: [], policyOrigin: 'scratch', notices: s.notices.filter((n) => !n.aboutPolicy) }));
+      get().dropPhases();
+      set((s) => ({ running: false, series: [], histogram: null, group: null, iteration: 0, itPerS: 0, paper: null, policyOrigin: 'scratch', notices: s.notices.filter((n) => !n.aboutPolicy) }));
       await worker().request({ type: 'reset', runId }).catch(fail);
       get().notify('info', 'Reset: a fresh random policy from the seed (Undo brings the previous one back).', true);
     },

@@ -40,10 +40,9 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
       set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
       deps.adoptShape();
       deps.syncUrl();
-      if (!quiet) {
-        set({ policyOrigin: 'imported' });
-        get().notify('info', `Imported ${r.note}.`);
-      }
+      get().dropPhases();
+      set({ policyOrigin: 'imported' }); // loadPretrained says 'pretrained' after this
+      if (!quiet) get().notify('info', `Imported ${r.note}.`);
       await deps.evaluate(true).catch(deps.fail);
       return true;
     },

@@ -9,7 +9,7 @@ import type { LabState } from './labStore';
 type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
 
 /** Where the policy now training came from (the first screen says which one it continues). */
-export type PolicyOrigin = 'random' | 'scratch' | 'pretrained' | 'imported';
+export type PolicyOrigin = 'random' | 'scratch' | 'pretrained' | 'imported' | 'restored';
 
 export interface TeachState {
   policyOrigin: PolicyOrigin;
@@ -25,14 +25,19 @@ export interface TeachState {
   nextPhase(): Promise<void>;
   /** Leaves slow motion: an iteration whose update ran is finished and charted, else dropped. */
   closePhases(): Promise<void>;
+  /** Forgets the phases on screen (the worker closed their iteration); a reply still in flight is ignored. */
+  dropPhases(): void;
 }
 
 export function teachActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { runId: () => number; newRun: () => number; fail: (e: unknown) => void }): TeachState {
+  /** Bumped whenever the phases on screen are dropped: a reply still in flight from before is then ignored. */
+  let generation = 0;
   return {
     policyOrigin: 'random',
     phases: [],
     phaseBusy: false,
     async trainFromScratch() {
+      generation++;
       set({ phases: [] });
       await get().reset();
       set({ policyOrigin: 'scratch' });
@@ -40,6 +45,7 @@ export function teachActions(set: Set, get: () => LabState, worker: () => LabWor
     },
     async continueFromPretrained() {
       if (get().running) get().pause();
+      generation++;
       set({ phases: [] });
       if (get().policyOrigin !== 'pretrained' || get().iteration > 0) {
         deps.newRun();
@@ -52,11 +58,18 @@ export function teachActions(set: Set, get: () => LabState, worker: () => LabWor
       if (get().phaseBusy) return;
       if (get().running) get().pause();
       const fresh = get().phases.length === 0 || get().phases.length >= 8;
+      if (fresh) generation++;
+      const mine = generation;
       set((s) => ({ phaseBusy: true, phases: fresh ? [] : s.phases }));
       try {
         const r = await worker().request({ type: 'phase', runId: deps.runId() });
-        // Phase 1 opens a new iteration (the worker may have closed the one on screen).
-        if (r.type === 'phase') set((s) => ({ phases: r.report.index === 1 ? [r.report] : [...s.phases, r.report] }));
+        if (r.type !== 'phase' || mine !== generation) return;
+        // Phase 1 opens a new iteration (the worker may have closed the one on screen); any other phase follows the last one shown.
+        set((s) => {
+          const last = s.phases[s.phases.length - 1];
+          if (r.report.index === 1) return { phases: [r.report] };
+          return last && last.index === r.report.index - 1 && last.iteration === r.report.iteration ? { phases: [...s.phases, r.report] } : { phases: [] };
+        });
       } catch (e) {
         set({ phases: [] });
         deps.fail(e);
@@ -64,8 +77,12 @@ export function teachActions(set: Set, get: () => LabState, worker: () => LabWor
         set({ phaseBusy: false });
       }
     },
-    async closePhases() {
+    dropPhases() {
+      generation++;
       set({ phases: [] });
+    },
+    async closePhases() {
+      get().dropPhases();
       await worker().request({ type: 'closePhases', runId: deps.runId() }).catch(deps.fail);
     },
   };

@@ -186,19 +186,21 @@ export function readUrl(search: string, hash = ''): { config: UrlConfig; invalid
 
 /** How the page is shown (not what it trains): classroom mode and the controls a teacher hid (viewState.ts). */
 export const VIEW_KEYS = ['classroom', 'hide'] as const;
-export interface ViewParams { classroom: boolean; hide: string[] }
+/** `hide`: the controls hidden in classroom mode; null when the link does not say (the defaults apply). */
+export interface ViewParams { classroom: boolean; hide: string[] | null }
 
-/** The view parameters of a link's query. */
+/** The view parameters of a link's query (`hide=none`: hide nothing). */
 export function readView(search: string): ViewParams {
   const q = new URLSearchParams(search.split('#')[0]);
-  return { classroom: q.get('classroom') === '1', hide: (q.get('hide') ?? '').split(',').map((x) => x.trim()).filter(Boolean) };
+  const raw = q.get('hide');
+  return { classroom: q.get('classroom') === '1', hide: raw === null ? null : raw.split(',').map((x) => x.trim()).filter((x) => x && x !== 'none') };
 }
 
 /** The query string and fragment for a configuration (defaults are left out): "?B=4#catalog=…"; `view` adds classroom mode. */
 export function writeUrl(c: UrlConfig, view?: ViewParams): string {
   const q = new URLSearchParams(), f = new URLSearchParams();
   if (view?.classroom) q.set('classroom', '1');
-  if (view?.classroom && view.hide.length) q.set('hide', view.hide.join(','));
+  if (view?.classroom && view.hide) q.set('hide', view.hide.length ? view.hide.join(',') : 'none');
   for (const prop of PROPS) {
     const v = prop.write(c);
     if (v !== null) (prop.fragment ? f : q).set(prop.key, v);

@@ -40,7 +40,8 @@ function writeViewToUrl(classroom: boolean, hide: readonly string[]): void {
   q.delete('classroom');
   q.delete('hide');
   const rest = q.toString();
-  const view = classroom ? `classroom=1${hide.length ? `&hide=${hide.join(',')}` : ''}` : '';
+  // `hide=none`: the teacher chose to hide nothing (no `hide` at all means the defaults).
+  const view = classroom ? `classroom=1&hide=${hide.length ? hide.join(',') : 'none'}` : '';
   const search = [view, rest].filter(Boolean).join('&');
   history.replaceState(null, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
 }
@@ -68,7 +69,7 @@ const known = new Set<string>(HIDEABLE.map((h) => h.id));
 export const useView = create<ViewState>((set, get) => ({
   theme: initialTheme(),
   classroom: initial.classroom,
-  hide: initial.classroom ? (initial.hide.length ? initial.hide.filter((h): h is Hideable => known.has(h)) : [...CLASSROOM_DEFAULT_HIDE]) : [],
+  hide: initial.classroom ? (initial.hide === null ? [...CLASSROOM_DEFAULT_HIDE] : initial.hide.filter((h): h is Hideable => known.has(h))) : [],
   drawer: false,
   tab: 'Slow motion',
   spotlight: null,
@@ -77,7 +78,7 @@ export const useView = create<ViewState>((set, get) => ({
     try { localStorage.setItem(THEME_KEY, theme); } catch { /* not kept: fine */ }
   },
   setClassroom(on) {
-    const hide = on ? (get().hide.length ? get().hide : [...CLASSROOM_DEFAULT_HIDE]) : [];
+    const hide = on ? [...CLASSROOM_DEFAULT_HIDE] : [];
     set({ classroom: on, hide, drawer: false });
     writeViewToUrl(on, hide);
   },

@@ -15,7 +15,8 @@ export function useFormulaValues(): Partial<Record<string, string>> {
   return useMemo(() => {
     const gate = phases.find((p) => p.index === 5)?.facts;
     const adv = phases.find((p) => p.index === 6)?.facts;
-    const upd = phases.find((p) => p.index === 7)?.facts;
+    const upd7 = phases.find((p) => p.index === 7)?.facts;
+    const upd = upd7?.epochs ? upd7 : undefined; // every group filtered: nothing was updated
     const t = group?.trajectories[0];
     const v: Partial<Record<string, string | undefined>> = {
       G: group ? String(group.trajectories.length) : undefined,
@@ -25,9 +26,10 @@ export function useFormulaValues(): Partial<Record<string, string>> {
       mean: f(adv ? adv.mean : phases.length ? undefined : group?.mean),
       std: f(adv ? adv.std : phases.length ? undefined : group?.std),
       ratio: upd ? `${f(upd.ratioMinLast, 4)} … ${f(upd.ratioMaxLast, 4)}` : undefined,
-      clip: upd ? `${((upd.clipLast ?? 0) * 100).toFixed(1)}% clipped` : last ? `${(last.clipFrac * 100).toFixed(1)}% clipped` : undefined,
-      kl: f(last?.kl, 4),
-      entropy: f(last?.entropy),
+      // In slow motion, the update's last epoch; otherwise the latest charted iteration (never a mix of the two).
+      clip: upd ? `${((upd.clipLast ?? 0) * 100).toFixed(1)}% clipped` : last && !phases.length ? `${(last.clipFrac * 100).toFixed(1)}% clipped` : undefined,
+      kl: upd ? f(upd.klLast, 4) : phases.length ? undefined : f(last?.kl, 4),
+      entropy: upd ? f(upd.entropyLast) : phases.length ? undefined : f(last?.entropy),
     };
     return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as Partial<Record<string, string>>;
   }, [group, last, phases]);

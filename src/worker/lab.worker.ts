@@ -177,17 +177,23 @@ async function handle(req: Request): Promise<void> {
       return;
     case 'configure': {
       const changed = await session.exclusive(async () => session.configure(req.settings));
+      const closed = session.takeClosedMetrics(); // a slow-motion iteration the new settings closed after its update
+      if (closed) post({ id: 0, type: 'metrics', runId: activeRun, points: [toMetricPoint(closed)], histogram: closed.advantageHistogram, group: closed.group });
       if (changed.includes('baselines') || changed.includes('policy')) lastTradeoff = null;
       post({ id: req.id, type: 'configured', changed });
       return;
     }
-    case 'start':
+    case 'start': {
       if (running && activeRun === req.runId) return post({ id: req.id, type: 'ok' });
       running = false;
+      const gen = loopGen;
       await closePhases(req.runId);
+      // A Pause, Reset or phase request handled while the slow-motion iteration closed wins over this Start.
+      if (gen !== loopGen || req.runId < activeRun) return post({ id: req.id, type: 'ok' });
       post({ id: req.id, type: 'ok' });
       await runLoop(req.runId);
       return;
+    }
     case 'pause':
       running = false;
       loopGen++;
@@ -238,6 +244,7 @@ async function handle(req: Request): Promise<void> {
     case 'restoreBest':
     case 'undo': {
       running = false;
+      await closePhases(activeRun);
       activeRun = req.runId;
       const r = req.type === 'undo' ? await session.undo() : await session.restoreBest();
       lastTradeoff = null;
@@ -259,6 +266,7 @@ async function handle(req: Request): Promise<void> {
       return;
     }
     case 'import': {
+      await closePhases(activeRun);
       const r = await session.importWeights(req.json, req.weights);
       lastTradeoff = null;
       post({ id: req.id, type: 'imported', catalogName: r.catalog.name, note: `policy ${r.width}×${r.depth} trained on catalog "${r.catalog.name}"`, width: r.width, depth: r.depth });
@@ -266,9 +274,11 @@ async function handle(req: Request): Promise<void> {
       return;
     }
     case 'setBackend':
+      await closePhases(activeRun);
       post({ id: req.id, type: 'ready', backend: await session.switchBackend(req.backend) });
       return;
     case 'chooseBackend':
+      await closePhases(activeRun);
       post({ id: req.id, type: 'ready', backend: await session.switchBackend({ auto: req.probeSize, ...(req.cachedProbe ? { cached: req.cachedProbe } : {}) }) });
       return;
     case 'probe':

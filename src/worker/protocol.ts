@@ -93,6 +93,8 @@ export interface Tradeoff {
   aiq: { orchestrator: number; cascade: number; range: [number, number] };
   /** Iteration the policy was at when evaluated. */
   iteration: number;
+  /** The P the operating point (`current`) was evaluated at. */
+  preference: Preference;
   evalTasks: number;
   evalSuite: string;
 }

@@ -101,7 +101,7 @@ export class LabSession {
     }
     this.settings = next;
     if ((netChanged || trainChanged || poolChanged) && this.slowMotionPhase > 0) {
-      this.closeSlowMotion();
+      this.closedMetrics = this.closeSlowMotion();
       changed.push('phases');
     }
     if (trainChanged && !netChanged && !poolChanged && this.trainer?.reconfigure(this.trainConfig(next))) {
@@ -156,6 +156,15 @@ export class LabSession {
   /** The iteration run phase by phase for slow motion, open between two "Next phase" requests. */
   private slow: { state: IterationState; trainer: GrpoTrainer } | null = null;
 
+  /** A slow-motion iteration that configure closed after its update: its metrics, for the worker to post once. */
+  private closedMetrics: IterationMetrics | null = null;
+
+  takeClosedMetrics(): IterationMetrics | null {
+    const m = this.closedMetrics;
+    this.closedMetrics = null;
+    return m;
+  }
+
   /** Phases done of the open slow-motion iteration (0: none open). */
   get slowMotionPhase(): number {
     return this.slow?.state.next ?? 0;
@@ -177,7 +186,7 @@ export class LabSession {
         this.closeSlowMotion();
         throw e;
       }
-      const report = phaseReport(s);
+      const report = phaseReport(s, this.iterationOffset);
       if (s.next < PHASE_NAMES.length) return { report, metrics: null };
       this.slow = null;
       return { report, metrics: this.afterIteration(trainer, trainer.finish(s)) };
@@ -300,6 +309,7 @@ export class LabSession {
         current,
         aiq: { orchestrator: aiq(asPts([...sweepPoints, current]), lo, hi), cascade: aiq(asPts(base.cascade), lo, hi), range: base.range },
         iteration: this.iteration,
+        preference,
         evalTasks: this.evalTasks.length,
         evalSuite: s.evalSuite,
       };

@@ -52,23 +52,27 @@ function prefText(s: IterationState, row: readonly number[]): string {
   return row.map((x, k) => (x ? `${names[k]} ${x}` : null)).filter(Boolean).join(', ') || 'all 0';
 }
 
-/** The report of the phase that ran last (index = s.next). */
-export function phaseReport(s: IterationState): PhaseReport {
+/**
+ * The report of the phase that ran last (index = s.next). `offset`: iterations the lab counted
+ * before this trainer (the lab session keeps the count across a rebuilt trainer).
+ */
+export function phaseReport(s: IterationState, offset = 0): PhaseReport {
   const k = s.next;
   if (k < 1 || k > PHASE_NAMES.length) throw new Error(`no phase has run yet (next is ${k + 1})`);
-  const base = { index: k, name: PHASE_NAMES[k - 1] as PhaseName, iteration: s.host.iteration + 1 };
-  const body = BUILD[k - 1]!(s);
+  const iteration = offset + s.host.iteration + 1;
+  const base = { index: k, name: PHASE_NAMES[k - 1] as PhaseName, iteration };
+  const body = BUILD[k - 1]!(s, iteration);
   return { ...base, ...body, facts: body.facts ?? {} };
 }
 
 type Body = Pick<PhaseReport, 'summary' | 'tables' | 'bars'> & { facts?: Record<string, number> };
 
-const BUILD: ((s: IterationState) => Body)[] = [
+const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
   // 1. Sample tasks and preferences
-  (s) => {
+  (s, iteration) => {
     const c = s.host.config;
     return {
-      summary: `B = ${c.batchTasks} tasks drawn from the training pool of ${s.host.pool.length} (seed ${c.seed}, iteration ${s.host.iteration + 1}); each will be tried G = ${c.groupSize} times, ${c.batchTasks * c.groupSize} episodes in all. P is ${c.preferenceMode === 'random' ? 'drawn at random for each task' : "the sliders' preference, the same for every task"}. One group is followed through the next phases: the first whose G attempts neither all succeed nor all fail, where there is something to learn.`,
+      summary: `B = ${c.batchTasks} tasks drawn from the training pool of ${s.host.pool.length} (seed ${c.seed}, iteration ${iteration}); each will be tried G = ${c.groupSize} times, ${c.batchTasks * c.groupSize} episodes in all. P is ${c.preferenceMode === 'random' ? 'drawn at random for each task' : "the sliders' preference, the same for every task"}. One group is followed through the next phases: the first whose G attempts neither all succeed nor all fail, where there is something to learn.`,
       tables: [{ caption: 'The tasks and their preference vectors P', columns: ['group', 'domain', 'task', 'P (non-zero)'], symbols: [null, null, null, 'P'], rows: s.groupPrefs.map((p, b) => [String(b + 1), (s.tasks[b * c.groupSize] as Task).domain, short(s.tasks[b * c.groupSize] as Task), prefText(s, p)]) }],
     };
   },
@@ -157,7 +161,7 @@ const BUILD: ((s: IterationState) => Body)[] = [
     const M = s.host.buf.turns * s.host.buf.slots;
     const first = u.epochs[0], last = u.epochs[u.epochs.length - 1];
     return {
-      facts: first && last ? { epochs: u.epochs.length, ratioMin1: first.ratioMin, ratioMax1: first.ratioMax, clip1: first.clipFrac, loss1: first.loss, ratioMinLast: last.ratioMin, ratioMaxLast: last.ratioMax, clipLast: last.clipFrac, trained: s.trainedDecisions } : { epochs: 0 },
+      facts: first && last ? { epochs: u.epochs.length, ratioMin1: first.ratioMin, ratioMax1: first.ratioMax, clip1: first.clipFrac, loss1: first.loss, ratioMinLast: last.ratioMin, ratioMaxLast: last.ratioMax, clipLast: last.clipFrac, klLast: last.kl, entropyLast: last.entropy, trained: s.trainedDecisions } : { epochs: 0 },
       summary: u.epochs.length === 0 ? 'Every group was filtered: no decision trains, the weights stay as they were.'
         : `${s.trainedDecisions} decisions train (of ${M} buffer rows: padding and filtered groups carry weight 0), for μ = ${c.epochs} epoch${c.epochs > 1 ? 's' : ''}. Epoch 1 is on-policy, so ratio = π_θ/π_old = 1 exactly and nothing is clipped; from epoch 2 the ratio moves and leaves [${1 - c.epsLow}, ${1 + c.epsHigh}] where the clip stops the push. KL ${c.beta > 0 ? `to the reference, β = ${c.beta}` : 'is 0: β = 0 (no reference model, as in the paper)'}.${u.diverged ? ` ${u.diverged}` : ''}`,
       tables: [{ caption: 'Each epoch of the update', columns: ['epoch', 'ratio min … max', 'clip fraction', 'KL', 'surrogate', 'entropy', '‖g‖ before clip'], symbols: [null, 'ratio', 'clip', 'kl', null, 'entropy', null],

@@ -56,8 +56,8 @@ export interface IterationState {
   shown: number;
   /** Index of the next phase to run (0 … 8; 8 = done). */
   next: number;
-  readonly startedAt: number;
-  readonly marks: number[];
+  /** How long each phase's function took, ms (not the pauses between phases in slow motion). */
+  readonly durations: number[];
   readonly rng: SeqRng;
   tasks: Task[];
   groupPrefs: number[][];
@@ -81,7 +81,7 @@ const PRESET_VECTORS = INSTRUCTION_PRESETS.map((x) => x.preference);
 export function beginIteration(host: PhaseHost, observe = false): IterationState {
   const N = host.config.batchTasks * host.config.groupSize;
   return {
-    host, observe, shown: 0, next: 0, startedAt: performance.now(), marks: [], rng: new SeqRng(hashInts(host.config.seed, host.iteration, 0x6770)),
+    host, observe, shown: 0, next: 0, durations: [], rng: new SeqRng(hashInts(host.config.seed, host.iteration, 0x6770)),
     tasks: [], groupPrefs: [], stats: [], mRaw: [], mNorm: [], rewards: [], advantages: [],
     adv: new Float32Array(N), used: new Uint8Array(N), decisions: new Int32Array(N), trainedDecisions: 0, update: null, probs: null,
   };
@@ -201,8 +201,9 @@ const RUN: ((s: IterationState) => void | Promise<void>)[] = [samplePhase, rollo
 export async function runNextPhase(s: IterationState): Promise<boolean> {
   const last = s.observe ? 8 : 7;
   if (s.next >= last) return false;
+  const t0 = performance.now();
   await (RUN[s.next] as (s: IterationState) => void | Promise<void>)(s);
-  s.marks[s.next] = performance.now();
+  s.durations[s.next] = performance.now() - t0;
   s.next++;
   return true;
 }
@@ -215,7 +216,7 @@ export function iterationMetrics(s: IterationState): IterationMetrics {
   const { env, catalog } = s.host;
   const stats = s.update as UpdateStats;
   const N = s.tasks.length, J = catalog.tools.length, B = s.rewards.length;
-  const at = (k: number) => s.marks[k] ?? s.startedAt;
+  const ms = (from: number, to: number) => s.durations.slice(from, to + 1).reduce((a, d) => a + d, 0);
   let rolloutTurns = 0, solved = 0, cost = 0, latency = 0, turns = 0, absAdv = 0, reward = 0;
   const calls = new Float64Array(J);
   for (let i = 0; i < N; i++) {
@@ -243,8 +244,8 @@ export function iterationMetrics(s: IterationState): IterationMetrics {
     callsPerTask: Object.fromEntries(catalog.tools.map((t, j) => [t.id, (calls[j] as number) / N])),
     advantageHistogram: histogram(s.adv),
     group: groupSample(s),
-    wallMs: at(6) - s.startedAt,
-    timings: { rolloutMs: at(1) - s.startedAt, rewardMs: at(5) - at(1), updateMs: at(6) - at(5) },
+    wallMs: ms(0, 6),
+    timings: { rolloutMs: ms(0, 1), rewardMs: ms(2, 5), updateMs: ms(6, 6) },
     rolloutTurns,
     decisions: { rollout: decisions, trained: s.trainedDecisions },
     ...(stats.diverged ? { diverged: stats.diverged } : {}),

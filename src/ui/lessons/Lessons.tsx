@@ -37,7 +37,8 @@ export function useLessonWatcher(): string | undefined {
       } else setHint(r.hint);
     };
     const offLab = useLab.subscribe((s, prev) => {
-      if (s.tradeoff && s.tradeoff !== prev.tradeoff) useLessons.getState().observe({ preference: s.preference, point: s.tradeoff.current, iteration: s.tradeoff.iteration });
+      // Recorded with the P the worker evaluated at (a slider may have moved since).
+      if (s.tradeoff && s.tradeoff !== prev.tradeoff) useLessons.getState().observe({ preference: s.tradeoff.preference, point: s.tradeoff.current, iteration: s.tradeoff.iteration });
       if (s.tradeoff !== prev.tradeoff || s.phases !== prev.phases) check();
     });
     const offCompare = useCompare.subscribe((s, prev) => { if (s.runs !== prev.runs || s.running !== prev.running) check(); });

@@ -45,12 +45,15 @@ async function freshSlowMotion(): Promise<void> {
   useView.getState().showTab('Slow motion');
 }
 
-/** The shipped pretrained policy (trained with random P), loaded if another one is in. */
+/** The shipped pretrained policy (trained with random P), loaded again unless it is in, untouched (Undo brings back the one it replaces). */
 async function pretrained(): Promise<void> {
   const lab = useLab.getState();
   if (lab.running) lab.pause();
-  if (lab.policyOrigin !== 'pretrained') await lab.loadPretrained();
+  if (lab.policyOrigin !== 'pretrained' || lab.iteration > 0) await lab.loadPretrained();
 }
+
+/** The comparison on screen when the side-by-side lesson started (an older one does not count). */
+let comparisonAtStart: unknown = null;
 
 function describe(p: TradeoffPoint, lab: LabState): string {
   return `${pct(p.accuracy)} at ${formatCost(lab.catalog, p.cost)} per task`;
@@ -107,7 +110,14 @@ export const LESSONS: readonly Lesson[] = [
     idea: 'Why a constant dimension is zeroed, and what the official code’s sign bug would have rewarded.',
     region: 'slowmo',
     task: 'Step through slow motion to phase 5 and compare the last two columns: the paper’s R and the official code’s.',
-    setup: freshSlowMotion,
+    async setup() {
+      // The official code's column is shown beside the paper's reward only in the paper's reward mode.
+      if (useLab.getState().train.reward !== 'toolorchestra') {
+        useLab.getState().setTrain({ reward: 'toolorchestra' });
+        await useLab.getState().flushSettings();
+      }
+      await freshSlowMotion();
+    },
     check({ lab }) {
       const n = phase(lab, 4)?.facts, f = phase(lab, 5)?.facts;
       if (!n || !f) return not;
@@ -130,7 +140,7 @@ export const LESSONS: readonly Lesson[] = [
       if (!f) return not;
       return {
         done: true,
-        explanation: `No value network: the group's own mean R = ${num(f.mean)} is the baseline. ${f.filtered ? `This group's rewards hardly differ (std ${num(f.std)} < 0.1), so it was filtered: A = 0 for all, nothing to learn.` : `Trajectories above it got A > 0 (up to ${num(f.aMax, 2)}), those below A < 0 (down to ${num(f.aMin, 2)}); dividing by the std (${num(f.std)}) puts A on the same scale whatever the scale of R.`} In the whole batch ${f.filteredGroups} of ${f.groups} groups were filtered — all G attempts scored alike, so dividing by a tiny std would only amplify noise.`,
+        explanation: `No value network: the group's own mean R = ${num(f.mean)} is the baseline. ${f.filtered ? `This group's rewards hardly differ (std ${num(f.std)} < ${lab.train.advantage.filterStd}), so it was filtered: A = 0 for all, nothing to learn.` : `Trajectories above it got A > 0 (up to ${num(f.aMax, 2)}), those below A < 0 (down to ${num(f.aMin, 2)}); dividing by the std (${num(f.std)}) puts A on the same scale whatever the scale of R.`} In the whole batch ${f.filteredGroups} of ${f.groups} groups were filtered${lab.train.advantage.filterStd === null ? ' (the filter is off)' : ` (reward std below ${lab.train.advantage.filterStd})`} — all G attempts scored alike, so dividing by a tiny std would only amplify noise.`,
       };
     },
   },
@@ -159,11 +169,12 @@ export const LESSONS: readonly Lesson[] = [
     region: 'compare',
     task: 'In "Compare runs", choose "paper reward vs weighted sum" and press Start; let both runs pass 60 iterations.',
     setup() {
+      comparisonAtStart = useCompare.getState().runs;
       useView.getState().showTab('Compare runs');
     },
     check({ compare, lab }) {
       const [a, b] = compare.runs;
-      if (compare.presetId !== 'reward' || !a || !b) return not;
+      if (compare.runs === comparisonAtStart || compare.presetId !== 'reward' || !a || !b) return not;
       const n = Math.min(a.points.length, b.points.length);
       if (n < 60 && (compare.running || n < 20)) return { done: false, hint: n ? `${n} iterations so far…` : undefined } as LessonCheck;
       const tail = (xs: typeof a.points, k: 'accuracy' | 'meanCostUSD') => { const t = xs.slice(n - 10, n); return t.reduce((s, p) => s + p[k], 0) / Math.max(1, t.length); };
@@ -180,13 +191,16 @@ export const LESSONS: readonly Lesson[] = [
     region: 'slowmo',
     task: 'μ is now 4. Step through slow motion to phase 7, "Update: ratio, clip, KL", and compare epoch 1 with epoch 4.',
     async setup() {
+      // The phases on screen go first: an older iteration's update (μ = 2) must not count.
+      await freshSlowMotion();
       useLab.getState().setTrain({ epochs: 4 });
       await useLab.getState().flushSettings();
-      await freshSlowMotion();
     },
     check({ lab }) {
       const f = phase(lab, 7)?.facts;
-      if (!f || (f.epochs ?? 0) < 2) return (f ? { done: false, hint: 'This iteration ran one epoch: press Slow motion again (μ = 4 applies to the next iteration).' } : not);
+      if (!f) return not;
+      if (!f.epochs) return { done: false, hint: 'Every group of this iteration was filtered, so nothing trained: press Slow motion again.' };
+      if (f.epochs < 2 || f.epochs !== lab.train.epochs) return { done: false, hint: `This iteration ran ${f.epochs} epoch${f.epochs === 1 ? '' : 's'}, not μ = ${lab.train.epochs}: press Slow motion again (μ applies from the next iteration).` };
       return {
         done: true,
         explanation: `Epoch 1 is on-policy: the ratio π_θ/π_old ran from ${num(f.ratioMin1, 4)} to ${num(f.ratioMax1, 4)}, the clip fraction was ${pct(f.clip1 ?? 0)} and the surrogate ${num(f.loss1, 5)} — about 0 by construction, yet its gradient is not 0. That is why the loss chart looks flat with μ = 1 while the policy learns. By epoch ${f.epochs} the ratio spread to ${num(f.ratioMinLast, 4)}…${num(f.ratioMaxLast, 4)} and ${pct(f.clipLast ?? 0)} of the decisions hit the clip, which stops one batch from pushing the policy too far. (The lab's default μ is 2; set it back under Settings.)`,
