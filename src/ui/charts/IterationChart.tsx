@@ -53,6 +53,7 @@ export function valueTicks(curves: readonly Curve[], stacked: boolean, domain?: 
     if (stacked) hi = Math.max(hi, total);
   }
   if (hi === -Infinity || lo === Infinity) return niceTicks(0, 1);
+  if (hi === lo) return niceTicks(lo, lo + 1); // nothing drawn yet but the 0 line: 0 to 1, not −1 to 1
   return niceTicks(lo, stacked && hi <= 0 ? 1 : hi, { target: 4 });
 }
 

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { formatCost } from '../../core/sim/catalog';
 import { useLab, type LabState } from '../../store/labStore';
+import { useView } from '../../store/viewStore';
+import { placeLabels } from './labelPlacement';
 import { EVAL_SUITES } from '../../store/urlState';
 import { useStaggered } from './useStaggered';
 import type { Tradeoff, TradeoffAxis, TradeoffPoint } from '../../worker/protocol';
@@ -21,25 +23,14 @@ const YOU = 'you are here';
 
 /** Labels beside their dots, pushed apart vertically so that none overlaps another. */
 function PointLabels({ items, m, axis }: { items: { p: TradeoffPoint; text: string }[]; m: Marks; axis: TradeoffAxis }) {
-  const GAP = 15;
-  // The operating point's label goes above its star; the baselines' beside their dots.
-  const placed = items.flatMap(({ p, text }) => {
+  const font = useView((v) => (v.classroom ? 18 : 12));
+  const boxes = placeLabels(items.flatMap(({ p, text }) => {
     const x = m.sx(p[axis]), y = m.sy(p.accuracy);
-    return x === undefined || y === undefined ? [] : [{ x, y, ly: text === YOU ? y - 12 : y + 4, text }];
-  }).sort((a, b) => a.ly - b.ly);
-  const edge = Math.max(...placed.map((l) => l.x));
-  for (let i = 1; i < placed.length; i++) {
-    const prev = placed[i - 1]!, cur = placed[i]!;
-    if (Math.abs(cur.x - prev.x) < 140 && cur.ly - prev.ly < GAP) cur.ly = prev.ly + GAP;
-  }
+    return x === undefined || y === undefined ? [] : [{ x, y, text }];
+  }), font, YOU);
   return (
     <g className="point-labels" aria-hidden="true">
-      {placed.map((l) => {
-        // Labels of the dearest points go to the left of their dot, so they stay inside the plot.
-        const right = l.x > edge - 90;
-        if (l.text === YOU) return <text key={l.text} className="point-label you" x={l.x} y={l.ly} textAnchor="middle">{l.text}</text>;
-        return <text key={l.text} className="point-label" x={right ? l.x - 8 : l.x + 8} y={l.ly} textAnchor={right ? 'end' : 'start'}>{l.text}</text>;
-      })}
+      {boxes.map((b) => <text key={b.text} className={b.text === YOU ? 'point-label you' : 'point-label'} x={b.anchor === 'end' ? b.x + b.w : b.x} y={b.y + b.h - 3} textAnchor={b.anchor}>{b.text}</text>)}
     </g>
   );
 }
