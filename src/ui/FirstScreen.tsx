@@ -11,7 +11,7 @@ import { useView } from '../store/viewStore';
  */
 export function FirstScreen() {
   const s = useLab(useShallow((x) => ({
-    tradeoff: x.tradeoff, catalog: x.catalog, preference: x.preference, running: x.running, origin: x.policyOrigin, iteration: x.iteration,
+    tradeoff: x.tradeoff, catalog: x.catalog, preference: x.preference, running: x.running, origin: x.policyOrigin, iteration: x.iteration, sawPhases: x.phases.length > 0,
     trainFromScratch: x.trainFromScratch, continueFromPretrained: x.continueFromPretrained, nextPhase: x.nextPhase, pause: x.pause,
   })));
   const [firstP] = useState(s.preference);
@@ -36,7 +36,7 @@ export function FirstScreen() {
         <li className={moved ? 'did' : ''}>
           <strong>Move the preference sliders</strong> below: the ★ follows your P without retraining.
         </li>
-        <li>
+        <li className={s.iteration > 0 ? 'did' : ''}>
           <strong>Train</strong> and watch the curves rise past the baselines (dashed).
           <div className="row">
             <button type="button" className="primary" onClick={() => void s.trainFromScratch()}>Train from scratch</button>
@@ -46,7 +46,7 @@ export function FirstScreen() {
             {s.running ? `Training ${s.origin === 'pretrained' ? 'on from the pretrained policy' : s.origin === 'scratch' ? 'from scratch' : 'the current policy'} · iteration ${s.iteration}` : s.origin === 'pretrained' ? (s.iteration ? `Now: the pretrained policy, trained on for ${s.iteration} iterations.` : 'Now: the shipped pretrained policy.') : s.origin === 'scratch' ? `Now: a policy trained from scratch for ${s.iteration} iterations.` : s.origin === 'imported' ? 'Now: an imported policy.' : s.origin === 'restored' ? `Now: a restored policy (iteration ${s.iteration}).` : 'Now: a random policy.'}
           </span>
         </li>
-        <li>
+        <li className={s.sawPhases ? 'did' : ''}>
           <strong>Look inside one GRPO iteration</strong>, phase by phase, with its real numbers.
           <div className="row"><button type="button" onClick={slowMotion}>Slow motion</button></div>
         </li>
