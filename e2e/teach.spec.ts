@@ -230,7 +230,9 @@ test('screenshots at 1280×800 and on a 1920×1080 projector, light and dark', a
     }
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(700); // the relayout after the resize is painted
   await page.getByTestId('phase-6').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(700);
   await page.screenshot({ path: 'docs/screenshots/slow-motion-1280x800-dark.png' });
   await page.getByRole('tab', { name: 'Data' }).click();
   await page.screenshot({ path: 'docs/screenshots/data-browser.png', fullPage: true });
