@@ -12,7 +12,7 @@ const progress = async (page: Page): Promise<number> => {
   return m ? Number(m[1]) : 0;
 };
 
-test('Compare runs: the reward preset trains both configurations side by side and overlays their curves; Stop ends a run early', async ({ page }) => {
+test('Compare runs: the reward preset trains both configurations side by side and overlays their curves; Stop ends a run early, and so does starting the main run', async ({ page }) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);
   await openLab(page);
@@ -64,5 +64,11 @@ test('Compare runs: the reward preset trains both configurations side by side an
   await page.waitForTimeout(2_000);
   expect(await progress(page)).toBe(stoppedAt);
   expect(stoppedAt).toBeLessThan(500);
+  // Starting the main run stops a comparison: the two would share the cores.
+  await panel.getByRole('button', { name: 'Start comparison' }).click();
+  await expect.poll(() => progress(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(summary).toContainText('Stopped early', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
   expect(errors).toEqual([]);
 });

@@ -100,3 +100,8 @@ export const useCompare = create<CompareState>((set, get) => {
     },
   };
 });
+
+// The other way round: starting the main run stops a comparison (both would share the two cores).
+useLab.subscribe((s, prev) => {
+  if (s.running && !prev.running && useCompare.getState().running) useCompare.getState().stop();
+});

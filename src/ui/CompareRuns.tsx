@@ -58,7 +58,7 @@ export function CompareRuns() {
       <p className="small">
         Two configurations trained side by side: the same seed ({seed}), the same tasks and preferences at every iteration, and the same
         freshly initialised policy, so any gap between the curves comes from the one setting that differs. They train in their own
-        worker{labBackend ? ` on ${labBackend}, the backend the lab uses` : ''}; starting pauses the main run, since both would share the CPU.
+        worker{labBackend ? ` on ${labBackend}, the backend the lab uses` : ''}; starting pauses the main run, and starting the main run stops it, since both would share the CPU.
       </p>
       <div className="compare-controls" style={CONTROLS}>
         <label className="small">
@@ -80,7 +80,7 @@ export function CompareRuns() {
       </div>
       {preset && <p className="small"><strong>What to look for:</strong> {preset.lookFor}</p>}
       {preset && <p className="small muted">{preset.sides.map((s) => s.label).join(' vs ')}; everything else as set in the lab.</p>}
-      {running && mainRunning && <p className="small" role="status">The main run is training too: both share the CPU, so each goes slower.</p>}
+      {running && mainRunning && <p className="small" role="status">The main run started: the comparison stops after the pair of iterations in flight (both would share the CPU).</p>}
       {error && <p className="small field-error" role="alert">{error}</p>}
       {runs.length > 0 && (
         <>
