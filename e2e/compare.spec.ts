@@ -68,7 +68,9 @@ test('Compare runs: the reward preset trains both configurations side by side an
   await panel.getByRole('button', { name: 'Start comparison' }).click();
   await expect.poll(() => progress(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
   await page.getByRole('button', { name: 'Start', exact: true }).click();
-  await expect(summary).toContainText('Stopped early', { timeout: 30_000 });
+  await expect(panel.getByRole('button', { name: 'Start comparison' })).toBeVisible({ timeout: 30_000 }); // shown again once it stopped
+  await expect(summary).toContainText('Stopped early');
+  expect(await progress(page)).toBeLessThan(500);
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
   expect(errors).toEqual([]);
 });
