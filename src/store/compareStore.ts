@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import { comparePreset } from '../core/grpo/comparePresets';
 import { COMPARE_DEFAULT_ITERATIONS, COMPARE_MAX_ITERATIONS, type ComparePush, type CompareRequest } from '../worker/compareProtocol';
 import type { BackendName, MetricPoint } from '../worker/protocol';
-import { useLab } from './labStore';
+import { onRunStart, useLab } from './labStore';
 
 export interface CompareRunSeries {
   label: string;
@@ -102,6 +102,4 @@ export const useCompare = create<CompareState>((set, get) => {
 });
 
 // The other way round: starting the main run stops a comparison (both would share the two cores).
-useLab.subscribe((s, prev) => {
-  if (s.running && !prev.running && useCompare.getState().running) useCompare.getState().stop();
-});
+onRunStart(() => useCompare.getState().stop());

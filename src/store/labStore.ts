@@ -86,6 +86,10 @@ export interface LabState extends UrlConfig, ShareActions, TeachState {
   setDataSeed(seed: number): void;
 }
 
+/** Called when the user starts the main run (a comparison stops then: both would share the cores). */
+const startListeners: (() => void)[] = [];
+export const onRunStart = (f: () => void): void => { startListeners.push(f); };
+
 let client: LabWorkerClient | null = null;
 const worker = (): LabWorkerClient => (client ??= new LabWorkerClient());
 let runId = 1;
@@ -234,6 +238,7 @@ export const useLab = create<LabState>((set, get) => {
     },
     start() {
       if (get().running) return;
+      for (const f of startListeners) f();
       get().dropPhases();
       set({ running: true });
       void worker().request({ type: 'start', runId }).catch(fail);
