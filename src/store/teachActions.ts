@@ -36,17 +36,13 @@ export function teachActions(set: Set, get: () => LabState, worker: () => LabWor
     policyOrigin: 'random',
     phases: [],
     phaseBusy: false,
+    // Reset, an import and Start each drop the phases on screen (dropPhases).
     async trainFromScratch() {
-      generation++;
-      set({ phases: [] });
       await get().reset();
-      set({ policyOrigin: 'scratch' });
       get().start();
     },
     async continueFromPretrained() {
       if (get().running) get().pause();
-      generation++;
-      set({ phases: [] });
       if (get().policyOrigin !== 'pretrained' || get().iteration > 0) {
         deps.newRun();
         set({ series: [], histogram: null, group: null, iteration: 0, itPerS: 0 });

@@ -6,6 +6,7 @@
 import type { TrainConfig } from '../core/grpo/config';
 import type { IterationMetrics } from '../core/grpo/metrics';
 import { GrpoTrainer } from '../core/grpo/trainer';
+import { trainingPool } from '../core/grpo/trainingPool';
 import { PHASE_NAMES, runNextPhase, updated, type IterationState } from '../core/grpo/phases';
 import { phaseReport, type PhaseReport } from '../core/grpo/phaseReport';
 import { evaluateReplicas, type EvalResult } from '../core/eval/evaluate';
@@ -86,8 +87,7 @@ export class LabSession {
     const netChanged = !prev || !same(prev.train.policy, next.train.policy);
     const trainChanged = !prev || !same(prev.train, next.train) || (next.train.preferenceMode === 'fixed' && !same(prev.preference, next.preference));
     // Everything that can fail first, into locals.
-    const pool = poolChanged ? generateTasks(next.catalog, { seed: next.train.seed, count: Math.min(next.train.poolSize, 2000), availability: next.train.availability, sim: next.train.sim }).tasks : this.pool;
-    if (pool.length === 0) throw new Error(`no training task can be made with catalog "${next.catalog.name}" (are the tools that answer steps all disabled?)`);
+    const pool = poolChanged ? trainingPool(next.catalog, next.train) : this.pool;
     const suite = next.evalSuite === 'toolscale' ? {} : { suite: next.evalSuite };
     const evalTasks = evalChanged ? generateTasks(next.catalog, { seed: next.train.seed + 1000, count: next.evalTasks, availability: 1, sim: next.train.sim, ...suite }).tasks : this.evalTasks;
     if (poolChanged) {

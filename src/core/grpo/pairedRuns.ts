@@ -6,14 +6,11 @@
 // Node and in a Worker. The caller disposes the pair.
 
 import type { Catalog } from '../sim/catalog';
-import { generateTasks, type Task } from '../sim/tasks';
-import { PolicyNetwork } from '../policy/network';
+import type { Task } from '../sim/tasks';
 import type { TrainConfig } from './config';
 import type { IterationMetrics } from './metrics';
 import { GrpoTrainer } from './trainer';
-
-/** Most tasks in the shared pool (as the lab session caps it). */
-export const PAIRED_POOL_CAP = 2000;
+import { trainingPool } from './trainingPool';
 
 export type MetricPair = [IterationMetrics, IterationMetrics];
 
@@ -32,20 +29,13 @@ export class PairedRun {
     const [a, b] = configs;
     const why = unpairedReason(a, b);
     if (why) throw new Error(why);
-    this.pool = generateTasks(catalog, { seed: a.seed, count: Math.min(a.poolSize, PAIRED_POOL_CAP), availability: a.availability, sim: a.sim }).tasks;
-    if (this.pool.length === 0) throw new Error(`no training task can be made with catalog "${catalog.name}" (are the tools that answer steps all disabled?)`);
-    // One fresh policy and an exact copy: the same starting weights for both runs.
-    const net = new PolicyNetwork(a.policy);
-    let twin: PolicyNetwork | null = null;
-    let first: GrpoTrainer | null = null;
+    this.pool = trainingPool(catalog, a); // the pool the lab itself trains on for these settings
+    // Both trainers build their policy from the same policy seed (unpairedReason checks it): the same starting weights.
+    const first = new GrpoTrainer(catalog, a, this.pool);
     try {
-      twin = net.copy();
-      first = new GrpoTrainer(catalog, a, this.pool, net);
-      this.trainers = [first, new GrpoTrainer(catalog, b, this.pool, twin)];
+      this.trainers = [first, new GrpoTrainer(catalog, b, this.pool)];
     } catch (e) {
-      if (first) first.dispose();
-      else net.dispose();
-      twin?.dispose();
+      first.dispose();
       throw e;
     }
   }

@@ -59,6 +59,11 @@ function describe(p: TradeoffPoint, lab: LabState): string {
   return `${pct(p.accuracy)} at ${formatCost(lab.catalog, p.cost)} per task`;
 }
 
+/** "the cheapest ($0.0190) got R = 1.987 and the dearest ($0.0395) R = 1.000", from phase 5's facts. */
+function cheapestAndDearest(f: Record<string, number>, lab: LabState): string {
+  return `the cheapest (${formatCost(lab.catalog, f.cheapestCost ?? 0)}) got R = ${num(f.cheapestR)} and the dearest (${formatCost(lab.catalog, f.dearestCost ?? 0)}) R = ${num(f.dearestR)}`;
+}
+
 function topTools(p: TradeoffPoint): string {
   const calls = Object.entries(p.calls ?? {}).filter(([, n]) => n >= 0.05).sort((a, b) => b[1] - a[1]).slice(0, 3);
   return calls.length ? calls.map(([id, n]) => `${id} ${n.toFixed(2)}`).join(', ') : 'no tool at all';
@@ -100,7 +105,7 @@ export const LESSONS: readonly Lesson[] = [
       if (!f.successes) return { done: true, explanation: `All ${g} trajectories of this group failed, so every R is 0: the group has nothing to compare and phase 6 will filter it out. Failing cheaply earns nothing.` };
       return {
         done: true,
-        explanation: `In this real group ${f.failed} of ${g} trajectories failed, and each got R = 0 whatever it cost: a cheap failure is worth no more than a dear one, so the policy cannot learn to save money by giving up. ${f.successes === 1 ? `The one success got R = ${num(f.cheapestR)}.` : `Of the ${f.successes} successes, the cheapest (${formatCost(lab.catalog, f.cheapestCost ?? 0)}) got R = ${num(f.cheapestR)} and the dearest (${formatCost(lab.catalog, f.dearestCost ?? 0)}) R = ${num(f.dearestR)}`}: among the trajectories that solved the task, your preference decides.`,
+        explanation: `In this real group ${f.failed} of ${g} trajectories failed, and each got R = 0 whatever it cost: a cheap failure is worth no more than a dear one, so the policy cannot learn to save money by giving up. ${f.successes === 1 ? `The one success got R = ${num(f.cheapestR)}.` : `Of the ${f.successes} successes, ${cheapestAndDearest(f, lab)}`}: among the trajectories that solved the task, your preference decides.`,
       };
     },
   },
@@ -124,7 +129,7 @@ export const LESSONS: readonly Lesson[] = [
       if ((f.successes ?? 0) < 2 || f.cheapestCost === f.dearestCost) return { done: false, hint: `This group has ${f.successes ?? 0} success${f.successes === 1 ? '' : 'es'} at ${f.successes ? 'one' : 'no'} cost: press Slow motion again for a group with two successes at different costs.` };
       return {
         done: true,
-        explanation: `Phase 4 zeroed ${n.constantDims} of the ${n.dims} dimensions of M (the tools nobody in the group called among them): where every trajectory of the group has the same value there is nothing to compare, and (M − min)/(max − min) would divide by 0. Phase 5 took P·M̃ over the rest: the cheapest success (${formatCost(lab.catalog, f.cheapestCost ?? 0)}) got R = ${num(f.cheapestR)}, the dearest (${formatCost(lab.catalog, f.dearestCost ?? 0)}) R = ${num(f.dearestR)}. The official code puts +cost in the numerator: it would give them ${num(f.officialCheapestR)} and ${num(f.officialDearestR)} — ${(f.officialDearestR ?? 0) > (f.officialCheapestR ?? 0) ? 'paying the policy to spend' : 'here the other terms hide it, but every cost term pushes towards spending'}.`,
+        explanation: `Phase 4 zeroed ${n.constantDims} of the ${n.dims} dimensions of M (the tools nobody in the group called among them): where every trajectory of the group has the same value there is nothing to compare, and (M − min)/(max − min) would divide by 0. Phase 5 took P·M̃ over the rest: of the successes, ${cheapestAndDearest(f, lab)}. The official code puts +cost in the numerator: it would give them ${num(f.officialCheapestR)} and ${num(f.officialDearestR)} — ${(f.officialDearestR ?? 0) > (f.officialCheapestR ?? 0) ? 'paying the policy to spend' : 'here the other terms hide it, but every cost term pushes towards spending'}.`,
       };
     },
   },
