@@ -16,8 +16,11 @@ describe('label placement', () => {
       expect(apart, `${a.text} overlaps ${b.text}`).toBe(true);
     }
     const you = boxes.find((b) => b.text === 'you are here')!;
-    expect(Math.abs(you.y + you.h / 2 - 204)).toBeLessThan(1); // beside its ★, at its height
-    // The rightmost point's label goes to its left, inside the plot.
-    expect(boxes.find((b) => b.text === 'oracle')!.anchor).toBe('end');
+    // Placed first: right of its ★ at its height, 8 px away.
+    expect(you).toMatchObject({ anchor: 'start', x: 313 });
+    expect(Math.abs(you.y + you.h / 2 - 204)).toBeLessThan(1);
+    // The rightmost point's label ends left of its dot (so it stays inside the plot).
+    const oracle = boxes.find((b) => b.text === 'oracle')!;
+    expect(oracle.x + oracle.w).toBeLessThanOrEqual(500);
   });
 });

@@ -5,7 +5,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
+const IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
 
 function resolveModule(from: string, spec: string): string | null {
   const base = resolve(dirname(from), spec);
@@ -15,29 +15,32 @@ function resolveModule(from: string, spec: string): string | null {
   return null;
 }
 
-/** Every bare package the page's value imports reach, with one path to it. */
-function pagePackages(entry: string): Map<string, string[]> {
-  const seen = new Set<string>(), packages = new Map<string, string[]>();
+/** Every bare package the page's value imports reach, with one path to it; the modules walked; relative imports not found. */
+function pagePackages(entry: string): { packages: Map<string, string[]>; seen: Set<string>; unresolved: string[] } {
+  const seen = new Set<string>(), packages = new Map<string, string[]>(), unresolved: string[] = [];
   const walk = (file: string, path: string[]) => {
     if (seen.has(file)) return;
     seen.add(file);
     const source = readFileSync(file, 'utf8');
     for (const m of source.matchAll(IMPORT)) {
-      const spec = m[1] as string;
+      const spec = (m[1] ?? m[2]) as string;
       // `import { x, type Y } from` is a value import; `import type { … }` is skipped by the pattern.
       if (spec.startsWith('.')) {
         const next = resolveModule(file, spec.replace(/\?.*$/, ''));
-        if (next && /\.(ts|tsx)$/.test(next)) walk(next, [...path, next]);
+        if (!next) unresolved.push(`${spec} from ${file}`);
+        else if (/\.(ts|tsx)$/.test(next)) walk(next, [...path, next]);
       } else if (!packages.has(spec)) packages.set(spec, path);
     }
   };
   walk(resolve(entry), [resolve(entry)]);
-  return packages;
+  return { packages, seen, unresolved };
 }
 
 describe('the page does not load tfjs', () => {
   it('no value import from src/ui/main.tsx reaches @tensorflow (workers are separate bundles)', () => {
-    const packages = pagePackages('src/ui/main.tsx');
+    const { packages, seen, unresolved } = pagePackages('src/ui/main.tsx');
+    expect(unresolved).toEqual([]); // every relative import was followed
+    expect([...seen].some((f) => f.endsWith('src/core/grpo/phaseNames.ts'))).toBe(true); // the walk reaches the core
     const tf = [...packages.entries()].filter(([p]) => p.startsWith('@tensorflow'));
     expect(tf.map(([p, path]) => `${p} via ${path.map((f) => f.replace(/^.*\/src\//, 'src/')).join(' → ')}`)).toEqual([]);
     // The walk itself works: the page's own libraries are found.

@@ -52,7 +52,9 @@ describe('paired runs', () => {
     expect(r).toMatchObject({ stopped: true });
     expect(r.pairs).toHaveLength(2);
     expect(unpairedReason(small, { ...small, learningRate: 1e-4 })).toBeNull();
-    expect(unpairedReason(small, { ...small, policy: { ...small.policy, width: 16 } })).toContain('policy');
+    // Each of the seven shared settings, changed alone, is named.
+    const changed = { seed: 6, batchTasks: 3, groupSize: 3, policy: { ...small.policy, width: 16 }, sim: { ...small.sim, maxTurns: 5 }, poolSize: 50, availability: 0.5 } as const;
+    for (const [key, value] of Object.entries(changed)) expect(unpairedReason(small, { ...small, [key]: value })).toContain(key);
     await expect(runPaired(catalog, [small, { ...small, seed: 6 }], 1)).rejects.toThrow(/seed/);
   });
 

@@ -37,7 +37,7 @@ export function FirstScreen() {
           <strong>Move the preference sliders</strong> below: the ★ follows your P without retraining.
         </li>
         <li className={s.iteration > 0 ? 'did' : ''}>
-          <strong>Train</strong> and watch the curves rise past the baselines (dashed).
+          <strong>Train</strong> and watch the curves climb towards the baselines (dashed).
           <div className="row">
             <button type="button" className="primary" onClick={() => void s.trainFromScratch()}>Train from scratch</button>
             <button type="button" onClick={() => void s.continueFromPretrained()}>Continue from the pretrained policy</button>
