@@ -28,6 +28,9 @@ export function downsample<T>(xs: readonly T[], max = CHART_POINTS): T[] {
 }
 
 /** The mean of each value and the (window − 1) before it (fewer at the start): a line that shows the trend, not the noise. */
+/** Iterations a chart's smoothed line averages over (the training charts and the side-by-side runs). */
+export const SMOOTH_WINDOW = 10;
+
 export function trailingMean(values: readonly number[], window: number): number[] {
   const out: number[] = [];
   let sum = 0, n = 0;

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { COMPARE_PRESETS, comparePreset } from '../core/grpo/comparePresets';
-import { trailingMean } from '../store/series';
+import { SMOOTH_WINDOW } from '../store/series';
 import { useCompare, type CompareRunSeries } from '../store/compareStore';
 import { useLab } from '../store/labStore';
 import { COMPARE_DEFAULT_ITERATIONS, COMPARE_MAX_ITERATIONS } from '../worker/compareProtocol';
 import type { MetricPoint } from '../worker/protocol';
 import { NumberField } from './NumberField';
-import { PAIRED_SMOOTH_WINDOW, PairedChart, type PairedSeries } from './charts/PairedChart';
+import { PairedChart, type PairedSeries } from './charts/PairedChart';
 
 /** Each run's colour and dash: blue solid, orange dashed (apart in hue, in lightness and in pattern). */
 const LOOKS = [{ colour: '#1c7ed6' }, { colour: '#e8590c', dash: '7 4' }] as const;
@@ -22,14 +22,17 @@ type Key = 'accuracy' | 'meanReward' | 'meanCostUSD';
 const seriesOf = (runs: readonly CompareRunSeries[], key: Key, scale = 1): PairedSeries[] =>
   runs.map((r, k) => ({ label: r.label, ...LOOKS[k % LOOKS.length], iterations: r.points.map((p) => p.iteration), values: r.points.map((p) => p[key] * scale) }));
 
-/** The mean of the last PAIRED_SMOOTH_WINDOW values of a run (its smoothed line's end). */
-const lastMean = (points: readonly MetricPoint[], key: Key): number => trailingMean(points.map((p) => p[key]), PAIRED_SMOOTH_WINDOW).at(-1) ?? Number.NaN;
+/** The mean of the last SMOOTH_WINDOW values of a run (its smoothed line's end). */
+const lastMean = (points: readonly MetricPoint[], key: Key): number => {
+  const tail = points.slice(-SMOOTH_WINDOW);
+  return tail.length ? tail.reduce((a, p) => a + p[key], 0) / tail.length : Number.NaN;
+};
 
 /** One plain-text line with each run's final smoothed accuracy and cost. */
 export function compareSummary(runs: readonly CompareRunSeries[], unit: string): string {
   const n = Math.min(...runs.map((r) => r.points.length));
   const each = runs.map((r) => `${r.label}: accuracy ${(100 * lastMean(r.points, 'accuracy')).toFixed(1)}%, cost ${unit}${lastMean(r.points, 'meanCostUSD').toPrecision(3)} per task`);
-  return `After ${n} iteration${n === 1 ? '' : 's'} (mean of the last ${Math.min(n, PAIRED_SMOOTH_WINDOW)}) — ${each.join('; ')}.`;
+  return `After ${n} iteration${n === 1 ? '' : 's'} (mean of the last ${Math.min(n, SMOOTH_WINDOW)}) — ${each.join('; ')}.`;
 }
 
 /**

@@ -10,6 +10,10 @@ export interface Curve {
   values: readonly number[];
   /** Drawn thin and faint (the raw points under a smoothed line). */
   faint?: boolean;
+  /** SVG stroke-dasharray (a run drawn dashed, so two runs read apart in greyscale). */
+  dash?: string;
+  /** The run a curve belongs to (written as data-run on its path). */
+  run?: string;
 }
 
 /** A horizontal reference line (a baseline to beat), labelled at its right end. */
@@ -92,7 +96,7 @@ function Curves({ m, xs, curves, stacked }: { m: Marks; xs: readonly number[]; c
         const c = curves[k] as Curve;
         return stacked
           ? <path key={c.name} d={d} fill={c.colour} fillOpacity={0.55} stroke={c.colour} strokeWidth={1} />
-          : <path key={c.name} className={c.faint ? 'curve faint' : 'curve'} d={d} fill="none" stroke={c.colour} strokeWidth={c.faint ? 1 : 2} strokeOpacity={c.faint ? 0.35 : 1} strokeLinejoin="round" />;
+          : <path key={c.name} className={c.faint ? 'curve faint' : 'curve'} data-run={c.faint ? undefined : c.run} d={d} fill="none" stroke={c.colour} strokeWidth={c.faint ? 1 : 2} strokeOpacity={c.faint ? 0.35 : 1} strokeDasharray={c.dash} strokeLinejoin="round" />;
       })}
       {gx !== undefined && !stacked && curves.map((c) => {
         const y = sy(c.values[active] as number);

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { useLab, type LabState } from '../../store/labStore';
 import { useStaggered } from './useStaggered';
-import { downsample, trailingMean } from '../../store/series';
+import { downsample, SMOOTH_WINDOW, trailingMean } from '../../store/series';
 import { ChartCard, toolColour } from './ChartCard';
 import { IterationChart, type RefLine } from './IterationChart';
 
@@ -29,8 +29,6 @@ export function LineLegend({ items, swatch = 'line' }: { items: readonly { name:
 const selectSeries = (s: LabState) => s.series;
 
 /** One line chart over iterations, re-rendered in its own staggered slot. */
-/** Iterations the smoothed line of a one-quantity chart averages over. */
-const SMOOTH_WINDOW = 10;
 
 /**
  * One line chart over iterations, re-rendered in its own staggered slot. A chart of one quantity
