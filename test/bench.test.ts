@@ -19,10 +19,17 @@ describe('arithmetic floor', () => {
     expect(decisionMacs({ width: 2, depth: 2 }, 1)).toEqual({ forward: 156, backward: 168 });
   });
 
-  it('adds rollout forwards and μ epochs of forward + backward over the trained decisions', () => {
-    const d = decisionMacs({ width: 2, depth: 1 }, 1);
-    expect(iterationMacs({ width: 2, depth: 1 }, 1, { rollout: 10, trained: 4 }, 2)).toBe(10 * d.forward + 2 * 4 * (d.forward + d.backward));
-    expect(iterationMacs({ width: 2, depth: 1 }, 1, { rollout: 10, trained: 4 }, 2, true)).toBe(10 * 148 + 8 * 300 + 4 * 148);
+  it('adds rollout forwards and μ epochs of forward + backward over the trained decisions, scoring only their allowed tools', () => {
+    // Width 2, depth 1, split by hand into a part per decision and a part per scored tool:
+    //   forward per decision: scorer state 28×2 + submit 28×2 + submit out 2 = 114; per tool: 16×2 + out 2 = 34 (114 + 34 = 148 above);
+    //   backward per decision: weight gradients 114 + the submit out's input gradient 2 = 116; per tool: 34 + 2 = 36 (152 above).
+    // 10 rollout decisions scoring 25 tools: 10·114 + 25·34 = 1990. 4 trained decisions scoring 9 tools:
+    // forward 4·114 + 9·34 = 762, backward 4·116 + 9·36 = 788; two epochs: 2·(762 + 788) = 3100.
+    const counts = { rollout: 10, rolloutPairs: 25, trained: 4, trainedPairs: 9 };
+    expect(iterationMacs({ width: 2, depth: 1 }, counts, 2)).toBe(1990 + 3100);
+    expect(iterationMacs({ width: 2, depth: 1 }, counts, 2, true)).toBe(1990 + 3100 + 762); // + the reference's forward
+    // Every tool scored (K = 1 per decision) is decisionMacs' count.
+    expect(iterationMacs({ width: 2, depth: 1 }, { rollout: 10, rolloutPairs: 10, trained: 4, trainedPairs: 4 }, 2)).toBe(10 * 148 + 2 * 4 * (148 + 152));
   });
 });
 

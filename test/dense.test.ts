@@ -1,12 +1,13 @@
-// The policy's hand-written gradients (dense.ts) against tfjs's own autodiff of a plain second
-// implementation of the same network, and the packed update batch against the padded one.
+// The policy's hand-written gradients (dense.ts) and its packing of the allowed (decision, tool)
+// pairs (pairs.ts) against tfjs's own autodiff of a plain second implementation of the same network
+// that scores every tool, and the packed update batch against the padded one.
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import type * as TF from '@tensorflow/tfjs-core';
-import { grpoLoss, type LossConfig } from '../src/core/grpo/loss';
+import { disposeBatch, grpoLoss, type LossConfig } from '../src/core/grpo/loss';
 import { collectRollouts, RolloutBuffer, toDecisionBatch } from '../src/core/grpo/rollout';
 import { bucketSize } from '../src/core/policy/buckets';
-import { scorerTransposes } from '../src/core/policy/dense';
+import { disposePolicyInput, packPairs, PAIR_DIM, policyInput } from '../src/core/policy/pairs';
 import { catalogScales, STATE_DIM, TOOL_DIM } from '../src/core/policy/features';
 import { PolicyNetwork } from '../src/core/policy/network';
 import { DEFAULT_SIM } from '../src/core/sim/callModel';
@@ -45,26 +46,70 @@ function expectClose(a: number[][], b: number[][], tol: number, what: string): v
   a.forEach((row, i) => row.forEach((x, k) => expect(Math.abs(x - (b[i]?.[k] as number)), `${what}[${i}][${k}]: ${x} vs ${b[i]?.[k]}`).toBeLessThan(tol * (1 + Math.abs(x)))));
 }
 
+describe('packing the allowed pairs', () => {
+  it('lays out the pairs, their slots and their transpose (worked by hand: 2 tools, 3 decisions)', () => {
+    const S = STATE_DIM, D = TOOL_DIM, A = 3;
+    const state = Float32Array.from({ length: 3 * S }, (_, i) => 100 + i);
+    const tools = Float32Array.from({ length: 3 * 2 * D }, (_, i) => i);
+    // Decision 0 allows tool 1 only, decision 1 both, decision 2 none (finished: submit only).
+    const bias = Float32Array.from([-1e9, 0, 0, 0, 0, 0, -1e9, -1e9, 0]);
+    const p = packPairs({ state, tools, bias }, 2, [2, 0, 1], { M: 4, pairBucket: 4, transposed: true });
+    expect(p.pairCount).toBe(3);
+    expect(p.M).toBe(4);
+    // Rows in the order asked: decision 2, 0, 1, then one zero row. Pairs: (0, tool 1), (1, tool 0), (1, tool 1), one padding pair.
+    expect(Array.from(p.slots)).toEqual([1 * A + 1, 2 * A + 0, 2 * A + 1, 4 * A, 0 * A + 2, 1 * A + 2, 2 * A + 2, 3 * A + 2]);
+    const row = (q: number) => Array.from(p.pairs.subarray(q * PAIR_DIM, (q + 1) * PAIR_DIM));
+    const toolOf = (m: number, j: number) => Array.from(tools.subarray((m * 2 + j) * D, (m * 2 + j + 1) * D));
+    const stateOf = (m: number) => Array.from(state.subarray(m * S, (m + 1) * S));
+    expect(row(0)).toEqual([...toolOf(0, 1), ...stateOf(0)]);
+    expect(row(1)).toEqual([...toolOf(1, 0), ...stateOf(1)]);
+    expect(row(2)).toEqual([...toolOf(1, 1), ...stateOf(1)]);
+    expect(row(3).every((x) => x === 0)).toBe(true);
+    expect(Array.from(p.state.subarray(0, S))).toEqual(stateOf(2));
+    expect(Array.from(p.bias)).toEqual([-1e9, -1e9, 0, -1e9, 0, 0, 0, 0, 0, 0, 0, 0].map(Math.fround));
+    const T = p.pairsT as Float32Array;
+    expect(T.length).toBe((PAIR_DIM + 1) * 4);
+    expect(T[5 * 4 + 2]).toBe(toolOf(1, 1)[5]); // element (k = 5, pair 2)
+    expect(T[(D + 3) * 4 + 0]).toBe(stateOf(0)[3]);
+    expect(Array.from(T.subarray(PAIR_DIM * 4))).toEqual([1, 1, 1, 1]);
+  });
+});
+
 describe('hand-written layer gradients', () => {
-  it.each([[1], [2], [3]])('logits and every weight gradient match autodiff of the plain network (depth %i)', async (depth) => {
+  it.each([[1], [2], [3]])('logits and every weight gradient match autodiff of the plain network scoring every tool (depth %i)', async (depth) => {
     const net = new PolicyNetwork({ width: 16, depth, seed: 7 });
-    const M = 37;
-    const state = tf.randomNormal([M, STATE_DIM], 0, 1, 'float32', 1) as TF.Tensor2D;
-    const tools = tf.randomNormal([M, J, TOOL_DIM], 0, 1, 'float32', 2) as TF.Tensor3D;
-    const bias = tf.zeros([M, J + 1]) as TF.Tensor2D;
-    const target = tf.randomNormal([M, J + 1], 0, 1, 'float32', 3);
-    const objective = (f: () => TF.Tensor2D) => () => tf.sum(tf.mul(f(), target)) as TF.Scalar;
-    const pre = scorerTransposes(await state.data() as Float32Array, await tools.data() as Float32Array, M, J);
-    for (const withPre of [false, true]) {
-      const ours = tf.variableGrads(objective(() => net.logits(state, tools, bias, withPre ? pre : undefined)), net.vars);
-      const plain = tf.variableGrads(objective(() => plainLogits(net, state, tools, bias)), net.vars);
-      const names = net.vars.map((v) => v.name);
+    const M = 37, A = J + 1;
+    const rng = new SeqRng(depth);
+    const state = Float32Array.from({ length: M * STATE_DIM }, () => rng.next() * 2 - 1);
+    const tools = Float32Array.from({ length: M * J * TOOL_DIM }, () => rng.next() * 2 - 1);
+    // About 40% of the tools masked; decision 3 has none allowed (submit only), decision 4 all of them.
+    const bias = Float32Array.from({ length: M * A }, (_, i) => {
+      const m = Math.floor(i / A), j = i % A;
+      if (j === J || m === 4) return 0;
+      return m === 3 || rng.next() < 0.4 ? -1e9 : 0;
+    });
+    const target = Float32Array.from({ length: M * A }, (_, i) => ((bias[i] as number) === 0 ? rng.next() * 2 - 1 : 0));
+    const dense = { state: tf.tensor2d(state, [M, STATE_DIM]), tools: tf.tensor3d(tools, [M, J, TOOL_DIM]), bias: tf.tensor2d(bias, [M, A]) };
+    const targetT = tf.tensor2d(target, [M, A]);
+    // log-probabilities weighted on the allowed actions: a masked action's gradient is 0 either way.
+    const objective = (f: () => TF.Tensor2D) => () => tf.sum(tf.mul(tf.logSoftmax(f()), targetT)) as TF.Scalar;
+    const plain = tf.variableGrads(objective(() => plainLogits(net, dense.state, dense.tools, dense.bias)), net.vars);
+    const names = net.vars.map((v) => v.name);
+    for (const transposed of [false, true]) {
+      const input = policyInput(packPairs({ state, tools, bias }, J, null, { transposed, pairBucket: 16 }));
+      expect(input.pairs.shape[0] % 16).toBe(0);
+      expect(input.pairs.shape[0]).toBeLessThan(M * J); // masked pairs are left out
+      const ours = tf.variableGrads(objective(() => net.logits(input)), net.vars);
       expectClose(await values([ours.value]), await values([plain.value]), 1e-5, 'objective');
-      expectClose(await values(names.map((n) => ours.grads[n] as TF.Tensor)), await values(names.map((n) => plain.grads[n] as TF.Tensor)), 1e-5, `grads (pre ${withPre})`);
-      tf.dispose([ours.value, plain.value, ...Object.values(ours.grads), ...Object.values(plain.grads)]);
+      expectClose(await values(names.map((n) => ours.grads[n] as TF.Tensor)), await values(names.map((n) => plain.grads[n] as TF.Tensor)), 1e-5, `grads (transposed ${transposed})`);
+      const logits = await values([tf.tidy(() => net.logits(input))]);
+      const plainL = await values([tf.tidy(() => plainLogits(net, dense.state, dense.tools, dense.bias))]);
+      expectClose(logits, plainL, 1e-5, 'logits');
+      expect(logits[0]?.filter((x) => x === -1e9 * 1).length).toBe(Array.from(bias).filter((b) => b !== 0).length);
+      tf.dispose([ours.value, ...Object.values(ours.grads)]);
+      disposePolicyInput(input);
     }
-    expectClose(await values([tf.tidy(() => net.logits(state, tools, bias))]), await values([tf.tidy(() => plainLogits(net, state, tools, bias))]), 1e-5, 'logits');
-    tf.dispose([state, tools, bias, target, pre.toolsT, pre.stateRepT]);
+    tf.dispose([plain.value, ...Object.values(plain.grads), dense.state, dense.tools, dense.bias, targetT]);
     net.dispose();
   });
 });
@@ -100,7 +145,7 @@ describe('bucketed packing of the update batch', () => {
     const ref = (b: typeof padded) => tf.tidy(() => tf.sub(b.oldLogp, 0.05)) as TF.Tensor1D;
     padded.refLogp = ref(padded);
     packed.refLogp = ref(packed);
-    expect(packed.pre).toBeDefined(); // the packed batch carries its transposes, so the gradient path with them is the one compared
+    expect(packed.input.pairsT).toBeDefined(); // the packed batch carries its transpose, so the gradient path with it is the one compared
     const cfg: LossConfig = { epsLow: 0.2, epsHigh: 0.28, beta: 0.1, entropyCoef: 0.05, dualClip: 3 };
     const both = [padded, packed].map((b) => tf.variableGrads(() => {
       return grpoLoss(net, b, cfg).total;
@@ -116,7 +161,9 @@ describe('bucketed packing of the update batch', () => {
     expectClose([terms[1] as number[]], [terms[0] as number[]], 1e-5, 'loss terms');
     const names = net.vars.map((v) => v.name);
     expectClose(await values(names.map((n) => both[1]?.grads[n] as TF.Tensor)), await values(names.map((n) => both[0]?.grads[n] as TF.Tensor)), 1e-5, 'grads');
-    tf.dispose([...both.flatMap((b) => [b.value, ...Object.values(b.grads)]), ...Object.values(padded), ...Object.values(packed)]);
+    tf.dispose(both.flatMap((b) => [b.value, ...Object.values(b.grads)]));
+    disposeBatch(padded);
+    disposeBatch(packed);
     net.dispose();
   });
 });

@@ -6,12 +6,13 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { DEFAULT_TRAIN } from '../../core/grpo/config';
-import { applyClipped, grpoLoss } from '../../core/grpo/loss';
+import { applyClipped, disposeBatch, grpoLoss } from '../../core/grpo/loss';
 import { BUCKET_ROWS, RolloutBuffer, toDecisionBatch } from '../../core/grpo/rollout';
 import { bucketSize } from '../../core/policy/buckets';
-import { iterationMacs, matmulMacsPerMs } from '../../core/bench/floor';
+import { everyToolScored, iterationMacs, matmulMacsPerMs } from '../../core/bench/floor';
 import { GrpoTrainer } from '../../core/grpo/trainer';
 import { STATE_DIM, TOOL_DIM } from '../../core/policy/features';
+import { disposePolicyInput, packPairs, policyInput, spreadMaskBias } from '../../core/policy/pairs';
 import { presetCatalog } from '../../core/sim/presets';
 import { generateTasks } from '../../core/sim/tasks';
 import { checkKnown, intOpt, stringOpt, type Args } from '../args';
@@ -26,25 +27,29 @@ export async function benchTrainCommand(a: Args): Promise<void> {
   const pool = generateTasks(catalog, { seed: cfg.seed, count: 1000, availability: cfg.availability }).tasks;
   const trainer = new GrpoTrainer(catalog, cfg, pool);
   for (let i = 0; i < 5; i++) await trainer.step(); // warm-up (and a policy that is no longer uniform)
-  let iterMs = 0, turns = 0, rolloutMs = 0, updateMs = 0, rewardMs = 0, macs = 0, trained = 0, live = 0;
+  const J = catalog.tools.length;
+  let iterMs = 0, turns = 0, rolloutMs = 0, updateMs = 0, rewardMs = 0, macs = 0, denseMacs = 0, trained = 0, live = 0, livePairs = 0;
   for (let i = 0; i < iterations; i++) {
     const m = await trainer.step();
     iterMs += m.wallMs; turns += m.rolloutTurns; rolloutMs += m.timings.rolloutMs; updateMs += m.timings.updateMs; rewardMs += m.timings.rewardMs;
-    macs += iterationMacs(cfg.policy, catalog.tools.length, m.decisions, cfg.epochs, cfg.beta > 0);
-    trained += m.decisions.trained; live += m.decisions.rollout;
+    macs += iterationMacs(cfg.policy, m.decisions, cfg.epochs, cfg.beta > 0);
+    denseMacs += iterationMacs(cfg.policy, everyToolScored(m.decisions, J), cfg.epochs, cfg.beta > 0);
+    trained += m.decisions.trained; live += m.decisions.rollout; livePairs += m.decisions.rolloutPairs;
   }
   const meanTurns = turns / iterations;
   const macsPerMs = await matmulMacsPerMs();
   const flopFloorMs = macs / iterations / macsPerMs;
+  const denseFloorMs = denseMacs / iterations / macsPerMs;
+  const allowedShare = livePairs / (J * live);
 
   // The floor, with the same network and shapes.
   const net = trainer.net;
-  const N = cfg.batchTasks * cfg.groupSize, J = catalog.tools.length, A = J + 1, T = cfg.sim.maxTurns;
-  const state = tf.randomUniform([N, STATE_DIM]) as tf.Tensor2D;
-  const tools = tf.randomUniform([N, J, TOOL_DIM]) as tf.Tensor3D;
-  const bias = tf.zeros([N, A]) as tf.Tensor2D;
+  const N = cfg.batchTasks * cfg.groupSize, T = cfg.sim.maxTurns;
+  const rand = (n: number) => Float32Array.from({ length: n }, () => Math.random());
+  // The rollouts' measured share of allowed tools, spread evenly, so the scorer runs on as many pairs as in training.
+  const fwd = policyInput(packPairs({ state: rand(N * STATE_DIM), tools: rand(N * J * TOOL_DIM), bias: spreadMaskBias(N, J, allowedShare) }, J, null));
   const forwardOnce = async () => {
-    const out = tf.tidy(() => tf.stack([tf.cast(tf.argMax(net.logits(state, tools, bias), 1), 'float32'), tf.max(net.logits(state, tools, bias), 1)], 1));
+    const out = tf.tidy(() => { const logits = net.logits(fwd); return tf.stack([tf.cast(tf.argMax(logits, 1), 'float32'), tf.max(logits, 1)], 1); });
     await out.data();
     out.dispose();
   };
@@ -55,6 +60,7 @@ export async function benchTrainCommand(a: Args): Promise<void> {
   const rows = bucketSize(trained / iterations, BUCKET_ROWS);
   const buf = new RolloutBuffer(1, rows, J);
   buf.valid.fill(1);
+  buf.bias.set(spreadMaskBias(rows, J, allowedShare));
   const batch = toDecisionBatch(buf, new Float32Array(rows).fill(0.5), new Float32Array(rows).fill(1 / rows));
   const opt = tf.train.adam(1e-9);
   const backwardOnce = async () => {
@@ -70,7 +76,8 @@ export async function benchTrainCommand(a: Args): Promise<void> {
   t0 = performance.now();
   for (let i = 0; i < 20; i++) await backwardOnce();
   const backwardMs = (performance.now() - t0) / 20;
-  tf.dispose([state, tools, bias, ...Object.values(batch)]);
+  disposePolicyInput(fwd);
+  disposeBatch(batch);
   opt.dispose();
   trainer.dispose();
 
@@ -87,11 +94,15 @@ export async function benchTrainCommand(a: Args): Promise<void> {
     floorMs,
     ratio: iterationMs / floorMs,
     decisionsPerIteration: { rollout: live / iterations, trained: trained / iterations },
+    allowedToolShare: allowedShare,
     matmulGmacPerS: macsPerMs / 1e6,
     flopFloorMs,
     ratioToFlopFloor: iterationMs / flopFloorMs,
+    denseFloorMs,
+    ratioToDenseFloor: iterationMs / denseFloorMs,
   };
   if (a.flags.has('json')) process.stdout.write(JSON.stringify(out) + '\n');
   else process.stdout.write(`GRPO iteration ${iterationMs.toFixed(1)} ms (rollout ${out.breakdown.rolloutMs.toFixed(1)}, update ${out.breakdown.updateMs.toFixed(1)}); floor ${meanTurns.toFixed(1)} × ${forwardMs.toFixed(2)} ms forward + ${cfg.epochs} × ${backwardMs.toFixed(1)} ms backward = ${floorMs.toFixed(1)} ms; ratio ${out.ratio.toFixed(2)}\n` +
-    `arithmetic floor: ${(macs / iterations / 1e6).toFixed(1)} M multiply-adds (${out.decisionsPerIteration.rollout.toFixed(0)} rollout decisions, ${out.decisionsPerIteration.trained.toFixed(0)} trained × ${cfg.epochs} epochs) at ${out.matmulGmacPerS.toFixed(2)} GMAC/s = flopFloorMs ${flopFloorMs.toFixed(1)}; ratioToFlopFloor ${out.ratioToFlopFloor.toFixed(2)} on ${backend}\n`);
+    `arithmetic floor: ${(macs / iterations / 1e6).toFixed(1)} M multiply-adds (${out.decisionsPerIteration.rollout.toFixed(0)} rollout decisions, ${out.decisionsPerIteration.trained.toFixed(0)} trained × ${cfg.epochs} epochs; ${(100 * allowedShare).toFixed(0)}% of their tools allowed) at ${out.matmulGmacPerS.toFixed(2)} GMAC/s = flopFloorMs ${flopFloorMs.toFixed(1)}; ratioToFlopFloor ${out.ratioToFlopFloor.toFixed(2)} on ${backend}\n` +
+    `scoring every tool, masked ones too (the floor as first defined): ${denseFloorMs.toFixed(1)} ms; ratio ${out.ratioToDenseFloor.toFixed(2)}\n`);
 }

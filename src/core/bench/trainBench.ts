@@ -18,7 +18,7 @@ import { BatchEnv } from '../sim/env';
 import { presetCatalog } from '../sim/presets';
 import { hashInts, SeqRng } from '../sim/rng';
 import { generateTasks, type Task } from '../sim/tasks';
-import { decisionMacs, iterationMacs, matmulMacsPerMs } from './floor';
+import { decisionMacs, everyToolScored, iterationMacs, matmulMacsPerMs } from './floor';
 import { checkIterationSize } from '../grpo/memoryEstimate';
 
 export interface BenchPlan {
@@ -50,6 +50,10 @@ export interface BenchRow {
   rolloutDecisionsPerS?: number;
   flopFloorMs?: number;
   ratioToFlopFloor?: number;
+  /** The ratio to the floor as first defined, which scores every tool of a decision, masked ones too (for comparison with earlier figures). */
+  ratioToDenseFloor?: number;
+  /** Share of the live decisions' tools that the mask allowed (the scorer's pairs). */
+  allowedToolShare?: number;
   readbacksPerTurn?: number;
   iterationsTimed?: number;
 }
@@ -98,7 +102,7 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
   // its wasm up while running (Chromium starts on a baseline compiler) would otherwise lower the floor.
   const peakBefore = await matmulMacsPerMs();
   const rows: BenchRow[] = [];
-  const rowMacs = new Map<BenchRow, number>();
+  const rowMacs = new Map<BenchRow, { macs: number; dense: number }>();
   let tooSlow: string | null = null;
   let last: { macs: number; ms: number } | null = null; // the last measured size, to predict the next one's cost
   const sizes = plan.widths.flatMap((width) => plan.episodes.map((episodes) => ({ width, episodes }))).sort((a, b) => a.width * a.episodes - b.width * b.episodes);
@@ -118,21 +122,23 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
         rows.push({ width, episodes, status: 'skipped', note: `one iteration took ${(warm.wallMs / 1000).toFixed(1)} s (> 30 s); larger sizes skipped` });
         continue;
       }
-      let n = 0, wall = 0, rolloutMs = 0, live = 0, macs = 0, turns = 0;
+      let n = 0, wall = 0, rolloutMs = 0, live = 0, livePairs = 0, macs = 0, dense = 0, turns = 0;
       const { reads } = await countingReadbacks(async () => {
         const t0 = performance.now();
         // At least two timed iterations (one where a single one takes over 5 s), more up to 1.5 s.
         while (n < (warm.wallMs > 5000 ? 1 : 2) || (performance.now() - t0 < 1500 && n < 20)) {
           const m = await trainer.step();
           n++; wall += m.wallMs; rolloutMs += m.timings.rolloutMs; live += m.decisions.rollout; turns += m.rolloutTurns;
-          macs += iterationMacs(cfg.policy, J, m.decisions, cfg.epochs, cfg.beta > 0);
+          macs += iterationMacs(cfg.policy, m.decisions, cfg.epochs, cfg.beta > 0);
+          dense += iterationMacs(cfg.policy, everyToolScored(m.decisions, J), cfg.epochs, cfg.beta > 0);
+          livePairs += m.decisions.rolloutPairs;
         }
       });
       const iterationMs = wall / n;
       // Every iteration reads once per rollout turn plus once for the update's diagnostics.
-      const row: BenchRow = { width, episodes, status: 'ok', iterationMs, rolloutDecisionsPerS: live / (rolloutMs / 1000), readbacksPerTurn: (reads - n) / turns, iterationsTimed: n };
+      const row: BenchRow = { width, episodes, status: 'ok', iterationMs, rolloutDecisionsPerS: live / (rolloutMs / 1000), readbacksPerTurn: (reads - n) / turns, iterationsTimed: n, allowedToolShare: livePairs / (J * live) };
       rows.push(row);
-      rowMacs.set(row, macs / n);
+      rowMacs.set(row, { macs: macs / n, dense: dense / n });
       last = { macs: decisionMacs(cfg.policy, J).forward * episodes, ms: iterationMs };
       log(`width ${width} N ${episodes}: ${iterationMs.toFixed(1)} ms/iteration, ${row.rolloutDecisionsPerS?.toFixed(0)} decisions/s, floor ratio ${(iterationMs / (macs / n / peakBefore)).toFixed(2)} (at the first matmul peak)`);
     } finally {
@@ -141,8 +147,9 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
   }
   const macsPerMs = Math.max(peakBefore, await matmulMacsPerMs());
   for (const [row, m] of rowMacs) {
-    row.flopFloorMs = m / macsPerMs;
+    row.flopFloorMs = m.macs / macsPerMs;
     row.ratioToFlopFloor = (row.iterationMs as number) / row.flopFloorMs;
+    row.ratioToDenseFloor = (row.iterationMs as number) / (m.dense / macsPerMs);
   }
   log(`matmul peak ${(peakBefore / 1e6).toFixed(2)} GMAC/s before the sizes, ${(macsPerMs / 1e6).toFixed(2)} kept`);
   const memory = await memoryCheck(catalog, pool, plan, log);

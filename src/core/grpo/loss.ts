@@ -9,8 +9,8 @@
 // test/verl.test.ts matches veRL's outputs on fixed inputs (shared/reference/verl-reference.json).
 
 import * as tf from '@tensorflow/tfjs-core';
-import type { ScorerTransposes } from '../policy/dense';
 import type { PolicyNetwork } from '../policy/network';
+import { disposePolicyInput, type PolicyInput } from '../policy/pairs';
 
 export interface LossConfig {
   epsLow: number;
@@ -24,9 +24,8 @@ export interface LossConfig {
 
 /** One batch of M decisions over J tools, as tensors. */
 export interface DecisionBatch {
-  state: tf.Tensor2D;
-  tools: tf.Tensor3D;
-  bias: tf.Tensor2D;
+  /** The policy's input for the M decisions (its allowed pairs packed, with their transpose for μ epochs of gradients). */
+  input: PolicyInput;
   /** One-hot of the action taken, [M, J + 1]. */
   taken: tf.Tensor2D;
   oldLogp: tf.Tensor1D;
@@ -37,8 +36,11 @@ export interface DecisionBatch {
   refLogp?: tf.Tensor1D;
   /** Token-mean weights (1/#decisions), for the clip fraction as veRL reports it whatever the aggregation; default `weight`. */
   tokenWeight?: tf.Tensor1D;
-  /** The inputs' transposes that the policy's gradient reuses over μ epochs (network.ts, dense.ts). */
-  pre?: ScorerTransposes;
+}
+
+export function disposeBatch(b: DecisionBatch): void {
+  disposePolicyInput(b.input);
+  tf.dispose([b.taken, b.oldLogp, b.advantage, b.weight, ...(b.refLogp ? [b.refLogp] : []), ...(b.tokenWeight ? [b.tokenWeight] : [])]);
 }
 
 export interface LossTerms {
@@ -53,13 +55,13 @@ export interface LossTerms {
 }
 
 /** ln π(a|s) of the taken actions. */
-export function takenLogp(net: PolicyNetwork, b: Pick<DecisionBatch, 'state' | 'tools' | 'bias' | 'taken'>): tf.Tensor1D {
-  return tf.sum(tf.mul(tf.logSoftmax(net.logits(b.state, b.tools, b.bias)), b.taken), 1);
+export function takenLogp(net: PolicyNetwork, b: Pick<DecisionBatch, 'input' | 'taken'>): tf.Tensor1D {
+  return tf.sum(tf.mul(tf.logSoftmax(net.logits(b.input)), b.taken), 1);
 }
 
 /** The loss terms (call inside tf.tidy or variableGrads). */
 export function grpoLoss(net: PolicyNetwork, b: DecisionBatch, cfg: LossConfig): LossTerms {
-  return lossFromLogits(net.logits(b.state, b.tools, b.bias, b.pre), b, cfg);
+  return lossFromLogits(net.logits(b.input), b, cfg);
 }
 
 /** The loss terms from the masked logits of the M decisions, [M, A] (masked actions at −1e9). */

@@ -2,6 +2,7 @@
 // advantage histogram, and one whole group (its G trajectories, M raw and normalised, R, A,
 // turn-by-turn traces) for the group inspector.
 
+import type { DecisionCounts } from '../bench/floor';
 import type { TraceEntry } from '../sim/env';
 import type { Task } from '../sim/tasks';
 
@@ -62,8 +63,8 @@ export interface IterationMetrics {
   timings: { rolloutMs: number; rewardMs: number; updateMs: number };
   /** Turns the lockstep rollout ran (the longest episode). */
   rolloutTurns: number;
-  /** Decisions made by live episodes in the rollouts, and decisions the update trained on (weight > 0), per epoch. */
-  decisions: { rollout: number; trained: number };
+  /** Decisions made by live episodes in the rollouts, and decisions the update trained on (weight > 0), per epoch; with the allowed (decision, tool) pairs the scorer ran on. */
+  decisions: DecisionCounts;
   /** Set when the update produced NaN/±Infinity: the weights were restored and the optimizer reset. */
   diverged?: string;
   /** Set by the lab session's collapse guard (collapseGuard.ts): the run should pause, the best weights are kept. */

@@ -13,6 +13,7 @@ import { hashInts, SeqRng } from '../sim/rng';
 import type { Task } from '../sim/tasks';
 import type { CatalogScales } from '../policy/features';
 import type { PolicyNetwork } from '../policy/network';
+import { isAllowed } from '../policy/pairs';
 import { INSTRUCTION_PRESETS } from '../instructionPresets';
 import { preferenceVector, samplePreference } from '../preference';
 import { groupAdvantages, type GroupAdvantage } from './advantage';
@@ -71,6 +72,8 @@ export interface IterationState {
   used: Uint8Array;
   decisions: Int32Array;
   trainedDecisions: number;
+  /** Allowed (decision, tool) pairs of the rollouts' decisions and of the trained ones (the scorer's rows). */
+  pairs: { rollout: number; trained: number };
   update: UpdateStats | null;
   /** Phase 8: the shown group's decisions ([t·N + g] rows) and their probabilities before and after the update. */
   probs: { rows: number[]; before: Float32Array; after: Float32Array | null } | null;
@@ -83,7 +86,7 @@ export function beginIteration(host: PhaseHost, observe = false): IterationState
   return {
     host, observe, shown: 0, next: 0, durations: [], rng: new SeqRng(hashInts(host.config.seed, host.iteration, 0x6770)),
     tasks: [], groupPrefs: [], stats: [], mRaw: [], mNorm: [], rewards: [], advantages: [],
-    adv: new Float32Array(N), used: new Uint8Array(N), decisions: new Int32Array(N), trainedDecisions: 0, update: null, probs: null,
+    adv: new Float32Array(N), used: new Uint8Array(N), decisions: new Int32Array(N), trainedDecisions: 0, pairs: { rollout: 0, trained: 0 }, update: null, probs: null,
   };
 }
 
@@ -170,7 +173,18 @@ function shownRows(s: IterationState): number[] {
 export async function updatePhase(s: IterationState): Promise<void> {
   const { buf, config: c } = s.host;
   const T = buf.turns, N = buf.slots, M = T * N;
-  for (let t = 0; t < T; t++) for (let n = 0; n < N; n++) if (buf.valid[t * N + n]) s.decisions[n]++;
+  const J = buf.nTools, A = J + 1;
+  for (let t = 0; t < T; t++) {
+    for (let n = 0; n < N; n++) {
+      const m = t * N + n;
+      if (!buf.valid[m]) continue;
+      s.decisions[n]++;
+      let allowed = 0;
+      for (let j = 0; j < J; j++) if (isAllowed(buf.bias[m * A + j] as number)) allowed++;
+      s.pairs.rollout += allowed;
+      if (s.used[n]) s.pairs.trained += allowed;
+    }
+  }
   let trainedTraj = 0, trainedDec = 0;
   for (let n = 0; n < N; n++) if (s.used[n] && s.decisions[n]) { trainedTraj++; trainedDec += s.decisions[n] as number; }
   s.trainedDecisions = trainedDec;
@@ -247,7 +261,7 @@ export function iterationMetrics(s: IterationState): IterationMetrics {
     wallMs: ms(0, 6),
     timings: { rolloutMs: ms(0, 1), rewardMs: ms(2, 5), updateMs: ms(6, 6) },
     rolloutTurns,
-    decisions: { rollout: decisions, trained: s.trainedDecisions },
+    decisions: { rollout: decisions, trained: s.trainedDecisions, rolloutPairs: s.pairs.rollout, trainedPairs: s.pairs.trained },
     ...(stats.diverged ? { diverged: stats.diverged } : {}),
   };
 }

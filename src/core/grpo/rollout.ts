@@ -10,8 +10,8 @@ import type { Task } from '../sim/tasks';
 import { decide, fillGumbel, type TurnBuffers } from '../policy/act';
 import { STATE_DIM, TOOL_DIM, type CatalogScales } from '../policy/features';
 import type { PolicyNetwork } from '../policy/network';
-import { scorerTransposes } from '../policy/dense';
 import { bucketSize, gatherRows } from '../policy/buckets';
+import { packPairs, policyInput } from '../policy/pairs';
 import type { DecisionBatch } from './loss';
 
 export class RolloutBuffer {
@@ -75,10 +75,11 @@ export const BUCKET_ROWS = 64;
 /**
  * The buffer's decisions as tensors for the loss. With `bucket`, only the decisions of weight > 0
  * (live, in a group that trains) are packed, in order, into bucketSize(n, bucket) rows; the extra
- * rows are zeros with weight 0. Without it, all T·N rows (padding rows carry weight 0).
+ * rows are zeros with weight 0. Without it, all T·N rows (padding rows carry weight 0). The
+ * scorer's input holds the allowed pairs of those rows and their transpose (pairs.ts).
  */
 export function toDecisionBatch(buf: RolloutBuffer, advantage: Float32Array, weight: Float32Array, tokenWeight?: Float32Array, bucket?: number): DecisionBatch {
-  const J = buf.nTools, A = J + 1;
+  const J = buf.nTools;
   const all = buf.turns * buf.slots;
   let rows: number[] | null = null;
   if (bucket) {
@@ -86,19 +87,14 @@ export function toDecisionBatch(buf: RolloutBuffer, advantage: Float32Array, wei
     for (let m = 0; m < all; m++) if ((weight[m] as number) > 0) rows.push(m);
   }
   const M = rows && bucket ? bucketSize(rows.length, bucket) : all;
-  const pick = <T extends Float32Array | Int32Array>(src: T, width: number, out: T): T => (rows ? gatherRows(src, width, rows, out) : src);
-  const f32 = (src: Float32Array | undefined, width: number) => (src ? pick(src, width, new Float32Array(M * width)) : undefined);
-  const tw = f32(tokenWeight, 1);
-  const state = f32(buf.state, STATE_DIM) as Float32Array, tools = f32(buf.tools, J * TOOL_DIM) as Float32Array;
+  const pick = <T extends Float32Array | Int32Array>(src: T, out: T): T => (rows ? gatherRows(src, 1, rows, out) : src);
+  const f32 = (src: Float32Array) => pick(src, new Float32Array(M));
   return {
-    state: tf.tensor2d(state, [M, STATE_DIM]),
-    tools: tf.tensor3d(tools, [M, J, TOOL_DIM]),
-    pre: scorerTransposes(state, tools, M, J),
-    bias: tf.tensor2d(f32(buf.bias, A) as Float32Array, [M, A]),
-    taken: tf.tidy(() => tf.cast(tf.oneHot(tf.tensor1d(pick(buf.actions, 1, new Int32Array(M)), 'int32'), A), 'float32') as tf.Tensor2D),
-    oldLogp: tf.tensor1d(f32(buf.logp, 1) as Float32Array),
-    advantage: tf.tensor1d(f32(advantage, 1) as Float32Array),
-    weight: tf.tensor1d(f32(weight, 1) as Float32Array),
-    ...(tw ? { tokenWeight: tf.tensor1d(tw) } : {}),
+    input: policyInput(packPairs(buf, J, rows, { M, transposed: true })),
+    taken: tf.tidy(() => tf.cast(tf.oneHot(tf.tensor1d(pick(buf.actions, new Int32Array(M)), 'int32'), J + 1), 'float32') as tf.Tensor2D),
+    oldLogp: tf.tensor1d(f32(buf.logp)),
+    advantage: tf.tensor1d(f32(advantage)),
+    weight: tf.tensor1d(f32(weight)),
+    ...(tokenWeight ? { tokenWeight: tf.tensor1d(f32(tokenWeight)) } : {}),
   };
 }

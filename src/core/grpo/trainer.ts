@@ -8,12 +8,12 @@ import * as tf from '@tensorflow/tfjs-core';
 import type { Catalog } from '../sim/catalog';
 import { BatchEnv } from '../sim/env';
 import type { Task } from '../sim/tasks';
-import { catalogScales, STATE_DIM, TOOL_DIM, type CatalogScales } from '../policy/features';
-import { gatherRows } from '../policy/buckets';
+import { catalogScales, type CatalogScales } from '../policy/features';
+import { packPairs, policyInput } from '../policy/pairs';
 import { PolicyNetwork } from '../policy/network';
 import { checkIterationSize } from './memoryEstimate';
 import type { TrainConfig } from './config';
-import { applyClipped, concatAll, grpoLoss, sumAll, takenLogp, type DecisionBatch } from './loss';
+import { applyClipped, concatAll, disposeBatch, grpoLoss, sumAll, takenLogp, type DecisionBatch } from './loss';
 import type { IterationMetrics } from './metrics';
 import { beginIteration, iterationMetrics, runNextPhase, updated, type EpochStats, type IterationState, type PhaseHost, type UpdateStats } from './phases';
 import { BUCKET_ROWS, RolloutBuffer, toDecisionBatch } from './rollout';
@@ -118,13 +118,8 @@ export class GrpoTrainer {
   /** Softmax probabilities of the buffer's decisions at `rows`; one readback. */
   private async probabilities(rows: readonly number[]): Promise<Float32Array> {
     if (rows.length === 0) return new Float32Array(0);
-    const J = this.catalog.tools.length, A = J + 1, R = rows.length;
-    const pick = (src: Float32Array, w: number) => gatherRows(src, w, rows as number[], new Float32Array(R * w));
-    const out = tf.tidy(() => tf.softmax(this.net.logits(
-      tf.tensor2d(pick(this.buf.state, STATE_DIM), [R, STATE_DIM]),
-      tf.tensor3d(pick(this.buf.tools, J * TOOL_DIM), [R, J, TOOL_DIM]),
-      tf.tensor2d(pick(this.buf.bias, A), [R, A]),
-    )));
+    const pairs = packPairs(this.buf, this.catalog.tools.length, rows);
+    const out = tf.tidy(() => tf.softmax(this.net.logits(policyInput(pairs))));
     try {
       return Float32Array.from(await out.data());
     } finally {
@@ -174,7 +169,8 @@ export class GrpoTrainer {
       });
       all = await packed.data();
     } finally {
-      tf.dispose([...rows, ...Object.values(batch), ...(packed ? [packed] : [])]);
+      disposeBatch(batch);
+      tf.dispose([...rows, ...(packed ? [packed] : [])]);
     }
     const epochs: EpochStats[] = Array.from({ length: cfg.epochs }, (_, e) => {
       const v = (k: number) => all[ROW * e + k] as number;

@@ -9,6 +9,7 @@ import type { SeqRng } from '../sim/rng';
 import type { BatchPolicy } from '../eval/policy';
 import { preferenceVector, type Preference } from '../preference';
 import { catalogScales, encodeFeatures, maskBias, STATE_DIM, TOOL_DIM, type CatalogScales } from './features';
+import { packPairs, policyInput } from './pairs';
 import type { PolicyNetwork } from './network';
 import { bucketSize, gatherRows } from './buckets';
 
@@ -38,17 +39,6 @@ export function fillGumbel(rng: SeqRng, gumbel: Float32Array, live?: { valid: Ui
   for (let n = 0; n < live.valid.length; n++) if (live.valid[n]) for (let c = n * W; c < (n + 1) * W; c++) gumbel[c] = draw();
 }
 
-/**
- * Gather buffers reused from turn to turn (no allocation per turn): the input tensors made from them
- * live only inside decide's tidy, so the next turn may overwrite them.
- */
-const scratchBuffers: Float32Array[] = [];
-function scratch(slot: number, length: number): Float32Array {
-  const have = scratchBuffers[slot];
-  if (!have || have.length < length) scratchBuffers[slot] = new Float32Array(Math.max(length, 2 * (have?.length ?? 0)));
-  return (scratchBuffers[slot] as Float32Array).subarray(0, length);
-}
-
 /** Rows per bucket step of a turn's forward: only the live slots are computed, padded to a multiple of this. */
 export const LIVE_BUCKET_ROWS = 16;
 
@@ -67,11 +57,12 @@ export async function decide(
   const live: number[] = [];
   for (let i = 0; i < env.size; i++) if (!env.done[i]) live.push(i);
   const R = Math.min(N, bucketSize(live.length, LIVE_BUCKET_ROWS));
-  const rows = R === N && live.length === N ? null : live; // all live: no gather
-  const take = (src: Float32Array, width: number, slot: number) => (rows ? gatherRows(src, width, rows, scratch(slot, R * width)) : src);
+  const rows = R === N && live.length === N ? null : live; // all live: every row as it is
+  const pairs = packPairs(buf, J, rows, { M: R });
+  const gumbelRows = gumbel && (rows ? gatherRows(gumbel, A, rows, new Float32Array(R * A)) : gumbel);
   const packed = tf.tidy(() => {
-    const logits = net.logits(tf.tensor2d(take(buf.state, STATE_DIM, 0), [R, STATE_DIM]), tf.tensor3d(take(buf.tools, J * TOOL_DIM, 1), [R, J, TOOL_DIM]), tf.tensor2d(take(buf.bias, A, 2), [R, A]));
-    const scores = gumbel ? tf.add(logits, tf.tensor2d(take(gumbel, A, 3), [R, A])) : logits;
+    const logits = net.logits(policyInput(pairs));
+    const scores = gumbelRows ? tf.add(logits, tf.tensor2d(gumbelRows, [R, A])) : logits;
     const actions = tf.argMax(scores, 1);
     const lp = tf.sum(tf.mul(tf.logSoftmax(logits), tf.oneHot(actions, A)), 1);
     return tf.stack([tf.cast(actions, 'float32'), lp], 1);

@@ -6,16 +6,14 @@
 // plain matMul of explicitly transposed operands (the transpose of a small matrix is almost free),
 // a bias gradient is ones·dz, and the forward is one fused matMul + bias + ReLU kernel. The values
 // are the same as tf.relu(tf.add(tf.matMul(x, W), b)) and its autodiff gradient (test/dense.test.ts).
+// tfjs-wasm takes a matmul's right operand for weights: it repacks it for XNNPACK each time it is a
+// new tensor (and reuses the packing while that tensor lives), so a weight gradient whose right
+// operand is an [R, H] activation pays a full pass over it before any arithmetic (measured: 1.5 ms
+// for R = 7680, H = 64); a layer's weight and bias gradients share one packed dz.
 
 import * as tf from '@tensorflow/tfjs-core';
 
 type Act = 'relu' | 'linear';
-
-/** Transposes of a batch's inputs that the scorer's gradient reuses over μ epochs (scorerTransposes). */
-export interface ScorerTransposes {
-  toolsT: tf.Tensor2D;
-  stateRepT: tf.Tensor2D;
-}
 
 type Grad = (dy: tf.Tensor, saved: tf.Tensor[]) => tf.Tensor[];
 
@@ -82,47 +80,37 @@ export function hiddenLayer(x: tf.Tensor2D, w: tf.Variable, b: tf.Variable, act:
 }
 
 /**
- * The scorer's first layer over M decisions × J tools: relu(tools·W_t + state·W_s + b), the state
- * part computed once per decision and broadcast over the J tools. Returns [M·J, H]. `stateRepT`
- * may carry the state repeated J times and transposed, [S, M·J] (built once per batch), so that
- * W_s's gradient is one matmul instead of a sum over the tool axis.
+ * The scorer's first layer over packed (decision, tool) pairs (pairs.ts): relu(pairs·[W_t; W_s] + b),
+ * each row being [tool descriptor ⊕ state]. `pairsT` may carry the rows transposed with a ones row,
+ * [D + S + 1, P] (built on the CPU once per update): then the gradients of W_t, W_s and b are one
+ * matmul, reused over μ epochs.
  */
-export function scorerInputLayer(
-  state: tf.Tensor2D, tools: tf.Tensor3D, ws: tf.Variable, wt: tf.Variable, b: tf.Variable, pre?: ScorerTransposes,
-): tf.Tensor2D {
-  const [M, J, D] = tools.shape;
-  const H = wt.shape[1] as number;
-  const flat = tf.reshape(tools, [M * J, D]) as tf.Tensor2D;
-  const f = withGrad(([wsIn, wtIn, bIn], save) => {
-    const hs = tf.reshape(tf.fused.matMul({ a: state, b: wsIn as tf.Tensor2D, bias: bIn }), [M, 1, H]);
-    const ht = tf.reshape(tf.matMul(flat, wtIn as tf.Tensor2D), [M, J, H]);
-    const y = tf.reshape(tf.relu(tf.add(ht, hs)), [M * J, H]) as tf.Tensor2D;
+export function pairInputLayer(pairs: tf.Tensor2D, wt: tf.Variable, ws: tf.Variable, b: tf.Variable, pairsT?: tf.Tensor2D): tf.Tensor2D {
+  const D = wt.shape[0] as number, S = ws.shape[0] as number, H = wt.shape[1] as number;
+  const f = withGrad(([wtIn, wsIn, bIn], save) => {
+    const y = tf.fused.matMul({ a: pairs, b: tf.concat([wtIn as tf.Tensor2D, wsIn as tf.Tensor2D], 0), bias: bIn, activation: 'relu' });
     save([y]);
     return {
       value: y,
       gradFunc: (dy, saved) => {
         const dz = activationGrad(dy as tf.Tensor2D, saved[0] as tf.Tensor2D, 'relu');
-        const stateRepT = pre?.stateRepT ?? tf.transpose(tf.reshape(tf.tile(tf.reshape(state, [M, 1, state.shape[1]]), [1, J, 1]), [M * J, state.shape[1]]));
-        const dWt = pre?.toolsT ? tf.matMul(pre.toolsT, dz) : weightGrad(flat, dz);
-        return [tf.matMul(stateRepT, dz), dWt, columnSums(dz)];
+        const g = pairsT ? tf.matMul(pairsT, dz) : tf.concat([weightGrad(pairs, dz), tf.reshape(columnSums(dz), [1, H])], 0);
+        return [tf.slice(g, [0, 0], [D, H]), tf.slice(g, [D, 0], [S, H]), tf.reshape(tf.slice(g, [D + S, 0], [1, H]), [H])];
       },
     };
   });
-  return f(ws, wt, b);
+  return f(wt, ws, b);
 }
 
 /**
- * The per-batch transposes scorerInputLayer's gradient uses, built on the CPU from the batch's own
- * arrays (state [M, S], tools [M, J, D] row-major): toolsT [D, M·J] and stateRepT [S, M·J].
- * Built once per update and reused over μ epochs; no device op (tf.tile is slow on wasm).
+ * Scatters V scores to their flat logit indices `slots` (int32 [V, 1]) in a zero vector of `size`;
+ * the gradient gathers them back (tfjs has no gradient for scatterND, and on wasm a gatherND is
+ * far cheaper than a row gather).
  */
-export function scorerTransposes(state: Float32Array, tools: Float32Array, M: number, J: number): ScorerTransposes {
-  const S = state.length / M, D = tools.length / (M * J), R = M * J;
-  const toolsT = new Float32Array(D * R), stateRepT = new Float32Array(S * R);
-  for (let r = 0; r < R; r++) {
-    for (let d = 0; d < D; d++) toolsT[d * R + r] = tools[r * D + d] as number;
-    const m = Math.floor(r / J);
-    for (let k = 0; k < S; k++) stateRepT[k * R + r] = state[m * S + k] as number;
-  }
-  return { toolsT: tf.tensor2d(toolsT, [D, R]), stateRepT: tf.tensor2d(stateRepT, [S, R]) };
+export function scatterScores(values: tf.Tensor1D, slots: tf.Tensor2D, size: number): tf.Tensor1D {
+  const f = withGrad(([v]) => ({
+    value: tf.scatterND(slots, v as tf.Tensor1D, [size]),
+    gradFunc: (dy) => [tf.gatherND(dy, slots)],
+  }));
+  return f(values) as unknown as tf.Tensor1D;
 }

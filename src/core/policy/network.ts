@@ -1,7 +1,9 @@
 // The orchestrator policy network (DESIGN.md §4): a shared tool scorer over [state ⊕ tool
 // descriptor] and a submit head over the state, both MLPs of configurable width and depth.
-// logits = [score(tool 1) … score(tool n), submit] + mask bias. The scorer's first layer is split
-// (W·[s ⊕ t] = W_s·s + W_t·t) so the state part is computed once per decision, not once per tool.
+// logits = [score(tool 1) … score(tool n), submit] + mask bias. The scorer runs only on the
+// allowed (decision, tool) pairs (pairs.ts) and its scores are scattered into place; a masked
+// tool's logit is the mask's −1e9, as it would be with its score added. The first layer's weight
+// is stored split (W_s for the state, W_t for the tool), as the export format names it.
 // The layers and their gradients are dense.ts's (fused forward, transpose-free backward).
 // Weights are seeded (Glorot uniform from our own generator), so a seed gives the same network
 // on every backend.
@@ -9,7 +11,8 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { SeqRng } from '../sim/rng';
 import { STATE_DIM, TOOL_DIM } from './features';
-import { hiddenLayer, inputLayer, scorerInputLayer, type ScorerTransposes } from './dense';
+import { hiddenLayer, inputLayer, pairInputLayer, scatterScores } from './dense';
+import type { PolicyInput } from './pairs';
 import type { PolicyConfig } from './policyConfig';
 
 export { DEFAULT_POLICY, type PolicyConfig } from './policyConfig';
@@ -72,19 +75,19 @@ export class PolicyNetwork {
     return v;
   }
 
-  /**
-   * Logits [M, J + 1] for M decisions over J tools: state [M, STATE_DIM], tools [M, J, TOOL_DIM],
-   * bias [M, J + 1] (0 allowed, −1e9 masked). Call inside tf.tidy.
-   */
-  logits(state: tf.Tensor2D, tools: tf.Tensor3D, bias: tf.Tensor2D, pre?: ScorerTransposes): tf.Tensor2D {
-    const [M, J] = [tools.shape[0], tools.shape[1]];
-    let h = scorerInputLayer(state, tools, this.w('scorer/l0/state'), this.w('scorer/l0/tool'), this.w('scorer/l0/bias'), pre);
+  /** Logits [M, J + 1] for the M decisions of `x` (masked actions at −1e9). Call inside tf.tidy. */
+  logits(x: PolicyInput): tf.Tensor2D {
+    const [M, A] = x.bias.shape;
+    const P = x.pairs.shape[0];
+    let h = pairInputLayer(x.pairs, this.w('scorer/l0/tool'), this.w('scorer/l0/state'), this.w('scorer/l0/bias'), x.pairsT);
     for (let l = 1; l < this.config.depth; l++) h = hiddenLayer(h, this.w(`scorer/l${l}/kernel`), this.w(`scorer/l${l}/bias`), 'relu');
-    const toolLogits = tf.reshape(hiddenLayer(h, this.w('scorer/out/kernel'), this.w('scorer/out/bias'), 'linear'), [M, J]);
-    let g = inputLayer(state, this.w('submit/l0/kernel'), this.w('submit/l0/bias'), 'relu');
+    const toolScores = tf.reshape(hiddenLayer(h, this.w('scorer/out/kernel'), this.w('scorer/out/bias'), 'linear'), [P]) as tf.Tensor1D;
+    let g = inputLayer(x.state, this.w('submit/l0/kernel'), this.w('submit/l0/bias'), 'relu');
     for (let l = 1; l < this.config.depth; l++) g = hiddenLayer(g, this.w(`submit/l${l}/kernel`), this.w(`submit/l${l}/bias`), 'relu');
-    const submit = hiddenLayer(g, this.w('submit/out/kernel'), this.w('submit/out/bias'), 'linear');
-    return tf.add(tf.concat([toolLogits, submit], 1), bias);
+    const submit = tf.reshape(hiddenLayer(g, this.w('submit/out/kernel'), this.w('submit/out/bias'), 'linear'), [M]) as tf.Tensor1D;
+    // One spare slot past the M·A logits takes the padding pairs' scores and is dropped.
+    const flat = scatterScores(tf.concat([toolScores, submit]), x.slots, M * A + 1);
+    return tf.add(tf.reshape(tf.slice(flat, 0, M * A), [M, A]), x.bias);
   }
 
   /** An independent copy (e.g. the frozen reference of the KL term). */

@@ -6,6 +6,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { SeqRng } from '../sim/rng';
 import { STATE_DIM, TOOL_DIM } from './features';
 import type { PolicyNetwork } from './network';
+import { packPairs, policyInput } from './pairs';
 
 export const PROBE_STATES = 16;
 
@@ -13,7 +14,8 @@ export async function probeProbabilities(net: PolicyNetwork, nTools: number): Pr
   const r = new SeqRng(8);
   const rand = (n: number) => Float32Array.from({ length: n }, () => r.next() * 2 - 1);
   const n = PROBE_STATES;
-  const p = tf.tidy(() => tf.softmax(net.logits(tf.tensor2d(rand(n * STATE_DIM), [n, STATE_DIM]), tf.tensor3d(rand(n * nTools * TOOL_DIM), [n, nTools, TOOL_DIM]), tf.zeros([n, nTools + 1]))));
+  const pairs = packPairs({ state: rand(n * STATE_DIM), tools: rand(n * nTools * TOOL_DIM), bias: new Float32Array(n * (nTools + 1)) }, nTools, null);
+  const p = tf.tidy(() => tf.softmax(net.logits(policyInput(pairs))));
   const d = await p.data();
   p.dispose();
   return Array.from(d);
