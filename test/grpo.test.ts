@@ -5,6 +5,7 @@ import { grpoLoss, type LossConfig } from '../src/core/grpo/loss';
 import { collectRollouts, RolloutBuffer, toDecisionBatch } from '../src/core/grpo/rollout';
 import { GrpoTrainer } from '../src/core/grpo/trainer';
 import { scalarMetrics } from '../src/cli/commands/train';
+import { sampleRow } from '../src/core/policy/act';
 import { catalogScales } from '../src/core/policy/features';
 import { PolicyNetwork } from '../src/core/policy/network';
 import { DEFAULT_SIM } from '../src/core/sim/callModel';
@@ -171,5 +172,21 @@ describe('GRPO trainer', () => {
     const after = await Promise.all(tr.net.vars.map((v) => v.data()));
     expect(after).toEqual(before);
     tr.dispose();
+  });
+});
+
+describe('sampling a decision from its logits (Gumbel-max on the CPU)', () => {
+  it('takes the largest logit + noise, the first on a tie, and its log-probability (worked by hand)', () => {
+    // Logits [1, 2, masked]: greedy picks 1; ln π(1) = 2 − ln(e¹ + e²) = −ln(1 + e⁻¹) = −0.3132617.
+    const logits = new Float32Array([9, 9, 1, 2, -1e9]); // the row starts at 2
+    const greedy = sampleRow(logits, 2, 3, null, 0);
+    expect(greedy.action).toBe(1);
+    expect(greedy.logp).toBeCloseTo(-0.3132617, 6);
+    // Noise [3, 0, 100] (at offset 1): scores 4, 2, −1e9 + 100 → action 0, ln π(0) = 1 − ln(e¹ + e²) = −1.3132617.
+    const noisy = sampleRow(logits, 2, 3, new Float32Array([7, 3, 0, 100]), 1);
+    expect(noisy.action).toBe(0);
+    expect(noisy.logp).toBeCloseTo(-1.3132617, 6);
+    expect(sampleRow(new Float32Array([0.5, 0.5]), 0, 2, null, 0)).toEqual({ action: 0, logp: Math.log(0.5) });
+    expect(Number.isNaN(sampleRow(new Float32Array([0, NaN, 1]), 0, 3, null, 0).logp)).toBe(true);
   });
 });

@@ -1,6 +1,8 @@
-// One decision for every slot of the batched env: encode features, one batched forward, sample
-// on the device (Gumbel-max with uploaded uniforms; greedy without), and ONE small readback of
-// the live slots' actions and log-probabilities (finished episodes are left out of the forward). Used by the trainer's rollouts and by evaluation.
+// One decision for every slot of the batched env: encode features, one batched forward, ONE small
+// readback of the live slots' logits, and Gumbel-max sampling on the CPU with the seeded
+// uniforms (greedy without): a 13-wide argmax and log-sum-exp per slot cost less there than the
+// dozen device kernels they were (finished episodes are left out of the forward).
+// Used by the trainer's rollouts and by evaluation.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { Catalog } from '../sim/catalog';
@@ -11,7 +13,7 @@ import { preferenceVector, type Preference } from '../preference';
 import { catalogScales, encodeFeatures, maskBias, STATE_DIM, TOOL_DIM, type CatalogScales } from './features';
 import { packPairs, policyInput } from './pairs';
 import type { PolicyNetwork } from './network';
-import { bucketSize, gatherRows } from './buckets';
+import { bucketSize } from './buckets';
 
 /** Input buffers of one turn (views into the trainer's history, or the evaluator's own). */
 export interface TurnBuffers {
@@ -59,26 +61,37 @@ export async function decide(
   const R = Math.min(N, bucketSize(live.length, LIVE_BUCKET_ROWS));
   const rows = R === N && live.length === N ? null : live; // all live: every row as it is
   const pairs = packPairs(buf, J, rows, { M: R });
-  const gumbelRows = gumbel && (rows ? gatherRows(gumbel, A, rows, new Float32Array(R * A)) : gumbel);
-  const packed = tf.tidy(() => {
-    const logits = net.logits(policyInput(pairs));
-    const scores = gumbelRows ? tf.add(logits, tf.tensor2d(gumbelRows, [R, A])) : logits;
-    const actions = tf.argMax(scores, 1);
-    const lp = tf.sum(tf.mul(tf.logSoftmax(logits), tf.oneHot(actions, A)), 1);
-    return tf.stack([tf.cast(actions, 'float32'), lp], 1);
-  });
-  const data = await packed.data();
-  packed.dispose();
+  const out0 = tf.tidy(() => net.logits(policyInput(pairs)));
+  const logits = await out0.data();
+  out0.dispose();
   out.fill(env.submitAction); // a finished slot's only allowed action, with probability 1 (log π = 0)
   logp?.fill(0);
   for (let r = 0; r < live.length; r++) {
     const i = rows ? (rows[r] as number) : r;
-    const a = data[2 * r] as number, lp = data[2 * r + 1] as number;
+    const { action: a, logp: lp } = sampleRow(logits, r * A, A, gumbel, i * A);
     // A live slot must get an allowed action with a finite log-probability; NaN/∞ logits give neither.
     if (!Number.isFinite(lp) || !mask[i * A + a]) throw new NonFiniteError(`the policy's action probabilities are not finite (slot ${i}: log π = ${lp})`);
     out[i] = a;
     if (logp) logp[i] = lp;
   }
+}
+
+/**
+ * Gumbel-max over one row of logits (`A` values from `at`): the first action with the largest
+ * logit + noise (greedy when `noise` is null), and its log-probability, log-sum-exp in float64. The
+ * same draw as argMax(logits + noise) on the device, with no kernel per step of it.
+ */
+export function sampleRow(logits: ArrayLike<number>, at: number, A: number, noise: Float32Array | null, noiseAt: number): { action: number; logp: number } {
+  let action = 0, best = -Infinity, max = -Infinity;
+  for (let c = 0; c < A; c++) {
+    const l = logits[at + c] as number;
+    const score = noise ? l + (noise[noiseAt + c] as number) : l;
+    if (score > best || Number.isNaN(score)) { best = score; action = c; if (Number.isNaN(score)) break; }
+    if (l > max) max = l;
+  }
+  let sum = 0;
+  for (let c = 0; c < A; c++) sum += Math.exp((logits[at + c] as number) - max);
+  return { action, logp: (logits[at + action] as number) - max - Math.log(sum) };
 }
 
 /** The policy produced NaN/±∞ where a probability was needed: training must stop. */
