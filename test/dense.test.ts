@@ -7,7 +7,7 @@ import type * as TF from '@tensorflow/tfjs-core';
 import { disposeBatch, grpoLoss, type LossConfig } from '../src/core/grpo/loss';
 import { collectRollouts, RolloutBuffer, toDecisionBatch } from '../src/core/grpo/rollout';
 import { bucketSize } from '../src/core/policy/buckets';
-import { disposePolicyInput, packPairs, PAIR_DIM, policyInput } from '../src/core/policy/pairs';
+import { disposePolicyInput, packPairs, policyInput } from '../src/core/policy/pairs';
 import { catalogScales, STATE_DIM, TOOL_DIM } from '../src/core/policy/features';
 import { PolicyNetwork } from '../src/core/policy/network';
 import { DEFAULT_SIM } from '../src/core/sim/callModel';
@@ -58,20 +58,21 @@ describe('packing the allowed pairs', () => {
     expect(p.M).toBe(4);
     // Rows in the order asked: decision 2, 0, 1, then one zero row. Pairs: (0, tool 1), (1, tool 0), (1, tool 1), one padding pair.
     expect(Array.from(p.slots)).toEqual([1 * A + 1, 2 * A + 0, 2 * A + 1, 4 * A, 0 * A + 2, 1 * A + 2, 2 * A + 2, 3 * A + 2]);
-    const row = (q: number) => Array.from(p.pairs.subarray(q * PAIR_DIM, (q + 1) * PAIR_DIM));
+    const row = (q: number) => Array.from(p.pairs.subarray(q * D, (q + 1) * D));
     const toolOf = (m: number, j: number) => Array.from(tools.subarray((m * 2 + j) * D, (m * 2 + j + 1) * D));
     const stateOf = (m: number) => Array.from(state.subarray(m * S, (m + 1) * S));
-    expect(row(0)).toEqual([...toolOf(0, 1), ...stateOf(0)]);
-    expect(row(1)).toEqual([...toolOf(1, 0), ...stateOf(1)]);
-    expect(row(2)).toEqual([...toolOf(1, 1), ...stateOf(1)]);
+    expect(row(0)).toEqual(toolOf(0, 1));
+    expect(row(1)).toEqual(toolOf(1, 0));
+    expect(row(2)).toEqual(toolOf(1, 1));
     expect(row(3).every((x) => x === 0)).toBe(true);
+    expect(Array.from(p.pairRow)).toEqual([1, 2, 2, 0]); // decision 0 is row 1, decision 1 row 2; the padding pair points at row 0
     expect(Array.from(p.state.subarray(0, S))).toEqual(stateOf(2));
+    expect(Array.from(p.state.subarray(S, 2 * S))).toEqual(stateOf(0));
     expect(Array.from(p.bias)).toEqual([-1e9, -1e9, 0, -1e9, 0, 0, 0, 0, 0, 0, 0, 0].map(Math.fround));
     const T = p.pairsT as Float32Array;
-    expect(T.length).toBe((PAIR_DIM + 1) * 4);
+    expect(T.length).toBe((D + 1) * 4);
     expect(T[5 * 4 + 2]).toBe(toolOf(1, 1)[5]); // element (k = 5, pair 2)
-    expect(T[(D + 3) * 4 + 0]).toBe(stateOf(0)[3]);
-    expect(Array.from(T.subarray(PAIR_DIM * 4))).toEqual([1, 1, 1, 1]);
+    expect(Array.from(T.subarray(D * 4))).toEqual([1, 1, 1, 1]);
   });
 });
 
