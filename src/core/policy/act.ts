@@ -11,7 +11,7 @@ import type { SeqRng } from '../sim/rng';
 import type { BatchPolicy } from '../eval/policy';
 import { preferenceVector, type Preference } from '../preference';
 import { catalogScales, encodeFeatures, maskBias, STATE_DIM, TOOL_DIM, type CatalogScales } from './features';
-import { packPairs, policyInput } from './pairs';
+import { PAIR_BUCKET_ROWS, packPairs, policyInput } from './pairs';
 import type { PolicyNetwork } from './network';
 import { bucketSize } from './buckets';
 
@@ -60,7 +60,8 @@ export async function decide(
   for (let i = 0; i < env.size; i++) if (!env.done[i]) live.push(i);
   const R = Math.min(N, bucketSize(live.length, LIVE_BUCKET_ROWS));
   const rows = R === N && live.length === N ? null : live; // all live: every row as it is
-  const pairs = packPairs(buf, J, rows, { M: R });
+  // Pairs padded to a multiple of min(64, R): a lone decision (evaluation one episode at a time) gets no padding pairs.
+  const pairs = packPairs(buf, J, rows, { M: R, pairBucket: Math.min(PAIR_BUCKET_ROWS, R) });
   const out0 = tf.tidy(() => net.logits(policyInput(pairs)));
   const logits = await out0.data();
   out0.dispose();
