@@ -65,14 +65,19 @@ describe('packing the allowed pairs', () => {
     expect(row(1)).toEqual(toolOf(1, 0));
     expect(row(2)).toEqual(toolOf(1, 1));
     expect(row(3).every((x) => x === 0)).toBe(true);
+    // The inverse: logit (row 1, tool 1) takes pair 0, (row 2, tool 0) pair 1, (row 2, tool 1) pair 2; submits take
+    // Pb + r = 4 + r; every other logit takes index Pb + M = 8, the 0.
+    expect(Array.from(p.source)).toEqual([8, 8, 4, 8, 0, 5, 1, 2, 6, 8, 8, 7]);
     expect(Array.from(p.pairRow)).toEqual([1, 2, 2, 0]); // decision 0 is row 1, decision 1 row 2; the padding pair points at row 0
     expect(Array.from(p.state.subarray(0, S))).toEqual(stateOf(2));
     expect(Array.from(p.state.subarray(S, 2 * S))).toEqual(stateOf(0));
     expect(Array.from(p.bias)).toEqual([-1e9, -1e9, 0, -1e9, 0, 0, 0, 0, 0, 0, 0, 0].map(Math.fround));
     const T = p.pairsT as Float32Array;
-    expect(T.length).toBe((D + 1) * 4);
+    expect(T.length).toBe((D + S + 1) * 4);
     expect(T[5 * 4 + 2]).toBe(toolOf(1, 1)[5]); // element (k = 5, pair 2)
-    expect(Array.from(T.subarray(D * 4))).toEqual([1, 1, 1, 1]);
+    expect(T[(D + 3) * 4 + 0]).toBe(stateOf(0)[3]); // the state of pair 0's decision
+    expect(T[(D + 3) * 4 + 3]).toBe(0); // the padding pair
+    expect(Array.from(T.subarray((D + S) * 4))).toEqual([1, 1, 1, 1]);
   });
 });
 

@@ -95,12 +95,13 @@ export function hiddenLayer(x: tf.Tensor2D, w: tf.Variable, b: tf.Variable, act:
 /**
  * The scorer's first layer over P packed (decision, tool) pairs (pairs.ts): relu(tool·W_t + s·W_s + b)
  * for pair p of decision r(p), with the state part s·W_s + b computed once per decision and
- * gathered to its pairs (gatherND; its gradient scatters back with scatterND). `pairsT` may carry
- * the tools transposed with a ones row, [D + 1, P] (built on the CPU once per update): then W_t's
- * and b's gradients are one matmul, reused over μ epochs.
+ * gathered to its pairs (gatherND). `pairsT` may carry [tool ⊕ state ⊕ 1] of each pair,
+ * transposed, [D + S + 1, P] (built on the CPU once per update): then the gradients of W_t, W_s and b
+ * are one matmul, reused over μ epochs; without it, the states are gathered to the pairs.
+ * No scatter in either direction (see pairs.ts).
  */
 export function pairInputLayer(state: tf.Tensor2D, tools: tf.Tensor2D, pairRow: tf.Tensor2D, wt: tf.Variable, ws: tf.Variable, b: tf.Variable, pairsT?: tf.Tensor2D): tf.Tensor2D {
-  const M = state.shape[0], D = wt.shape[0] as number, H = wt.shape[1] as number;
+  const D = wt.shape[0] as number, S = ws.shape[0] as number, H = wt.shape[1] as number;
   const f = withGrad(([wtIn, wsIn, bIn], save) => {
     const hs = fusedDense(state, wsIn as tf.Tensor2D, bIn as tf.Tensor, 'linear');
     const y = tf.relu(tf.add(tf.matMul(tools, wtIn as tf.Tensor2D), tf.gatherND(hs, pairRow))) as tf.Tensor2D;
@@ -109,11 +110,9 @@ export function pairInputLayer(state: tf.Tensor2D, tools: tf.Tensor2D, pairRow: 
       value: y,
       gradFunc: (dy, saved) => {
         const dz = activationGrad(dy as tf.Tensor2D, saved[0] as tf.Tensor2D, 'relu');
-        const dhs = tf.scatterND(pairRow, dz, [M, H]) as tf.Tensor2D;
-        const dWs = weightGrad(state, dhs);
-        if (!pairsT) return [weightGrad(tools, dz), dWs, columnSums(dhs)];
-        const g = tf.matMul(pairsT, dz); // [D + 1, H]: W_t's gradient, then Σ_p dz = b's
-        return [tf.slice(g, [0, 0], [D, H]), dWs, tf.reshape(tf.slice(g, [D, 0], [1, H]), [H])];
+        if (!pairsT) return [weightGrad(tools, dz), weightGrad(tf.gatherND(state, pairRow) as tf.Tensor2D, dz), columnSums(dz)];
+        const g = tf.matMul(pairsT, dz); // [D + S + 1, H]: W_t's gradient, W_s's, then Σ_p dz = b's
+        return [tf.slice(g, [0, 0], [D, H]), tf.slice(g, [D, 0], [S, H]), tf.reshape(tf.slice(g, [D + S, 0], [1, H]), [H])];
       },
     };
   });
@@ -121,14 +120,17 @@ export function pairInputLayer(state: tf.Tensor2D, tools: tf.Tensor2D, pairRow: 
 }
 
 /**
- * Scatters V scores to their flat logit indices `slots` (int32 [V, 1]) in a zero vector of `size`;
- * the gradient gathers them back (tfjs has no gradient for scatterND, and on wasm a gatherND is
- * far cheaper than a row gather).
+ * Places V scores in the M·A logits by the inverse index `source` (int32 [M·A, 1]: a score's
+ * index, or V for a logit no score reaches, which gets 0). The gradient gathers each score's
+ * logit back by `slots` (int32 [V, 1]; M·A, past the end, for a padding score, which gets 0). A
+ * gather both ways: tfjs has no gradient for scatterND, and WebGL runs scatterND as a loop over
+ * every update for every output element.
  */
-export function scatterScores(values: tf.Tensor1D, slots: tf.Tensor2D, size: number): tf.Tensor1D {
+export function placeScores(values: tf.Tensor1D, source: tf.Tensor2D, slots: tf.Tensor2D): tf.Tensor1D {
+  const zero = () => tf.zeros([1]);
   const f = withGrad(([v]) => ({
-    value: tf.scatterND(slots, v as tf.Tensor1D, [size]),
-    gradFunc: (dy) => [tf.gatherND(dy, slots)],
+    value: tf.gatherND(tf.concat([v as tf.Tensor1D, zero()]), source),
+    gradFunc: (dy) => [tf.gatherND(tf.concat([dy as tf.Tensor1D, zero()]), slots)],
   }));
   return f(values) as unknown as tf.Tensor1D;
 }

@@ -1,7 +1,7 @@
 // The orchestrator policy network (DESIGN.md §4): a shared tool scorer over [state ⊕ tool
 // descriptor] and a submit head over the state, both MLPs of configurable width and depth.
 // logits = [score(tool 1) … score(tool n), submit] + mask bias. The scorer runs only on the
-// allowed (decision, tool) pairs (pairs.ts) and its scores are scattered into place; a masked
+// allowed (decision, tool) pairs (pairs.ts) and its scores are gathered into place; a masked
 // tool's logit is the mask's −1e9, as it would be with its score added. The first layer's weight
 // is stored split (W_s for the state, W_t for the tool), as the export format names it.
 // The layers and their gradients are dense.ts's (fused forward, transpose-free backward).
@@ -11,7 +11,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { SeqRng } from '../sim/rng';
 import { STATE_DIM, TOOL_DIM } from './features';
-import { hiddenLayer, inputLayer, pairInputLayer, scatterScores } from './dense';
+import { hiddenLayer, inputLayer, pairInputLayer, placeScores } from './dense';
 import type { PolicyInput } from './pairs';
 import type { PolicyConfig } from './policyConfig';
 
@@ -85,9 +85,8 @@ export class PolicyNetwork {
     let g = inputLayer(x.state, this.w('submit/l0/kernel'), this.w('submit/l0/bias'), 'relu');
     for (let l = 1; l < this.config.depth; l++) g = hiddenLayer(g, this.w(`submit/l${l}/kernel`), this.w(`submit/l${l}/bias`), 'relu');
     const submit = tf.reshape(hiddenLayer(g, this.w('submit/out/kernel'), this.w('submit/out/bias'), 'linear'), [M]) as tf.Tensor1D;
-    // One spare slot past the M·A logits takes the padding pairs' scores and is dropped.
-    const flat = scatterScores(tf.concat([toolScores, submit]), x.slots, M * A + 1);
-    return tf.add(tf.reshape(tf.slice(flat, 0, M * A), [M, A]), x.bias);
+    const flat = placeScores(tf.concat([toolScores, submit]), x.source, x.slots);
+    return tf.add(tf.reshape(flat, [M, A]), x.bias);
   }
 
   /** An independent copy (e.g. the frozen reference of the KL term). */

@@ -3,10 +3,10 @@
 // in the float32 sum, its probability and gradient are exactly 0), so scoring it is wasted work —
 // about half of all pairs at the default settings. Each pair carries its tool's descriptor and the
 // index of its decision, whose state part of the first layer is computed once and gathered
-// (gatherND: on tfjs-wasm 0.09 ms for 4352 × 64, where tf.gather takes 11 ms); the scores are
-// scattered back to their places in the [M, J + 1] logits (network.ts). The pairs are padded to a
-// multiple of a bucket, so a backend meets few shapes; padded pairs score into a spare slot that
-// is dropped.
+// (gatherND: on tfjs-wasm 0.09 ms for 4352 × 64, where tf.gather takes 11 ms); the scores go to
+// their places in the [M, J + 1] logits by a gather with the inverse index (network.ts). Nothing
+// scatters: WebGL's scatterND loops over every update for every output element. The pairs are
+// padded to a multiple of a bucket, so a backend meets few shapes; padded pairs are never read.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { bucketSize } from './buckets';
@@ -25,11 +25,13 @@ export interface PolicyInput {
   pairs: tf.Tensor2D;
   /** int32 [Pb, 1]: each pair's decision row (padding pairs: 0). */
   pairRow: tf.Tensor2D;
-  /** int32 [Pb + M, 1]: the flat logit index of each pair's score (m·A + j; padding rows: the spare slot M·A), then of each decision's submit score (m·A + J). */
+  /** int32 [Pb + M, 1]: the flat logit index of each pair's score (m·A + j; padding pairs: M·A, past the end), then of each decision's submit score (m·A + J). */
   slots: tf.Tensor2D;
+  /** int32 [M·A, 1]: the inverse — for each logit, its score's index in [pair scores ⊕ submit scores ⊕ 0] (Pb + M, the 0, for a masked tool). */
+  source: tf.Tensor2D;
   /** [M, A]: 0 where allowed, −1e9 where masked. */
   bias: tf.Tensor2D;
-  /** [TOOL_DIM + 1, Pb]: the pairs transposed with a row of ones (the tool weight's and the bias's gradient in one matmul), when built for an update. */
+  /** [TOOL_DIM + STATE_DIM + 1, Pb]: each pair's tool descriptor, its decision's state and a 1, transposed: the first layer's three gradients in one matmul, when built for an update. */
   pairsT?: tf.Tensor2D;
 }
 
@@ -43,6 +45,7 @@ export interface PackedPairs {
   pairs: Float32Array;
   pairRow: Int32Array;
   slots: Int32Array;
+  source: Int32Array;
   bias: Float32Array;
   pairsT: Float32Array | null;
 }
@@ -59,7 +62,7 @@ export interface DecisionArrays {
 /**
  * Packs decisions `rows` of `src` (all of them when null) into M ≥ rows.length decision rows (the
  * extra ones zero: no pair, bias 0) and their allowed pairs, padded to a multiple of `pairBucket`.
- * With `transposed`, also the pairs' transpose with a ones row (for μ epochs of gradients).
+ * With `transposed`, also [tool ⊕ state ⊕ 1] of each pair, transposed (for μ epochs of gradients).
  */
 export function packPairs(src: DecisionArrays, J: number, rows: readonly number[] | null, opts: { M?: number; pairBucket?: number; transposed?: boolean } = {}): PackedPairs {
   const A = J + 1;
@@ -75,6 +78,7 @@ export function packPairs(src: DecisionArrays, J: number, rows: readonly number[
   const S = STATE_DIM, D = TOOL_DIM;
   const state = new Float32Array(M * S), bias = new Float32Array(M * A);
   const pairs = new Float32Array(Pb * D), pairRow = new Int32Array(Pb), slots = new Int32Array(Pb + M).fill(M * A, 0, Pb);
+  const source = new Int32Array(M * A).fill(Pb + M);
   let p = 0;
   for (let r = 0; r < count; r++) {
     const m = at(r);
@@ -84,17 +88,25 @@ export function packPairs(src: DecisionArrays, J: number, rows: readonly number[
       if (!isAllowed(src.bias[m * A + j] as number)) continue;
       pairs.set(src.tools.subarray((m * J + j) * D, (m * J + j + 1) * D), p * D);
       pairRow[p] = r;
+      source[r * A + j] = p;
       slots[p++] = r * A + j;
     }
   }
-  for (let r = 0; r < M; r++) slots[Pb + r] = r * A + J;
+  for (let r = 0; r < M; r++) {
+    slots[Pb + r] = r * A + J;
+    source[r * A + J] = Pb + r;
+  }
   let pairsT: Float32Array | null = null;
   if (opts.transposed) {
-    pairsT = new Float32Array((D + 1) * Pb);
-    for (let q = 0; q < Pb; q++) for (let k = 0; k < D; k++) pairsT[k * Pb + q] = pairs[q * D + k] as number;
-    pairsT.fill(1, D * Pb);
+    pairsT = new Float32Array((D + S + 1) * Pb);
+    for (let q = 0; q < pairCount; q++) {
+      const r = pairRow[q] as number;
+      for (let k = 0; k < D; k++) pairsT[k * Pb + q] = pairs[q * D + k] as number;
+      for (let k = 0; k < S; k++) pairsT[(D + k) * Pb + q] = state[r * S + k] as number;
+    }
+    pairsT.fill(1, (D + S) * Pb);
   }
-  return { M, A, pairCount, state, pairs, pairRow, slots, bias, pairsT };
+  return { M, A, pairCount, state, pairs, pairRow, slots, source, bias, pairsT };
 }
 
 /** The tensors of a packed batch (the caller disposes them: disposePolicyInput). */
@@ -105,13 +117,14 @@ export function policyInput(p: PackedPairs): PolicyInput {
     pairs: tf.tensor2d(p.pairs, [Pb, TOOL_DIM]),
     pairRow: tf.tensor2d(p.pairRow, [Pb, 1], 'int32'),
     slots: tf.tensor2d(p.slots, [p.slots.length, 1], 'int32'),
+    source: tf.tensor2d(p.source, [p.source.length, 1], 'int32'),
     bias: tf.tensor2d(p.bias, [p.M, p.A]),
-    ...(p.pairsT ? { pairsT: tf.tensor2d(p.pairsT, [TOOL_DIM + 1, Pb]) } : {}),
+    ...(p.pairsT ? { pairsT: tf.tensor2d(p.pairsT, [TOOL_DIM + STATE_DIM + 1, Pb]) } : {}),
   };
 }
 
 export function disposePolicyInput(x: PolicyInput): void {
-  tf.dispose([x.state, x.pairs, x.pairRow, x.slots, x.bias, ...(x.pairsT ? [x.pairsT] : [])]);
+  tf.dispose([x.state, x.pairs, x.pairRow, x.slots, x.source, x.bias, ...(x.pairsT ? [x.pairsT] : [])]);
 }
 
 /** A mask bias [M, J + 1] that allows `share` of the tools, spread evenly, submit always (synthetic batches of benchmarks and probes). */
