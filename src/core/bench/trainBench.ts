@@ -122,7 +122,7 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
         rows.push({ width, episodes, status: 'skipped', note: `one iteration took ${(warm.wallMs / 1000).toFixed(1)} s (> 30 s); larger sizes skipped` });
         continue;
       }
-      // Fast sizes warm up for up to 5 iterations or 1 s: the JIT has then compiled the simulation's and the packing's JS (measured: 49 ms per default iteration after one warm-up, 42 after five).
+      // Fast sizes warm up for up to 5 iterations or 1 s, so that the JIT has compiled the simulation's and the packing's JS before the timing starts.
       for (let w = 1, spent = warm.wallMs; w < 5 && spent + warm.wallMs < 1000; w++) spent += (await trainer.step()).wallMs;
       let n = 0, wall = 0, rolloutMs = 0, live = 0, livePairs = 0, macs = 0, dense = 0, turns = 0;
       const { reads } = await countingReadbacks(async () => {
