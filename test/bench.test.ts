@@ -2,7 +2,8 @@
 // self-check, which the WebGPU browser test runs on the GPU path.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decisionMacs, iterationMacs } from '../src/core/bench/floor';
+import { decisionMacs, everyToolScored, iterationMacs } from '../src/core/bench/floor';
+import { allowedActions, spreadMaskBias } from '../src/core/bench/syntheticBatch';
 import { divergenceCheck } from '../src/core/bench/divergenceCheck';
 import { probeSizeKey, probeSizeOf, probeSummary } from '../src/core/bench/probeSize';
 import { DEFAULT_TRAIN } from '../src/core/grpo/config';
@@ -30,6 +31,24 @@ describe('arithmetic floor', () => {
     expect(iterationMacs({ width: 2, depth: 1 }, counts, 2, true)).toBe(1990 + 3100 + 762); // + the reference's forward
     // Every tool scored (K = 1 per decision) is decisionMacs' count.
     expect(iterationMacs({ width: 2, depth: 1 }, { rollout: 10, rolloutPairs: 10, trained: 4, trainedPairs: 4 }, 2)).toBe(10 * 148 + 2 * 4 * (148 + 152));
+  });
+});
+
+describe('synthetic batches', () => {
+  it('allow the asked share of the tools, spread evenly, submit always; take only allowed actions', () => {
+    // 3 decisions × 4 tools at share 0.5: pairs k = 0…11 allowed where ⌊(k + 1)/2⌋ > ⌊k/2⌋, i.e. odd k.
+    const bias = spreadMaskBias(3, 4, 0.5);
+    const allowedPairs = (m: number) => [0, 1, 2, 3].filter((j) => bias[m * 5 + j] === 0);
+    expect([0, 1, 2].map(allowedPairs)).toEqual([[1, 3], [1, 3], [1, 3]]);
+    expect([0, 1, 2].map((m) => bias[m * 5 + 4])).toEqual([0, 0, 0]);
+    // Row m takes the (m mod 3)-th of its allowed actions [1, 3, submit 4].
+    expect(Array.from(allowedActions(bias, 3, 5))).toEqual([1, 3, 4]);
+    // At 0.56 of 12 tools over 128 decisions, 860 of 1536 pairs (⌊1536·0.56⌋).
+    expect(Array.from(spreadMaskBias(128, 12, 0.56)).filter((b, i) => i % 13 !== 12 && b === 0).length).toBe(860);
+  });
+
+  it('counts every tool of a decision as scored for the floor as first defined', () => {
+    expect(everyToolScored({ rollout: 10, rolloutPairs: 25, trained: 4, trainedPairs: 9 }, 12)).toEqual({ rollout: 10, rolloutPairs: 120, trained: 4, trainedPairs: 48 });
   });
 });
 

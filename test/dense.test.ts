@@ -102,8 +102,10 @@ describe('hand-written layer gradients', () => {
     const plain = tf.variableGrads(objective(() => plainLogits(net, dense.state, dense.tools, dense.bias)), net.vars);
     const names = net.vars.map((v) => v.name);
     for (const transposed of [false, true]) {
-      const input = policyInput(packPairs({ state, tools, bias }, J, null, { transposed, pairBucket: 16 }));
+      const packed = packPairs({ state, tools, bias }, J, null, { transposed, pairBucket: 16 });
+      const input = policyInput(packed);
       expect(input.pairs.shape[0] % 16).toBe(0);
+      expect(input.pairs.shape[0]).toBeGreaterThan(packed.pairCount); // padding pairs are in the batch: their scores must not reach a logit or a gradient
       expect(input.pairs.shape[0]).toBeLessThan(M * J); // masked pairs are left out
       const ours = tf.variableGrads(objective(() => net.logits(input)), net.vars);
       expectClose(await values([ours.value]), await values([plain.value]), 1e-5, 'objective');

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type * as TF from '@tensorflow/tfjs-core';
 import { DEFAULT_TRAIN, type TrainConfig } from '../src/core/grpo/config';
-import { grpoLoss, type LossConfig } from '../src/core/grpo/loss';
+import { disposeBatch, grpoLoss, type LossConfig } from '../src/core/grpo/loss';
 import { collectRollouts, RolloutBuffer, toDecisionBatch } from '../src/core/grpo/rollout';
 import { GrpoTrainer } from '../src/core/grpo/trainer';
 import { scalarMetrics } from '../src/cli/commands/train';
@@ -71,7 +71,8 @@ describe('GRPO surrogate gradient', () => {
       }
     }
     expect(checked).toBe(net.vars.length * 3);
-    tf.dispose([...Object.values(grads), ...Object.values(batch)]);
+    tf.dispose(Object.values(grads));
+    disposeBatch(batch);
     net.dispose();
   });
 
@@ -120,6 +121,37 @@ describe('GRPO trainer', () => {
     const { wallMs: _w, timings: _t, ...m } = scalarMetrics(await other.step());
     other.dispose();
     expect(m).not.toEqual(a[0]);
+  });
+
+  it('counts the allowed (decision, tool) pairs of the rollouts and of the trained decisions (counted again from the buffer)', async () => {
+    const tr = new GrpoTrainer(catalog, small, pool);
+    const m = await tr.step();
+    const buf = (tr as unknown as { buf: RolloutBuffer }).buf;
+    const J = catalog.tools.length, A = J + 1, N = buf.slots;
+    // Group g trains unless all its rollouts scored alike (filtered): trained decisions are the valid rows of trained slots.
+    let rolloutPairs = 0, decisions = 0;
+    const perSlot = new Array<number>(N).fill(0), pairsPerSlot = new Array<number>(N).fill(0);
+    for (let t = 0; t < buf.turns; t++) for (let n = 0; n < N; n++) {
+      const row = t * N + n;
+      if (!buf.valid[row]) continue;
+      let k = 0;
+      for (let j = 0; j < J; j++) if (buf.bias[row * A + j] === 0) k++;
+      rolloutPairs += k; decisions++; perSlot[n]++; pairsPerSlot[n] += k;
+    }
+    expect(m.decisions.rollout).toBe(decisions);
+    expect(m.decisions.rolloutPairs).toBe(rolloutPairs);
+    expect(m.decisions.rolloutPairs).toBeLessThan(J * decisions); // some tools are masked
+    // The trained pairs are those of some set of whole slots: per-slot sums must add up to both trained counts.
+    const G = small.groupSize;
+    const groups = Array.from({ length: N / G }, (_, b) => Array.from({ length: G }, (_, g) => b * G + g));
+    const trainedGroups = groups.filter((slots) => slots.reduce((a, n) => a + (perSlot[n] as number), 0) > 0);
+    const sums = (which: number[][]) => which.flat().reduce((acc, n) => [acc[0] + (perSlot[n] as number), acc[1] + (pairsPerSlot[n] as number)], [0, 0]);
+    const match = [...Array(1 << trainedGroups.length).keys()].some((mask) => {
+      const [d, p] = sums(trainedGroups.filter((_, i) => mask & (1 << i)));
+      return d === m.decisions.trained && p === m.decisions.trainedPairs;
+    });
+    expect(match).toBe(true);
+    tr.dispose();
   });
 
   it('reports everything the lab charts, and one full group for the inspector', async () => {

@@ -12,7 +12,8 @@ import { bucketSize } from '../../core/policy/buckets';
 import { everyToolScored, iterationMacs, matmulMacsPerMs } from '../../core/bench/floor';
 import { GrpoTrainer } from '../../core/grpo/trainer';
 import { STATE_DIM, TOOL_DIM } from '../../core/policy/features';
-import { disposePolicyInput, packPairs, policyInput, spreadMaskBias } from '../../core/policy/pairs';
+import { disposePolicyInput, packPairs, policyInput } from '../../core/policy/pairs';
+import { allowedActions, spreadMaskBias } from '../../core/bench/syntheticBatch';
 import { presetCatalog } from '../../core/sim/presets';
 import { generateTasks } from '../../core/sim/tasks';
 import { checkKnown, intOpt, stringOpt, type Args } from '../args';
@@ -49,7 +50,7 @@ export async function benchTrainCommand(a: Args): Promise<void> {
   // The rollouts' measured share of allowed tools, spread evenly, so the scorer runs on as many pairs as in training.
   const fwd = policyInput(packPairs({ state: rand(N * STATE_DIM), tools: rand(N * J * TOOL_DIM), bias: spreadMaskBias(N, J, allowedShare) }, J, null));
   const forwardOnce = async () => {
-    const out = tf.tidy(() => { const logits = net.logits(fwd); return tf.stack([tf.cast(tf.argMax(logits, 1), 'float32'), tf.max(logits, 1)], 1); });
+    const out = tf.tidy(() => net.logits(fwd)); // as a rollout turn: the logits are read back and sampled on the CPU
     await out.data();
     out.dispose();
   };
@@ -61,6 +62,7 @@ export async function benchTrainCommand(a: Args): Promise<void> {
   const buf = new RolloutBuffer(1, rows, J);
   buf.valid.fill(1);
   buf.bias.set(spreadMaskBias(rows, J, allowedShare));
+  buf.actions.set(allowedActions(buf.bias, rows, J + 1));
   const batch = toDecisionBatch(buf, new Float32Array(rows).fill(0.5), new Float32Array(rows).fill(1 / rows));
   const opt = tf.train.adam(1e-9);
   const backwardOnce = async () => {

@@ -12,16 +12,14 @@ import { applyClipped, lossFromLogits, type LossConfig } from '../grpo/loss';
 import { bucketSize } from '../policy/buckets';
 import { STATE_DIM, TOOL_DIM } from '../policy/features';
 import { PolicyNetwork } from '../policy/network';
-import { disposePolicyInput, packPairs, policyInput, spreadMaskBias } from '../policy/pairs';
+import { disposePolicyInput, packPairs, policyInput } from '../policy/pairs';
+import { ALLOWED_TOOL_SHARE, allowedActions, spreadMaskBias } from './syntheticBatch';
 import type { ProbeSize } from './probeSize';
 
 /** Full-batch forwards a default rollout costs (955 live decisions over N = 128: 7.5; rounded up). */
 export const ROLLOUT_FULL_TURNS = 8;
 /** Decisions per episode that the update trains on (580 of 128 episodes at the default size: 4.5). */
 export const TRAINED_PER_EPISODE = 4.5;
-/** Share of a decision's tools that the mask allows (and the scorer therefore runs on), as measured at the default size. */
-export const ALLOWED_TOOL_SHARE = 0.55;
-
 
 export interface SpeedProbe {
   /** Estimated iterations per second, or the upper bound when `bound` is set. */
@@ -48,19 +46,17 @@ export async function probeSpeed(size: ProbeSize, deadline: number, beat = 0): P
   const optimizer = tf.train.adam(1e-9); // the update's full work, with weights that barely move
   const rnd = (n: number, seed: number) => Float32Array.from({ length: n }, (_, i) => Math.sin(seed * 7919 + i * 12.9898) * 0.5);
   const fwd = policyInput(packPairs({ state: rnd(N * STATE_DIM, 1), tools: rnd(N * J * TOOL_DIM, 2), bias: spreadMaskBias(N, J, ALLOWED_TOOL_SHARE) }, J, null));
-  const actions = Int32Array.from({ length: M }, (_, i) => i % A);
+  const upBias = spreadMaskBias(M, J, ALLOWED_TOOL_SHARE);
+  const actions = allowedActions(upBias, M, A);
   const batch = {
-    input: policyInput(packPairs({ state: rnd(M * STATE_DIM, 3), tools: rnd(M * J * TOOL_DIM, 4), bias: spreadMaskBias(M, J, ALLOWED_TOOL_SHARE) }, J, null, { transposed: true })),
+    input: policyInput(packPairs({ state: rnd(M * STATE_DIM, 3), tools: rnd(M * J * TOOL_DIM, 4), bias: upBias }, J, null, { transposed: true })),
     taken: tf.tidy(() => tf.cast(tf.oneHot(tf.tensor1d(actions, 'int32'), A), 'float32') as tf.Tensor2D),
     oldLogp: tf.fill([M], -Math.log(A)) as tf.Tensor1D, advantage: tf.tensor1d(rnd(M, 5)), weight: tf.fill([M], 1 / M) as tf.Tensor1D,
   };
   const check = () => { if (performance.now() > deadline) throw new ProbeTimeout('the probe ran out of time'); };
   const forward = async () => {
     check(); // also stops a probe that outlived its caller's timer before it issues more work
-    const out = tf.tidy(() => {
-      const logits = net.logits(fwd);
-      return tf.stack([tf.cast(tf.argMax(logits, 1), 'float32'), tf.max(tf.logSoftmax(logits), 1)], 1);
-    });
+    const out = tf.tidy(() => net.logits(fwd)); // as a rollout turn: the logits are read back and sampled on the CPU
     await out.data();
     out.dispose();
   };

@@ -58,11 +58,11 @@ export const COMPARE_PRESETS: readonly ComparePreset[] = [
   },
   {
     id: 'lr',
-    title: 'Learning rate 3e-3 vs 3e-4',
+    title: 'Learning rate 1.5e-3 (the default) vs 1.5e-4',
     lookFor: 'Ten times the step size: the larger rate lifts accuracy within tens of iterations while the smaller one stays near the starting policy for longer and is still behind at the end (a rate too large would overshoot and wobble instead).',
     sides: [
-      { label: 'learning rate 3e-3', patch: { learningRate: 3e-3 } },
-      { label: 'learning rate 3e-4', patch: { learningRate: 3e-4 } },
+      { label: 'learning rate 1.5e-3', patch: { learningRate: 1.5e-3 } },
+      { label: 'learning rate 1.5e-4', patch: { learningRate: 1.5e-4 } },
     ],
   },
 ];

@@ -13,7 +13,7 @@ import { hashInts, SeqRng } from '../sim/rng';
 import type { Task } from '../sim/tasks';
 import type { CatalogScales } from '../policy/features';
 import type { PolicyNetwork } from '../policy/network';
-import { isAllowed } from '../policy/pairs';
+import { allowedTools } from '../policy/pairs';
 import { INSTRUCTION_PRESETS } from '../instructionPresets';
 import { preferenceVector, samplePreference } from '../preference';
 import { groupAdvantages, type GroupAdvantage } from './advantage';
@@ -173,14 +173,13 @@ function shownRows(s: IterationState): number[] {
 export async function updatePhase(s: IterationState): Promise<void> {
   const { buf, config: c } = s.host;
   const T = buf.turns, N = buf.slots, M = T * N;
-  const J = buf.nTools, A = J + 1;
+  const J = buf.nTools;
   for (let t = 0; t < T; t++) {
     for (let n = 0; n < N; n++) {
       const m = t * N + n;
       if (!buf.valid[m]) continue;
       s.decisions[n]++;
-      let allowed = 0;
-      for (let j = 0; j < J; j++) if (isAllowed(buf.bias[m * A + j] as number)) allowed++;
+      const allowed = allowedTools(buf.bias, m, J);
       s.pairs.rollout += allowed;
       if (s.used[n]) s.pairs.trained += allowed;
     }

@@ -80,7 +80,8 @@ export async function decide(
 /**
  * Gumbel-max over one row of logits (`A` values from `at`): the first action with the largest
  * logit + noise (greedy when `noise` is null), and its log-probability, log-sum-exp in float64. The
- * same draw as argMax(logits + noise) on the device, with no kernel per step of it.
+ * same draw as argMax(logits + noise) on the device up to float32 rounding of the sum (a near-tie
+ * may resolve the other way), with no kernel per step of it.
  */
 export function sampleRow(logits: ArrayLike<number>, at: number, A: number, noise: Float32Array | null, noiseAt: number): { action: number; logp: number } {
   let action = 0, best = -Infinity, max = -Infinity;

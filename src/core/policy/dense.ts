@@ -4,7 +4,8 @@
 // [18432, 64]·[64, 64]ᵀ); its gradient of a bias or a broadcast add is a reduction over the
 // leading axis, which wasm runs as a full transpose and a sum. Here every backward product is a
 // plain matMul of explicitly transposed operands (the transpose of a small matrix is almost free),
-// a bias gradient is ones·dz, and the forward is one fused matMul + bias + ReLU kernel. The values
+// a bias gradient is ones·dz, and a dense layer's forward is one fused matMul + bias + ReLU kernel
+// (the scorer's first layer: a matMul, the gather of its state part, an add and a ReLU). The values
 // are the same as tf.relu(tf.add(tf.matMul(x, W), b)) and its autodiff gradient (test/dense.test.ts).
 // tfjs-wasm takes a matmul's right operand for weights: it repacks it for XNNPACK each time it is a
 // new tensor (and reuses the packing while that tensor lives), so a weight gradient whose right

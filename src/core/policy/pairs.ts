@@ -18,6 +18,13 @@ export const PAIR_BUCKET_ROWS = 64;
 /** Whether an action with this additive mask bias is allowed (maskBias writes 0, or −1e9 for a masked one). */
 export const isAllowed = (bias: number): boolean => bias > -1e8;
 
+/** How many of the J tools the mask allows in row m of a bias array [rows, J + 1]. */
+export function allowedTools(bias: ArrayLike<number>, m: number, J: number): number {
+  let n = 0;
+  for (let j = 0; j < J; j++) if (isAllowed(bias[m * (J + 1) + j] as number)) n++;
+  return n;
+}
+
 export interface PolicyInput {
   /** [M, STATE_DIM]: the decisions' states (the submit head's input, and the scorer's state part). */
   state: tf.Tensor2D;
@@ -70,10 +77,7 @@ export function packPairs(src: DecisionArrays, J: number, rows: readonly number[
   const M = Math.max(count, opts.M ?? count);
   const at = (r: number) => (rows ? (rows[r] as number) : r);
   let pairCount = 0;
-  for (let r = 0; r < count; r++) {
-    const b = at(r) * A;
-    for (let j = 0; j < J; j++) if (isAllowed(src.bias[b + j] as number)) pairCount++;
-  }
+  for (let r = 0; r < count; r++) pairCount += allowedTools(src.bias, at(r), J);
   const Pb = bucketSize(pairCount, opts.pairBucket ?? PAIR_BUCKET_ROWS);
   const S = STATE_DIM, D = TOOL_DIM;
   const state = new Float32Array(M * S), bias = new Float32Array(M * A);
@@ -125,12 +129,4 @@ export function policyInput(p: PackedPairs): PolicyInput {
 
 export function disposePolicyInput(x: PolicyInput): void {
   tf.dispose([x.state, x.pairs, x.pairRow, x.slots, x.source, x.bias, ...(x.pairsT ? [x.pairsT] : [])]);
-}
-
-/** A mask bias [M, J + 1] that allows `share` of the tools, spread evenly, submit always (synthetic batches of benchmarks and probes). */
-export function spreadMaskBias(M: number, J: number, share: number): Float32Array {
-  const A = J + 1, bias = new Float32Array(M * A);
-  // Bresenham: pair k is allowed when ⌊(k + 1)·share⌋ steps past ⌊k·share⌋.
-  for (let m = 0; m < M; m++) for (let j = 0; j < J; j++) { const k = m * J + j; if (Math.floor((k + 1) * share) === Math.floor(k * share)) bias[m * A + j] = -1e9; }
-  return bias;
 }
