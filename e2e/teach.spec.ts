@@ -21,6 +21,18 @@ async function slowMotionTo(page: Page, k: number): Promise<void> {
   }
 }
 
+test('a click on Train from scratch before the lab has measured its backends waits for it: the run is from scratch and trains, with no error', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/');
+  // At once, while the badge still measures the backends and the pretrained policy is not loaded yet.
+  await page.getByRole('button', { name: 'Train from scratch' }).click();
+  await expect(page.getByTestId('operating-point')).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => iteration(page), { timeout: 30_000 }).toBeGreaterThan(5);
+  await expect(page.getByTestId('policy-origin')).toContainText('from scratch');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test('the first screen: the question, the answer with live numbers, labelled baselines, and its three actions work', async ({ page }) => {
   test.setTimeout(180_000);
   const errors = watchErrors(page);

@@ -98,6 +98,13 @@ let configureTimer: ReturnType<typeof setTimeout> | null = null;
 let evalGeneration = 0;
 /** The settings the worker last accepted (what it is running). */
 let accepted: LabSettings | null = null;
+/**
+ * Settles when boot has measured the backends, configured the worker and loaded the starting
+ * policy. A training action clicked before (the buttons are there at once) waits for it instead
+ * of reaching an unconfigured worker, and is not overwritten by boot's pretrained policy.
+ */
+let markBooted: () => void = () => undefined;
+const booted = new Promise<void>((resolve) => { markBooted = resolve; });
 
 function settingsOf(s: LabState): LabSettings {
   return { catalog: s.catalog, train: s.train, preference: s.preference, delayMs: s.delayMs, evalTasks: s.evalTasks, evalSuite: s.evalSuite };
@@ -114,6 +121,7 @@ export const useLab = create<LabState>((set, get) => {
   const adoptShape = () => { if (accepted) accepted = { ...accepted, train: { ...accepted.train, policy: get().train.policy } }; };
   /** Restore best / Undo: the worker swaps the weights back; the page adopts the shape and says what came back. */
   const restoreFrom = async (type: 'restoreBest' | 'undo') => {
+    await booted;
     runId++;
     set({ running: false });
     get().dropPhases();
@@ -136,7 +144,7 @@ export const useLab = create<LabState>((set, get) => {
     evaluate: (sweep) => evaluate(sweep),
     adoptShape,
   });
-  const teach = teachActions(set, get, worker, { runId: () => runId, newRun: () => ++runId, fail });
+  const teach = teachActions(set, get, worker, { runId: () => runId, newRun: () => ++runId, fail, booted: () => booted });
   const share = shareActions(set, get, worker, { syncUrl, configure: () => configureNow() });
 
   /** Sends the settings now, then re-evaluates the operating point (and the sweep if the policy or tasks changed). */
@@ -230,9 +238,12 @@ export const useLab = create<LabState>((set, get) => {
         accepted = settingsOf(get());
         const t = get().train.policy;
         if (!(await share.bootPolicy()) && t.width === 64 && t.depth === 2) await get().loadPretrained();
+        markBooted();
         await evaluate(true);
       } catch (e) {
         fail(e);
+      } finally {
+        markBooted(); // a failed boot says why; the actions then say what they meet
       }
       void get().regenerate();
     },
@@ -241,7 +252,7 @@ export const useLab = create<LabState>((set, get) => {
       for (const f of startListeners) f();
       get().dropPhases();
       set({ running: true });
-      void worker().request({ type: 'start', runId }).catch(fail);
+      void booted.then(() => worker().request({ type: 'start', runId })).catch(fail);
     },
     pause() {
       set({ running: false });
@@ -252,11 +263,13 @@ export const useLab = create<LabState>((set, get) => {
       else get().start();
     },
     async stepOnce() {
+      await booted;
       if (get().running) get().pause();
       get().dropPhases();
       await worker().request({ type: 'step', runId }).catch(fail);
     },
     async reset() {
+      await booted;
       runId++;
       // Notices about the policy that is gone no longer hold (e.g. "Loaded the shipped pretrained policy").
       get().dropPhases();

@@ -29,7 +29,7 @@ export interface TeachState {
   dropPhases(): void;
 }
 
-export function teachActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { runId: () => number; newRun: () => number; fail: (e: unknown) => void }): TeachState {
+export function teachActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { runId: () => number; newRun: () => number; fail: (e: unknown) => void; booted: () => Promise<void> }): TeachState {
   /** Bumped whenever the phases on screen are dropped: a reply still in flight from before is then ignored. */
   let generation = 0;
   return {
@@ -42,6 +42,7 @@ export function teachActions(set: Set, get: () => LabState, worker: () => LabWor
       get().start();
     },
     async continueFromPretrained() {
+      await deps.booted();
       if (get().running) get().pause();
       if (get().policyOrigin !== 'pretrained' || get().iteration > 0) {
         deps.newRun();
@@ -51,6 +52,7 @@ export function teachActions(set: Set, get: () => LabState, worker: () => LabWor
       get().start();
     },
     async nextPhase() {
+      await deps.booted();
       if (get().phaseBusy) return;
       if (get().running) get().pause();
       const fresh = get().phases.length === 0 || get().phases.length >= 8;
