@@ -44,12 +44,47 @@ describe('GRPO in slow motion', () => {
       expect(r.name).toBe(PHASE_NAMES[r.index - 1]);
       expect(r.tables.length + (r.bars ? 1 : 0)).toBeGreaterThan(0);
       // Every table row holds a number, and the facts the lessons quote are finite numbers.
-      for (const t of r.tables) for (const row of t.rows) expect(row.some((v) => /\d/.test(v))).toBe(true);
+      for (const t of r.tables) for (const row of t.rows) expect(row.slice(1).some((v) => /\d/.test(v))).toBe(true); // past the row's own number
       for (const v of Object.values(r.facts)) expect(Number.isFinite(v)).toBe(true);
       if (r.index !== 1 && r.index !== 3) expect(Object.keys(r.facts).length).toBeGreaterThan(0);
       if (r.index === 8) expect(r.bars?.items.length).toBeGreaterThan(0); // observed: the probabilities before and after
     }
     a.dispose(); b.dispose();
+  });
+
+  it('phase 5 quotes the cheapest and the dearest success and their R, worked out here from the group\'s trajectories', async () => {
+    const t = new GrpoTrainer(catalog, cfg, pool);
+    let checked = false;
+    for (let it = 0; it < 30 && !checked; it++) {
+      const s = t.begin({ observe: true });
+      for (let k = 0; k < 5; k++) await runNextPhase(s);
+      const facts = phaseReport(s).facts;
+      const stats = s.stats[s.shown] ?? [], P = s.groupPrefs[s.shown] ?? [];
+      const wins = stats.map((_, g) => g).filter((g) => stats[g]?.outcome);
+      if (wins.length >= 2 && new Set(wins.map((g) => stats[g]?.costUSD)).size >= 2) {
+        // R by hand: M = [calls…, outcome, −cost, −latency], min–max over the group (0 where constant), R = outcome · Σ P_k·M̃_k.
+        const J = catalog.tools.length;
+        const M = stats.map((x) => [...Array.from({ length: J }, (_, j) => x.calls[j] ?? 0), x.outcome, -x.costUSD, -x.latencyS]);
+        const norm = M.map((row) => row.map((v, k) => {
+          const col = M.map((r) => r[k] as number), lo = Math.min(...col), hi = Math.max(...col);
+          return hi > lo ? (v - lo) / (hi - lo) : 0;
+        }));
+        const R = stats.map((x, g) => (x.outcome ? (norm[g] as number[]).reduce((a, v, k) => a + v * (P[k] as number), 0) : 0));
+        const byCost = [...wins].sort((a, b) => (stats[a]?.costUSD as number) - (stats[b]?.costUSD as number));
+        const cheap = byCost[0] as number, dear = byCost[byCost.length - 1] as number;
+        expect(facts.successes).toBe(wins.length);
+        expect(facts.cheapestCost).toBe(stats[cheap]?.costUSD);
+        expect(facts.dearestCost).toBe(stats[dear]?.costUSD);
+        expect(facts.cheapestR).toBeCloseTo(R[cheap] as number, 10);
+        expect(facts.dearestR).toBeCloseTo(R[dear] as number, 10);
+        expect(facts.cheapestR).not.toBeCloseTo(facts.dearestR as number, 6); // a group where the two differ
+        checked = true;
+      }
+      while (await runNextPhase(s));
+      t.finish(s);
+    }
+    expect(checked).toBe(true);
+    t.dispose();
   });
 
   it('its advantage table is (R − mean)/(sample std + 1e-6), worked out here', async () => {

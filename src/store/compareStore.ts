@@ -44,7 +44,7 @@ export const useCompare = create<CompareState>((set, get) => {
     if (p.type === 'started') set({ backend: p.backend });
     else if (p.type === 'points') {
       set((s) => ({ runs: s.runs.map((r, k) => ({ ...r, points: [...r.points, ...(p.points[k] ?? [])] })) }));
-    } else if (p.type === 'done') set({ running: false, msPerPair: p.msPerPair, stopped: p.stopped });
+    } else if (p.type === 'done') set({ running: false, stopping: false, msPerPair: p.msPerPair, stopped: p.stopped });
     else fail(`Comparison failed: ${p.message}`);
   };
 

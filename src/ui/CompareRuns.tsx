@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { COMPARE_PRESETS, comparePreset } from '../core/grpo/comparePresets';
-import { SMOOTH_WINDOW } from '../store/series';
+import { smoothedEnd, SMOOTH_WINDOW } from '../store/series';
+import { formatCost, type Catalog } from '../core/sim/catalog';
 import { useCompare, type CompareRunSeries } from '../store/compareStore';
 import { useLab } from '../store/labStore';
 import { COMPARE_DEFAULT_ITERATIONS, COMPARE_MAX_ITERATIONS } from '../worker/compareProtocol';
@@ -22,16 +23,13 @@ type Key = 'accuracy' | 'meanReward' | 'meanCostUSD';
 const seriesOf = (runs: readonly CompareRunSeries[], key: Key, scale = 1): PairedSeries[] =>
   runs.map((r, k) => ({ label: r.label, ...LOOKS[k % LOOKS.length], iterations: r.points.map((p) => p.iteration), values: r.points.map((p) => p[key] * scale) }));
 
-/** The mean of the last SMOOTH_WINDOW values of a run (its smoothed line's end). */
-const lastMean = (points: readonly MetricPoint[], key: Key): number => {
-  const tail = points.slice(-SMOOTH_WINDOW);
-  return tail.length ? tail.reduce((a, p) => a + p[key], 0) / tail.length : Number.NaN;
-};
+/** The end of a run's smoothed line. */
+const lastMean = (points: readonly MetricPoint[], key: Key): number => smoothedEnd(points.map((p) => p[key]));
 
 /** One plain-text line with each run's final smoothed accuracy and cost. */
-export function compareSummary(runs: readonly CompareRunSeries[], unit: string): string {
+function compareSummary(runs: readonly CompareRunSeries[], catalog: Pick<Catalog, 'currency'>): string {
   const n = Math.min(...runs.map((r) => r.points.length));
-  const each = runs.map((r) => `${r.label}: accuracy ${(100 * lastMean(r.points, 'accuracy')).toFixed(1)}%, cost ${unit}${lastMean(r.points, 'meanCostUSD').toPrecision(3)} per task`);
+  const each = runs.map((r) => `${r.label}: accuracy ${(100 * lastMean(r.points, 'accuracy')).toFixed(1)}%, cost ${formatCost(catalog, lastMean(r.points, 'meanCostUSD'))} per task`);
   return `After ${n} iteration${n === 1 ? '' : 's'} (mean of the last ${Math.min(n, SMOOTH_WINDOW)}) — ${each.join('; ')}.`;
 }
 
@@ -97,7 +95,7 @@ export function CompareRuns() {
       )}
       {!running && done > 0 && (
         <p className="small" data-testid="compare-summary">
-          {compareSummary(runs, unit)}
+          {compareSummary(runs, catalog)}
           {stopped ? ' Stopped early.' : ''}
           {msPerPair ? ` ${(msPerPair / 1000).toFixed(2)} s per pair of iterations${backend ? ` on ${backend}` : ''}.` : ''}
         </p>

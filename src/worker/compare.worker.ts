@@ -7,8 +7,7 @@ import { comparePreset, presetConfigs } from '../core/grpo/comparePresets';
 import { runPaired } from '../core/grpo/pairedRuns';
 import { initBackend } from './backend';
 import { COMPARE_PUSH_MS, type ComparePush, type CompareRequest } from './compareProtocol';
-import type { BackendName, MetricPoint } from './protocol';
-import { toMetricPoint } from './session';
+import { toMetricPoint, type BackendName, type MetricPoint } from './protocol';
 
 const post = (p: ComparePush): void => (self as unknown as Worker).postMessage(p);
 /** Lets queued messages (a Stop) in between two pairs. */

@@ -7,8 +7,8 @@
 // doing is pushed as `activity`, so the page's status always says it.
 
 import { generateTasks } from '../core/sim/tasks';
-import type { Push, Reply, Request, Tradeoff } from './protocol';
-import { LabSession, toMetricPoint } from './session';
+import { toMetricPoint, type Push, type Reply, type Request, type Tradeoff } from './protocol';
+import { LabSession } from './session';
 import { NonFiniteError } from '../core/policy/act';
 import type { IterationMetrics } from '../core/grpo/metrics';
 

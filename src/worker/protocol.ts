@@ -66,6 +66,11 @@ export interface BackendInfo {
 /** One iteration's scalars, as charted (the group and histogram travel separately, latest only). */
 export type MetricPoint = Omit<IterationMetrics, 'group' | 'advantageHistogram'>;
 
+export function toMetricPoint(m: IterationMetrics): MetricPoint {
+  const { group: _g, advantageHistogram: _h, ...rest } = m;
+  return rest;
+}
+
 export interface TradeoffPoint {
   label: string;
   family: string;

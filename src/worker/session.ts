@@ -26,16 +26,12 @@ import { checkIterationSize } from '../core/grpo/memoryEstimate';
 import * as tf from '@tensorflow/tfjs-core';
 import { apiShare } from '../core/eval/preferenceFollowing';
 import { LIVE_BASELINES, table1Rows } from '../core/eval/reproduce';
-import type { BackendInfo, BackendName, BackendProbeReport, LabSettings, ProbeSize, MetricPoint, PaperRow, Tradeoff, TradeoffAxis, TradeoffPoint } from './protocol';
+import type { BackendInfo, BackendName, BackendProbeReport, LabSettings, ProbeSize, PaperRow, Tradeoff, TradeoffAxis, TradeoffPoint } from './protocol';
 
 
 const point = (r: EvalResult, family: string, label = r.policy): TradeoffPoint => ({ label, family, cost: r.meanCostUSD, accuracy: r.accuracy, latencyS: r.meanLatencyS, apiShare: apiShare(r) });
 
 
-export function toMetricPoint(m: IterationMetrics): MetricPoint {
-  const { group: _g, advantageHistogram: _h, ...rest } = m;
-  return rest;
-}
 
 export class LabSession {
   backend: BackendInfo | null = null;

@@ -3,6 +3,10 @@
 // in one line what to look for, and gives the two labelled patches applied to the lab's settings.
 // Patches change training knobs only (reward, advantage, learning rate): never the policy's shape,
 // the batch, the simulation or the task pool, which both runs must share.
+// What each "look for" line says was measured (Node wasm, default settings, 150 iterations, mean of
+// the last 10): paper reward 58.9% at $0.054 against the weighted sum 0.4% at $0.0004; std division
+// 58.9% at $0.054 against mean only 58.4% at $0.068; the official code's +cost 58.0% at $0.371
+// (6.8× the cost); learning rate 1.5e-3 58.9% against 1.5e-4 18.0%.
 
 import type { TrainConfig } from './config';
 import type { AdvantageOptions } from './advantage';

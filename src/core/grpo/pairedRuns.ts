@@ -1,6 +1,6 @@
 // Two GRPO runs side by side, for a fair comparison of two configurations: one task pool built
-// once and shared, one freshly initialised policy copied so both start from the same weights, and
-// the same seed — each trainer draws an iteration's tasks and preferences from an rng seeded by
+// once and shared, both policies built from the same policy seed so both start from the same
+// weights, and the same seed — each trainer draws an iteration's tasks and preferences from an rng seeded by
 // (seed, iteration), so at every iteration both see the same tasks. The runs step alternately,
 // one iteration each, and every pair of metrics is handed out as it comes. Pure core: runs in
 // Node and in a Worker. The caller disposes the pair.
@@ -21,7 +21,7 @@ export function unpairedReason(a: TrainConfig, b: TrainConfig): string | null {
   return differ.length ? `a paired comparison varies training knobs only; these differ between the two runs: ${differ.join(', ')}` : null;
 }
 
-export class PairedRun {
+class PairedRun {
   readonly pool: readonly Task[];
   private readonly trainers: [GrpoTrainer, GrpoTrainer];
 
@@ -38,11 +38,6 @@ export class PairedRun {
       first.dispose();
       throw e;
     }
-  }
-
-  /** Iterations both runs have completed. */
-  get iteration(): number {
-    return this.trainers[1].iteration;
   }
 
   /** One iteration of each run, the first then the second. */

@@ -6,7 +6,7 @@
 import { formatCost } from '../sim/catalog';
 import type { Task } from '../sim/tasks';
 import { ADV_EPS } from './advantage';
-import { officialRewards } from './reward';
+import { measureDims, officialRewards } from './reward';
 import { PHASE_NAMES, type PhaseName } from './phaseNames';
 import type { IterationState } from './phases';
 
@@ -44,7 +44,7 @@ function shownDims(s: IterationState): number[] {
 }
 
 function dimNames(s: IterationState): string[] {
-  return [...s.host.catalog.tools.map((t) => t.id), 'outcome', '−cost', '−latency'];
+  return measureDims(s.host.catalog.tools.map((t) => t.id));
 }
 
 function prefText(s: IterationState, row: readonly number[]): string {

@@ -19,7 +19,7 @@ import { preferenceVector, samplePreference } from '../preference';
 import { groupAdvantages, type GroupAdvantage } from './advantage';
 import type { TrainConfig } from './config';
 import { histogram, type GroupSample, type IterationMetrics } from './metrics';
-import { gateAndWeight, measureVector, normaliseGroup, type TrajectoryStats } from './reward';
+import { gateAndWeight, measureDims, measureVector, normaliseGroup, type TrajectoryStats } from './reward';
 import { collectRollouts, type RolloutBuffer } from './rollout';
 
 export { PHASE_NAMES, type PhaseName } from './phaseNames';
@@ -160,7 +160,7 @@ export function advantagePhase(s: IterationState): void {
   });
 }
 
-/** Rows of the buffer holding the first group's decisions (for phase 8). */
+/** Rows of the buffer holding the followed group's decisions (for phase 8). */
 function shownRows(s: IterationState): number[] {
   const { buf, config } = s.host;
   const rows: number[] = [];
@@ -273,7 +273,7 @@ export function groupSample(s: IterationState): GroupSample {
   const stats = s.stats[b] as TrajectoryStats[], a = s.advantages[b] as GroupAdvantage;
   return {
     task: s.tasks[b * G] as Task,
-    dims: [...ids, 'outcome', '−cost', '−latency'],
+    dims: measureDims(ids),
     preference: s.groupPrefs[b] as number[],
     mean: a.mean,
     std: a.std,

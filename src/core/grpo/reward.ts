@@ -40,6 +40,11 @@ export const DEFAULT_WEIGHTED: Readonly<WeightedCoefficients> = {
   wOutcome: 1, wEfficiency: 1, wPreference: 1, perCall: 0.01, perToken: 0.0001, latencyTargetS: 30, fastBonus: 0.5, slowBonus: 0.1,
 };
 
+/** The names of M's dimensions, in its order: the tools, then outcome, −cost, −latency. */
+export function measureDims(toolIds: readonly string[]): string[] {
+  return [...toolIds, 'outcome', '−cost', '−latency'];
+}
+
 /** M(τ) = [calls…, outcome, −cost, −latency]. */
 export function measureVector(t: TrajectoryStats, nTools: number): number[] {
   const m: number[] = [];
@@ -68,11 +73,7 @@ export interface GroupReward {
 
 /** ToolOrchestra reward of a group; `pref` = P in M's order (tools…, outcome, cost, latency). */
 export function toolorchestraRewards(group: readonly TrajectoryStats[], pref: readonly number[]): GroupReward {
-  const nTools = pref.length - 3;
-  const mRaw = group.map((t) => measureVector(t, nTools));
-  const mNorm = normaliseGroup(mRaw);
-  const rewards = group.map((t, i) => (t.outcome ? (mNorm[i] as number[]).reduce((a, x, d) => a + x * (pref[d] as number), 0) : 0));
-  return { rewards, mRaw, mNorm };
+  return groupRewards('toolorchestra', group, pref);
 }
 
 /**

@@ -28,8 +28,6 @@ export function LineLegend({ items, swatch = 'line' }: { items: readonly { name:
 
 const selectSeries = (s: LabState) => s.series;
 
-/** One line chart over iterations, re-rendered in its own staggered slot. */
-
 /**
  * One line chart over iterations, re-rendered in its own staggered slot. A chart of one quantity
  * draws its raw points faint under the mean of the last SMOOTH_WINDOW iterations (computed over the

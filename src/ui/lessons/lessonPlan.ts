@@ -6,11 +6,19 @@
 import { INSTRUCTION_PRESETS } from '../../core/instructionPresets';
 import type { Preference } from '../../core/preference';
 import { formatCost } from '../../core/sim/catalog';
+import { smoothedEnd } from '../../store/series';
+import { PAPER_TABLE1 } from '../../core/eval/paperTable1';
 import { useCompare, type CompareState } from '../../store/compareStore';
 import { useLab, type LabState } from '../../store/labStore';
 import type { LessonRun } from '../../store/lessonStore';
 import { useView } from '../../store/viewStore';
 import type { PhaseReport, TradeoffPoint } from '../../worker/protocol';
+
+/** Table 1's headline, from the paper's figures the lab is calibrated to: the orchestrator against GPT-5 with basic tools. */
+function paperLine(): string {
+  const [o, g] = ['orchestrator', 'tools+gpt-5'].map((p) => PAPER_TABLE1.find((r) => r.policy === p)) as [typeof PAPER_TABLE1[number], typeof PAPER_TABLE1[number]];
+  return `${o.label} ${o.accuracy.hle}% on HLE against ${g.label} ${g.accuracy.hle}%, at ${o.costCents}¢ a query against ${g.costCents}¢ (HLE and FRAMES), ${Math.round((100 * o.costCents) / g.costCents)}% of the cost`;
+}
 
 export interface LessonContext { lab: LabState; compare: CompareState; run: LessonRun }
 /** Not done yet (with an optional hint on what is missing), or done with the explanation. */
@@ -87,7 +95,7 @@ export const LESSONS: readonly Lesson[] = [
       const share = tools.cost > 0 ? o.point.cost / tools.cost : 0;
       return {
         done: true,
-        explanation: `At your P (outcome ${o.preference.outcome}, cost ${o.preference.cost}) the trained policy scores ${describe(o.point, lab)} on the held-out tasks. Always calling GPT-5: ${describe(gpt, lab)}${gpt.accuracy < tools.accuracy / 2 ? ' — GPT-5 alone on every step, and steps that need fresh facts or exact arithmetic defeat it without search or code' : ''}. GPT-5 with basic tools: ${describe(tools, lab)}. The cheapest tool alone: ${describe(cheap, lab)}. So the router reaches ${o.point.accuracy >= tools.accuracy ? 'more than' : `${pct(o.point.accuracy / Math.max(1e-9, tools.accuracy))} of`} GPT-5-with-tools' accuracy at ${pct(share)} of its cost: it calls the strong model only where the cheap tools fail. The paper (Table 1) found the same shape at full scale: Orchestrator-8B 37.1% on HLE at 9.2¢ against GPT-5 with basic tools 35.1% at 30.2¢, about 30% of the cost.`,
+        explanation: `At your P (outcome ${o.preference.outcome}, cost ${o.preference.cost}) the trained policy scores ${describe(o.point, lab)} on the held-out tasks. Always calling GPT-5: ${describe(gpt, lab)}${gpt.accuracy < tools.accuracy / 2 ? ' — GPT-5 alone on every step, and steps that need fresh facts or exact arithmetic defeat it without search or code' : ''}. GPT-5 with basic tools: ${describe(tools, lab)}. The cheapest tool alone: ${describe(cheap, lab)}. So the router reaches ${o.point.accuracy >= tools.accuracy ? 'more than' : `${pct(o.point.accuracy / Math.max(1e-9, tools.accuracy))} of`} GPT-5-with-tools' accuracy at ${pct(share)} of its cost: it calls the strong model only where the cheap tools fail. The paper (Table 1) found the same shape at full scale: ${paperLine()}.`,
       };
     },
   },
@@ -182,10 +190,10 @@ export const LESSONS: readonly Lesson[] = [
       if (compare.runs === comparisonAtStart || compare.presetId !== 'reward' || !a || !b) return not;
       const n = Math.min(a.points.length, b.points.length);
       if (n < 60 && (compare.running || n < 20)) return { done: false, hint: n ? `${n} iterations so far…` : undefined } as LessonCheck;
-      const tail = (xs: typeof a.points, k: 'accuracy' | 'meanCostUSD') => { const t = xs.slice(n - 10, n); return t.reduce((s, p) => s + p[k], 0) / Math.max(1, t.length); };
+      const tail = (xs: typeof a.points, k: 'accuracy' | 'meanCostUSD') => smoothedEnd(xs.slice(0, n).map((p) => p[k]));
       return {
         done: true,
-        explanation: `After ${n} iterations on the same seed and tasks (mean of the last 10): ${a.label} solves ${pct(tail(a.points, 'accuracy'))} at ${formatCost(lab.catalog, tail(a.points, 'meanCostUSD'))} per task; ${b.label} ${pct(tail(b.points, 'accuracy'))} at ${formatCost(lab.catalog, tail(b.points, 'meanCostUSD'))}. The weighted sum adds raw costs to the outcome: −0.0001 per token over thousands of tokens can outweigh the +1 for solving, so its policy learns to stop calling tools. The paper's reward normalises every dimension within the group and gates on the outcome: only successes are compared, so cost can never beat solving.`,
+        explanation: `After ${n} iterations on the same seed and tasks (mean of the last 10): ${a.label} solves ${pct(tail(a.points, 'accuracy'))} at ${formatCost(lab.catalog, tail(a.points, 'meanCostUSD'))} per task; ${b.label} ${pct(tail(b.points, 'accuracy'))} at ${formatCost(lab.catalog, tail(b.points, 'meanCostUSD'))}. The weighted sum adds raw costs to the outcome: −0.0001 per token over thousands of tokens can outweigh the +1 for solving, ${tail(b.points, 'meanCostUSD') < tail(a.points, 'meanCostUSD') ? 'so its policy learns to call fewer tools — here it already spends less' : 'which pushes its policy to call fewer tools (not yet visible in this run)'}. The paper's reward normalises every dimension within the group and gates on the outcome: only successes are compared, so cost can never beat solving.`,
       };
     },
   },
