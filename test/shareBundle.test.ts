@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importArtifact, MAX_ABS_WEIGHT } from '../src/core/io/artifact';
 import {
-  decodePolicyParam, decodeShareFile, dequantise, encodePolicyParam, encodeShareFile, MAX_ABS_SHARED_WEIGHT, MAX_SHARE_FILE_CHARS,
+  decodePolicyParam, decodeShareFile, dequantise, encodePolicyParam, encodeShareFile, MAX_ABS_SHARED_WEIGHT, MAX_FLOATS, MAX_SHARE_FILE_CHARS,
   policyParamOf, quantisationBounds, quantise, QUANT_BOUND_FACTOR, toBase64, withoutPolicyParam, withPolicyParam, type ArtifactLike,
 } from '../src/core/io/shareBundle';
 import { probeProbabilities } from '../src/core/policy/probe';
@@ -130,6 +130,19 @@ describe('the file: orchestra-lab-share.json', () => {
     expect(back.artifact).toEqual(pretrained.json);
     expect(Array.from(back.weights)).toEqual(Array.from(pretrained.weights));
     expect(JSON.parse(text)).toMatchObject({ format: 'orchestra-lab/share', version: 1 });
+  });
+
+  it('is refused when it is made for a policy whose weights would not fit the file (6 M floats: 512×8 fits, 1024×8 does not)', () => {
+    // A policy of width H, depth d has 76·H + 2 + 2·(d − 1)·(H² + H) weights: 3,716,098 at 512×8, 14,772,226 at 1024×8.
+    expect(MAX_FLOATS).toBe(6_000_000); // 32 M characters of base64 = 24 MB = 6 M float32
+    const manifest = (H: number, d: number) => {
+      const specs: { name: string; shape: number[]; dtype: string }[] = [{ name: 'all', shape: [76 * H + 2], dtype: 'float32' }];
+      for (let l = 1; l < d; l++) specs.push({ name: `s${l}`, shape: [H, H + 1], dtype: 'float32' }, { name: `t${l}`, shape: [H, H + 1], dtype: 'float32' });
+      return { ...pretrained.json, weightsManifest: [{ paths: ['x.bin'], weights: specs }] };
+    };
+    // 512×8: the manifest passes, so only the (deliberately empty) weights are wrong.
+    expect(() => encodeShareFile('?', manifest(512, 8), new Uint8Array(0))).toThrow(/the weights have 0 bytes, the manifest needs 14864392/);
+    expect(() => encodeShareFile('?', manifest(1024, 8), new Uint8Array(0))).toThrow(/the policy has 14772226 weights: a share file or link holds at most 6000000/);
   });
 
   it('refuses wrong formats, versions, sizes and corrupted weights with a clear message', () => {

@@ -13,7 +13,7 @@ import { LabWorkerClient } from '../worker/client';
 import type { BackendInfo, BackendName, LabSettings, MetricPoint, PaperRow, Push, Tradeoff } from '../worker/protocol';
 import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
 import { appendBounded, metricsCsv } from './series';
-import { linkTooLong, readUrl, readView, writeUrl, type UrlConfig } from './urlState';
+import { linkTooLong, readUrl, readView, urlConfigOf, writeUrl, type UrlConfig } from './urlState';
 import { saveFile } from './saveFile';
 import { backendActions } from './backendActions';
 import { teachActions, type TeachState } from './teachActions';
@@ -113,7 +113,7 @@ function settingsOf(s: LabState): LabSettings {
 export const useLab = create<LabState>((set, get) => {
   const syncUrl = () => {
     const s = get();
-    const q = writeUrl({ preset: s.preset, catalog: s.catalog, train: s.train, preference: s.preference, backend: s.backend, evalTasks: s.evalTasks, evalSuite: s.evalSuite }, readView(location.search)); // classroom mode stays in the link
+    const q = writeUrl(urlConfigOf(s), readView(location.search)); // classroom mode stays in the link
     history.replaceState(null, '', `${location.pathname}${q}`);
   };
   const fail = (e: unknown) => get().notify('error', (e as Error).message ?? String(e));
@@ -355,8 +355,7 @@ export const useLab = create<LabState>((set, get) => {
     },
     shareLink() {
       syncUrl();
-      const s = get();
-      const tooLong = linkTooLong({ preset: s.preset, catalog: s.catalog, train: s.train, preference: s.preference, backend: s.backend, evalTasks: s.evalTasks, evalSuite: s.evalSuite });
+      const tooLong = linkTooLong(urlConfigOf(get()));
       if (tooLong) throw new Error(`No link copied: ${tooLong}.`);
       return location.href;
     },

@@ -9,7 +9,7 @@ import {
 import type { LabWorkerClient } from '../worker/client';
 import type { LabState } from './labStore';
 import { saveFile } from './saveFile';
-import { linkTooLong, MAX_FRAGMENT_CHARS, readUrl, writeUrl, type UrlConfig } from './urlState';
+import { linkTooLong, MAX_FRAGMENT_CHARS, readUrl, urlConfigOf, writeUrl, type UrlConfig } from './urlState';
 
 type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
 
@@ -30,7 +30,6 @@ export interface ShareActions {
   importShareFile(file: Blob): Promise<boolean>;
 }
 
-const configOf = (s: LabState): UrlConfig => ({ preset: s.preset, catalog: s.catalog, train: s.train, preference: s.preference, backend: s.backend, evalTasks: s.evalTasks, evalSuite: s.evalSuite });
 const jsonBlob = (v: unknown) => new Blob([JSON.stringify(v)], { type: 'application/json' });
 const bytesBlob = (b: Uint8Array | ArrayBuffer) => new Blob([b instanceof Uint8Array ? new Uint8Array(b) : b], { type: 'application/octet-stream' });
 
@@ -45,7 +44,7 @@ export function shareActions(set: Set, get: () => LabState, worker: () => LabWor
     set({ ...next });
     deps.syncUrl();
     await deps.configure();
-    const applied = writeUrl(configOf(get())) === writeUrl(next);
+    const applied = writeUrl(urlConfigOf(get())) === writeUrl(next);
     if (!applied) {
       set({ preset }); // configure put the rest back
       deps.syncUrl();
@@ -56,7 +55,7 @@ export function shareActions(set: Set, get: () => LabState, worker: () => LabWor
 
   const actions: ShareActions = {
     async shareWithPolicy() {
-      const config = configOf(get());
+      const config = urlConfigOf(get());
       deps.syncUrl();
       const settings = writeUrl(config);
       const r = await worker().request({ type: 'export' });
@@ -91,7 +90,7 @@ export function shareActions(set: Set, get: () => LabState, worker: () => LabWor
       const { artifact, weights } = bundle;
       const parsed = readUrl(bundle.settings);
       if (parsed.invalid.length) return refuse(`the file's settings hold invalid values (${parsed.invalid.join(', ')})`);
-      const prev = configOf(get());
+      const prev = urlConfigOf(get());
       const next: UrlConfig = { ...parsed.config, backend: prev.backend }; // the backend belongs to this machine
       const policy = () => get().importWeights(jsonBlob(artifact), bytesBlob(weights), true);
       if (writeUrl(next) === writeUrl(prev)) {

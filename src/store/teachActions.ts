@@ -2,6 +2,7 @@
 // from the shipped pretrained policy) and GRPO in slow motion (the worker runs one named phase of
 // an iteration per "Next phase" and sends back what it computed; the page only displays it).
 
+import { PHASE_NAMES } from '../core/grpo/phaseNames';
 import type { LabWorkerClient } from '../worker/client';
 import type { PhaseReport } from '../worker/protocol';
 import type { LabState } from './labStore';
@@ -55,7 +56,7 @@ export function teachActions(set: Set, get: () => LabState, worker: () => LabWor
       await deps.booted();
       if (get().phaseBusy) return;
       if (get().running) get().pause();
-      const fresh = get().phases.length === 0 || get().phases.length >= 8;
+      const fresh = get().phases.length === 0 || get().phases.length >= PHASE_NAMES.length;
       if (fresh) generation++;
       const mine = generation;
       set((s) => ({ phaseBusy: true, phases: fresh ? [] : s.phases }));

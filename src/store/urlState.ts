@@ -23,6 +23,11 @@ export interface UrlConfig {
   evalSuite: string;
 }
 
+/** Just the link's part of a larger state (the lab store's). */
+export function urlConfigOf(s: UrlConfig): UrlConfig {
+  return { preset: s.preset, catalog: s.catalog, train: s.train, preference: s.preference, backend: s.backend, evalTasks: s.evalTasks, evalSuite: s.evalSuite };
+}
+
 export const EVAL_SUITES: readonly { name: string; label: string }[] = [
   { name: 'toolscale', label: 'ToolScale-lite (training distribution)' },
   { name: 'hle', label: 'HLE-like' },
@@ -184,7 +189,7 @@ export function readUrl(search: string, hash = ''): { config: UrlConfig; invalid
   return { config: c, invalid };
 }
 
-/** How the page is shown (not what it trains): classroom mode and the controls a teacher hid (viewState.ts). */
+/** How the page is shown (not what it trains): classroom mode and the controls a teacher hid (viewStore.ts). */
 export const VIEW_KEYS = ['classroom', 'hide'] as const;
 /** `hide`: the controls hidden in classroom mode; null when the link does not say (the defaults apply). */
 export interface ViewParams { classroom: boolean; hide: string[] | null }

@@ -31,7 +31,8 @@ export function qrPath(data: readonly (readonly boolean[])[]): string {
 export function QrCode({ text, caption }: { text: string; caption: string }) {
   const qr = useMemo(() => {
     try {
-      return encode(text, { ecc: 'M', border: QR_QUIET_ZONE, maxVersion: QR_MAX_VERSION });
+      const code = encode(text, { ecc: 'M', border: QR_QUIET_ZONE, maxVersion: QR_MAX_VERSION });
+      return { size: code.size, path: qrPath(code.data) };
     } catch {
       return null; // only "Data too long" is possible here
     }
@@ -45,7 +46,7 @@ export function QrCode({ text, caption }: { text: string; caption: string }) {
     <figure>
       <svg role="img" aria-label="QR code of the link" data-testid="qr-code" viewBox={`0 0 ${n} ${n}`} width={px} height={px} shapeRendering="crispEdges">
         <rect width={n} height={n} fill="#ffffff" />
-        <path d={qrPath(qr.data)} fill="#000000" />
+        <path d={qr.path} fill="#000000" />
       </svg>
       <figcaption className="small muted">{caption}</figcaption>
     </figure>

@@ -11,6 +11,7 @@ import { toMetricPoint, type Push, type Reply, type Request, type Tradeoff } fro
 import { LabSession } from './session';
 import { NonFiniteError } from '../core/policy/act';
 import type { IterationMetrics } from '../core/grpo/metrics';
+import { PHASE_NAMES } from '../core/grpo/phaseNames';
 
 const session = new LabSession();
 const post = (r: Reply | Push, transfer: Transferable[] = []): void => (self as unknown as Worker).postMessage(r, transfer);
@@ -152,7 +153,7 @@ async function handle(req: Request): Promise<void> {
       loopGen++;
       activeRun = req.runId;
       const phase = session.slowMotionPhase + 1;
-      activity(`slow motion: phase ${phase} of 8`);
+      activity(`slow motion: phase ${phase} of ${PHASE_NAMES.length}`);
       try {
         const { report, metrics } = await session.nextPhase();
         if (metrics) {

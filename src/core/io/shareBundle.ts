@@ -11,7 +11,7 @@
 //     scale = max|w| / 127,  q = round(w / scale) ∈ [−127, 127],  w' = q · scale,
 //   so |w − w'| ≤ scale / 2 = max|w| / 254 (plus float32 rounding, ≤ 2⁻²³·max|w|): see
 //   QUANT_BOUND_FACTOR. Per column rather than per tensor: one large weight then coarsens only its
-//   own column (a trained 64×2 policy: probe probabilities within 0.003 instead of 0.02). A 64×2
+//   own column (a trained 64×2 policy's probe probabilities come back within 0.003: e2e/share.spec.ts). A 64×2
 //   policy (13,186 weights, 328 scales) takes ≈ 21 KB of link, against 70 KB as float32 and 35 KB
 //   as float16, both past the lab's 32 KB link limit.
 
@@ -23,11 +23,15 @@ export const SHARE_FILE = 'orchestra-lab-share.json';
 /** The fragment parameter that carries the weights. */
 export const POLICY_PARAM = 'policy';
 export const POLICY_LINK_VERSION = '1';
-/** A share file past this size is refused before it is parsed (a 512×8 policy takes ≈ 12 MB). */
+/** A share file past this size is refused before it is parsed (a 512×8 policy, 3.7 M floats, takes ≈ 20 MB). */
 export const MAX_SHARE_FILE_CHARS = 32_000_000;
-/** Weight tensors and floats a policy link or file may hold (a 1024×16 policy has 62 tensors, 16.8 M floats). */
+/**
+ * Weight tensors and floats a policy link or file may hold. The floats are those whose base64 fits
+ * a share file (4 bytes each, 4 characters per 3 bytes): 6 M, so 512×8 (3.7 M) is shared and
+ * 1024×8 (14.8 M) or 1024×16 (31.6 M, 69 tensors) is refused when the file is made, not when read.
+ */
 const MAX_TENSORS = 256;
-const MAX_FLOATS = 20_000_000;
+export const MAX_FLOATS = Math.floor((MAX_SHARE_FILE_CHARS * 3) / 16);
 /** The same bound artifact.ts (MAX_ABS_WEIGHT) puts on an imported weight; checked here before anything changes. */
 export const MAX_ABS_SHARED_WEIGHT = 1e4;
 /** |w − w'| ≤ max|w| · QUANT_BOUND_FACTOR per tensor: 1/254 from rounding, and a margin for float32 rounding of the scale and of q·scale. */
@@ -76,7 +80,7 @@ export function manifestSizes(artifact: unknown): { specs: WeightSpec[]; sizes: 
     return (s.shape as number[]).reduce((a, b) => a * b, 1);
   });
   const total = sizes.reduce((a, b) => a + b, 0);
-  if (total > MAX_FLOATS) fail(`the manifest lists ${total} weights (at most ${MAX_FLOATS})`);
+  if (total > MAX_FLOATS) fail(`the policy has ${total} weights: a share file or link holds at most ${MAX_FLOATS} (export the policy instead: orchestrator.json and its weights)`);
   return { specs: specs as WeightSpec[], sizes, total };
 }
 
