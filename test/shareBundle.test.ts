@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importArtifact, MAX_ABS_WEIGHT } from '../src/core/io/artifact';
 import {
-  decodePolicyParam, decodeShareFile, dequantise, encodePolicyParam, encodeShareFile, MAX_ABS_SHARED_WEIGHT, MAX_FLOATS, MAX_SHARE_FILE_CHARS,
+  decodePolicyParam, decodeShareFile, dequantise, encodePolicyParam, encodeShareFile, MAX_FLOATS, MAX_SHARE_FILE_CHARS,
   policyParamOf, quantisationBounds, quantise, QUANT_BOUND_FACTOR, toBase64, withoutPolicyParam, withPolicyParam, type ArtifactLike,
 } from '../src/core/io/shareBundle';
 import { probeProbabilities } from '../src/core/policy/probe';
@@ -52,10 +52,6 @@ describe('int8 quantisation (symmetric, a scale per kernel column and per bias v
     expect(Math.max(err(6), err(8))).toBeLessThanOrEqual(0.02 * QUANT_BOUND_FACTOR);
     expect(err(6)).toBeCloseTo(3.94e-5, 6);
     expect(Array.from(quantisationBounds(w, shapes))).toEqual([...Array(5).fill(127), 1.27, 0.02, 1.27, 0.02, 0, 0].map((m) => Math.fround(m) * QUANT_BOUND_FACTOR));
-  });
-
-  it('keeps to the same weight bound as the artifact import', () => {
-    expect(MAX_ABS_SHARED_WEIGHT).toBe(MAX_ABS_WEIGHT);
   });
 });
 
@@ -165,8 +161,11 @@ describe('the file: orchestra-lab-share.json', () => {
       [JSON.stringify({ ...good, weights: toBase64(pretrained.weights.subarray(0, 100)) }), /weights have 100 bytes, its manifest needs 52744/],
       [JSON.stringify({ ...good, artifact: manifest }), /weight "scorer\/l0\/state" is int32, expected float32/],
       [JSON.stringify({ ...good, artifact: { ...pretrained.json, weightsManifest: [] } }), /no weightsManifest/],
-      [withFloat(5, Number.NaN), /weight "scorer\/l0\/state" holds NaN/],
-      [withFloat(13_000, 2e4), /weight "submit\/l1\/kernel" holds 20000 \(a policy's weights are finite, within ±10000\)/],
+      // The worker's own import check, run on the page before anything changes: the weights, and what the old pre-check missed.
+      [withFloat(5, Number.NaN), /holds a non-finite value at float 5/],
+      [withFloat(13_000, 2e4), new RegExp(`holds 2.00e\\+4 at float 13000 \\(weight "submit/l1/kernel"\\); a policy's weights must lie within ±${MAX_ABS_WEIGHT}`)],
+      [JSON.stringify({ ...good, artifact: { ...pretrained.json, userDefinedMetadata: { ...pretrained.json.userDefinedMetadata, features: { stateDim: 27, toolDim: 16 } } } }), /feature sizes 27\/16 do not match this lab's 28\/16/],
+      [JSON.stringify({ ...good, artifact: { ...pretrained.json, userDefinedMetadata: { ...pretrained.json.userDefinedMetadata, catalog: { name: 'x' } } } }), /invalid orchestrator artifact: /],
       ['x'.repeat(MAX_SHARE_FILE_CHARS + 1), /the file has 32.0 MB \(a share file holds at most 32 MB\)/],
     ];
     for (const [text, message] of cases) expect(() => decodeShareFile(text), text.slice(0, 30)).toThrow(message);

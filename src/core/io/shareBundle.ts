@@ -16,6 +16,7 @@
 //   as float16, both past the lab's 32 KB link limit.
 
 import LZString from 'lz-string';
+import { checkArtifact, MAX_ABS_WEIGHT } from './artifactCheck';
 
 export const SHARE_FORMAT = 'orchestra-lab/share';
 export const SHARE_VERSION = 1;
@@ -32,8 +33,6 @@ export const MAX_SHARE_FILE_CHARS = 32_000_000;
  */
 const MAX_TENSORS = 256;
 export const MAX_FLOATS = Math.floor((MAX_SHARE_FILE_CHARS * 3) / 16);
-/** The same bound artifact.ts (MAX_ABS_WEIGHT) puts on an imported weight; checked here before anything changes. */
-export const MAX_ABS_SHARED_WEIGHT = 1e4;
 /** |w − w'| ≤ max|w| · QUANT_BOUND_FACTOR per tensor: 1/254 from rounding, and a margin for float32 rounding of the scale and of q·scale. */
 export const QUANT_BOUND_FACTOR = (1 / 254) * (1 + 2 ** -20) + 2 ** -22;
 
@@ -41,7 +40,7 @@ export class ShareError extends Error {}
 const fail = (m: string): never => { throw new ShareError(m); };
 
 export interface WeightSpec { name: string; shape: number[]; dtype: string }
-/** What this module needs of an orchestrator.json (artifact.ts's ModelJson); the worker validates the rest. */
+/** What this module needs of an orchestrator.json (artifact.ts's ModelJson); checkArtifact checks the rest. */
 export interface ArtifactLike { weightsManifest: { paths: string[]; weights: WeightSpec[] }[]; userDefinedMetadata: Record<string, unknown> }
 
 // ---- base64 (standard for the file, url-safe without padding for the link) ----
@@ -82,16 +81,6 @@ export function manifestSizes(artifact: unknown): { specs: WeightSpec[]; sizes: 
   const total = sizes.reduce((a, b) => a + b, 0);
   if (total > MAX_FLOATS) fail(`the policy has ${total} weights: a share file or link holds at most ${MAX_FLOATS} (export the policy instead: orchestrator.json and its weights)`);
   return { specs: specs as WeightSpec[], sizes, total };
-}
-
-/** Checks that every float is finite and within ±MAX_ABS_SHARED_WEIGHT. */
-function checkFloats(floats: Float32Array, specs: WeightSpec[], sizes: number[]): void {
-  let t = 0, end = sizes[0] ?? 0;
-  for (let i = 0; i < floats.length; i++) {
-    while (i >= end && t < sizes.length - 1) end += sizes[++t] as number;
-    const x = floats[i] as number;
-    if (!Number.isFinite(x) || Math.abs(x) > MAX_ABS_SHARED_WEIGHT) fail(`weight "${specs[t]?.name}" holds ${x} (a policy's weights are finite, within ±${MAX_ABS_SHARED_WEIGHT})`);
-  }
 }
 
 const floatsOf = (bytes: Uint8Array): Float32Array => new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
@@ -188,7 +177,7 @@ export function decodePolicyParam(value: string, catalog: unknown): { artifact: 
   const scales = Float32Array.from({ length: nScales }, (_, i) => view.getFloat32(4 * i, true));
   eachColumn(shapes, (s, t) => {
     const x = scales[s] as number;
-    if (!Number.isFinite(x) || x < 0 || x * 127 > MAX_ABS_SHARED_WEIGHT) fail(`the link's scale ${s} (weight "${specs[t]?.name}") is ${x} (expected 0 … ${MAX_ABS_SHARED_WEIGHT}/127)`);
+    if (!Number.isFinite(x) || x < 0 || x * 127 > MAX_ABS_WEIGHT) fail(`the link's scale ${s} (weight "${specs[t]?.name}") is ${x} (expected 0 … ${MAX_ABS_WEIGHT}/127)`);
   });
   const q = new Int8Array(data.buffer, data.byteOffset + 4 * nScales, total);
   if (q.some((x) => x === -128)) fail('the link\'s policy weights hold −128, which the int8 encoding never writes');
@@ -251,9 +240,11 @@ export function decodeShareFile(text: string): { settings: string; artifact: Art
   if (v.version !== SHARE_VERSION) fail(`share file version ${String(v.version)} is not supported (expected ${SHARE_VERSION})`);
   if (typeof v.settings !== 'string' || v.settings.length > 64_000 || !/^(\?|#|$)/.test(v.settings)) fail('the file\'s settings are not a link\'s "?…#…" part');
   if (typeof v.weights !== 'string') fail('the file has no weights');
-  const { specs, sizes, total } = manifestSizes(v.artifact);
+  const { total } = manifestSizes(v.artifact);
   const weights = fromBase64(v.weights as string, 'the file\'s weights');
   if (weights.byteLength !== 4 * total) fail(`the file's weights have ${weights.byteLength} bytes, its manifest needs ${4 * total}`);
-  checkFloats(floatsOf(weights), specs, sizes);
+  // The whole check the worker's import runs (format, features, catalog, shape, every weight): a file that passes here imports.
+  const checked = checkArtifact(v.artifact, weights);
+  if (!checked.ok) fail(checked.error);
   return { settings: v.settings as string, artifact: v.artifact as ArtifactLike, weights };
 }

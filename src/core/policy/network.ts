@@ -10,34 +10,17 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { SeqRng } from '../sim/rng';
-import { STATE_DIM, TOOL_DIM } from './features';
 import { hiddenLayer, inputLayer, pairInputLayer, placeScores } from './dense';
 import type { PolicyInput } from './pairs';
-import type { PolicyConfig } from './policyConfig';
+import { weightShapes, type PolicyConfig } from './policyConfig';
 
-export { DEFAULT_POLICY, type PolicyConfig } from './policyConfig';
+export { DEFAULT_POLICY, weightShapes, type PolicyConfig } from './policyConfig';
 
 function glorot(rng: SeqRng, rows: number, cols: number, gain = 1): Float32Array {
   const limit = gain * Math.sqrt(6 / (rows + cols));
   const w = new Float32Array(rows * cols);
   for (let i = 0; i < w.length; i++) w[i] = (2 * rng.next() - 1) * limit;
   return w;
-}
-
-/** Names and shapes of every weight, in a fixed order (the export format relies on it). */
-export function weightShapes(cfg: PolicyConfig): { name: string; shape: [number] | [number, number] }[] {
-  const H = cfg.width;
-  const out: { name: string; shape: [number] | [number, number] }[] = [
-    { name: 'scorer/l0/state', shape: [STATE_DIM, H] },
-    { name: 'scorer/l0/tool', shape: [TOOL_DIM, H] },
-    { name: 'scorer/l0/bias', shape: [H] },
-  ];
-  for (let l = 1; l < cfg.depth; l++) out.push({ name: `scorer/l${l}/kernel`, shape: [H, H] }, { name: `scorer/l${l}/bias`, shape: [H] });
-  out.push({ name: 'scorer/out/kernel', shape: [H, 1] }, { name: 'scorer/out/bias', shape: [1] });
-  out.push({ name: 'submit/l0/kernel', shape: [STATE_DIM, H] }, { name: 'submit/l0/bias', shape: [H] });
-  for (let l = 1; l < cfg.depth; l++) out.push({ name: `submit/l${l}/kernel`, shape: [H, H] }, { name: `submit/l${l}/bias`, shape: [H] });
-  out.push({ name: 'submit/out/kernel', shape: [H, 1] }, { name: 'submit/out/bias', shape: [1] });
-  return out;
 }
 
 let variableCounter = 0;
