@@ -8,6 +8,7 @@ import { BatchEnv } from '../sim/env';
 import { hashInts } from '../sim/rng';
 import type { Task } from '../sim/tasks';
 import type { Preference } from '../preference';
+import { failureKind, FailureTally, type FailureShares } from './failures';
 import { runEpisodes, type BatchPolicy } from './policy';
 
 export interface EvalResult {
@@ -21,6 +22,8 @@ export interface EvalResult {
   callsPerTask: Record<string, number>;
   /** Preference-weighted score in [0, 1] (see preferenceScore); present when a P was given. */
   score?: number;
+  /** How the episodes that failed did (failures.ts); present when asked for (it traces every episode). */
+  failures?: FailureShares;
 }
 
 /** Cost and latency of the dearest one-call-per-step path of a task: the scale of the score's cost and latency terms. */
@@ -109,17 +112,22 @@ export async function evaluatePolicy(
   tasks: readonly Task[],
   catalog: Catalog,
   sim: SimConfig,
-  opts: { seed: number; preference?: Preference; batch?: number },
+  opts: { seed: number; preference?: Preference; batch?: number; failures?: boolean },
 ): Promise<EvalResult> {
   const batch = Math.min(opts.batch ?? 1024, tasks.length);
   const env = new BatchEnv(catalog, sim, batch);
   const tally = new Tally(catalog, opts.preference);
+  const failures = opts.failures ? new FailureTally() : null;
   for (let start = 0; start < tasks.length; start += batch) {
     const chunk = tasks.slice(start, start + batch);
-    await runEpisodes(env, policy, chunk, chunk.map((_, k) => evalKey(opts.seed, start + k)));
-    for (let i = 0; i < chunk.length; i++) tally.add(env, i, chunk[i]);
+    await runEpisodes(env, policy, chunk, chunk.map((_, k) => evalKey(opts.seed, start + k)), { trace: failures !== null });
+    for (let i = 0; i < chunk.length; i++) {
+      tally.add(env, i, chunk[i]);
+      failures?.add(failureKind(env.outcome[i] as number, env.answered[i] as number, env.traces?.[i] ?? []));
+    }
   }
-  return tally.result(policy.name);
+  const r = tally.result(policy.name);
+  return failures ? { ...r, failures: failures.shares() } : r;
 }
 
 /**

@@ -2,7 +2,8 @@
 // preference and at every instruction preset, with its accuracy, cost, latency and where its
 // calls went — the share to paid APIs (closed models, web search) against local tools and open
 // models. A policy follows a preset when its calls move the way the preset asks while its
-// accuracy stays close to the default's.
+// accuracy stays close to the default's. Each result also says how its failures came about
+// (failures.ts), so a preset that loses accuracy shows how.
 
 import { INSTRUCTION_PRESETS, isApi } from '../instructionPresets';
 import type { Preference } from '../preference';
@@ -48,7 +49,7 @@ export async function preferenceFollowing(
   for (const p of presets) {
     const bySuite = {} as PreferenceRow['bySuite'];
     for (const s of PAPER_SUITES) {
-      const r = await evaluatePolicy(make(p.preference, p.name), tasks[s], catalog, sim, { seed, preference: p.preference });
+      const r = await evaluatePolicy(make(p.preference, p.name), tasks[s], catalog, sim, { seed, preference: p.preference, failures: true });
       bySuite[s] = { ...r, apiShare: apiShare(r) };
     }
     rows.push({ preset: p.name, preference: p.preference, bySuite });
@@ -64,6 +65,12 @@ export function preferenceTableMarkdown(rows: readonly PreferenceRow[]): string 
   ];
   for (const r of rows) {
     lines.push(`| ${r.preset} | ${PAPER_SUITES.map((s) => { const x = r.bySuite[s]; return `${(100 * x.accuracy).toFixed(1)}% · ${(100 * x.meanCostUSD).toFixed(2)}¢ · ${(100 * x.apiShare).toFixed(0)}%`; }).join(' | ')} |`);
+  }
+  lines.push('', 'Where the failures come from (share of tasks): out of turns · a right answer outvoted by a more confident wrong one · no right attempt on the step that failed', '',
+    '| preset | HLE | FRAMES | τ² |', '|---|---:|---:|---:|');
+  const pct = (x: number | undefined) => `${(100 * (x ?? 0)).toFixed(1)}%`;
+  for (const r of rows) {
+    lines.push(`| ${r.preset} | ${PAPER_SUITES.map((s) => { const f = r.bySuite[s].failures; return `${pct(f?.outOfTurns)} · ${pct(f?.outvoted)} · ${pct(f?.noRightAttempt)}`; }).join(' | ')} |`);
   }
   lines.push('', 'Paper, Table 3 (accuracy with preference instructions): ' + PAPER_TABLE3.map((r) => `${r.label} ${r.hle} / ${r.frames} / ${r.tau2}`).join('; ') + '.');
   return lines.join('\n');
