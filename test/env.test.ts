@@ -172,3 +172,30 @@ describe('BatchEnv, a two-step task worked by hand (latents at 0)', () => {
     expect(env.done[3]).toBe(1);
   });
 });
+
+describe('BatchEnv.reset with a group of rollouts of one task', () => {
+  it('gives every slot the same draws whether the slots hold one task object or separate copies of it', async () => {
+    const { presetCatalog } = await import('../src/core/sim/presets');
+    const { generateTasks } = await import('../src/core/sim/tasks');
+    const { baselineFromName } = await import('../src/core/eval/baselines');
+    const { runEpisodes } = await import('../src/core/eval/policy');
+    const catalog = presetCatalog('toolorchestra');
+    const pool = generateTasks(catalog, { seed: 12, count: 40, availability: 0.75 }).tasks;
+    // 40 tasks × 4 rollouts: adjacent slots share the task object (as the trainer's groups do), or hold deep copies.
+    const shared = pool.flatMap((t) => [t, t, t, t]);
+    const copies = shared.map((t) => structuredClone(t));
+    const keys = shared.map((_, i) => i * 7919 + 3);
+    const run = async (tasks: typeof shared) => {
+      const env = new BatchEnv(catalog, DEFAULT_SIM, tasks.length);
+      await runEpisodes(env, baselineFromName('cascade:0.7', catalog, DEFAULT_SIM), tasks, keys);
+      return env;
+    };
+    const [a, b] = [await run(shared), await run(copies)];
+    expect(Array.from(a.outcome)).toEqual(Array.from(b.outcome));
+    expect(Array.from(a.cost)).toEqual(Array.from(b.cost));
+    expect(Array.from(a.calls)).toEqual(Array.from(b.calls));
+    expect(Array.from(a.available)).toEqual(Array.from(b.available));
+    // The shared-object path must still see each task's own steps: the group of task 1 differs from that of task 0.
+    expect(a.outcome.slice(0, 4).join() + a.cost[0]).not.toBe(a.outcome.slice(4, 8).join() + a.cost[4]);
+  });
+});

@@ -5,7 +5,7 @@ import { disposeBatch, grpoLoss, type LossConfig } from '../src/core/grpo/loss';
 import { collectRollouts, RolloutBuffer, toDecisionBatch } from '../src/core/grpo/rollout';
 import { GrpoTrainer } from '../src/core/grpo/trainer';
 import { scalarMetrics } from '../src/cli/commands/train';
-import { sampleRow } from '../src/core/policy/act';
+import { fillGumbel, sampleRow } from '../src/core/policy/act';
 import { catalogScales } from '../src/core/policy/features';
 import { PolicyNetwork } from '../src/core/policy/network';
 import { DEFAULT_SIM } from '../src/core/sim/callModel';
@@ -220,5 +220,19 @@ describe('sampling a decision from its logits (Gumbel-max on the CPU)', () => {
     expect(noisy.logp).toBeCloseTo(-1.3132617, 6);
     expect(sampleRow(new Float32Array([0.5, 0.5]), 0, 2, null, 0)).toEqual({ action: 0, logp: Math.log(0.5) });
     expect(Number.isNaN(sampleRow(new Float32Array([0, NaN, 1]), 0, 3, null, 0).logp)).toBe(true);
+  });
+
+  it('draws noise only for live rows, and a masked action takes its uniform without the logarithms', () => {
+    // Two rows of width 3, row 1 finished; row 0 allows actions 0 and 2. The same seed gives u₀, u₁, u₂.
+    const us = (() => { const r = new SeqRng(41); return [r.next(), r.next(), r.next(), r.next()]; })();
+    const g = (u: number) => -Math.log(-Math.log(u));
+    const rng = new SeqRng(41);
+    const out = new Float32Array(6).fill(7);
+    fillGumbel(rng, out, { valid: new Uint8Array([1, 0]), width: 3, mask: new Uint8Array([1, 0, 1, 1, 1, 1]) });
+    expect(out[0]).toBeCloseTo(g(us[0] as number), 5);
+    expect(out[1]).toBe(0); // masked: u₁ taken, no noise
+    expect(out[2]).toBeCloseTo(g(us[2] as number), 5);
+    expect(Array.from(out.subarray(3))).toEqual([7, 7, 7]); // finished row untouched
+    expect(rng.next()).toBe(us[3]); // exactly three uniforms were taken
   });
 });

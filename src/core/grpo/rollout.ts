@@ -63,7 +63,7 @@ export async function collectRollouts(
     if (env.allDone()) break;
     env.writeMask(buf.mask);
     for (let i = 0; i < buf.slots; i++) view.valid[i] = i < env.size && !env.done[i] ? 1 : 0;
-    fillGumbel(rng, buf.gumbel, { valid: view.valid, width: buf.nTools + 1 }); // finished slots draw nothing
+    fillGumbel(rng, buf.gumbel, { valid: view.valid, width: buf.nTools + 1, mask: buf.mask }); // finished slots draw nothing
     await decide(net, env, scales, prefs, buf.mask, view, buf.gumbel, view.actions, view.logp);
     env.step(view.actions);
   }

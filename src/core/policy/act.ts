@@ -30,15 +30,25 @@ export function allocTurnBuffers(capacity: number, nTools: number): TurnBuffers 
   };
 }
 
-/** Fills `gumbel` with −ln(−ln u), u uniform from `rng`; with `live` (and the row width), only the rows of live slots. */
-export function fillGumbel(rng: SeqRng, gumbel: Float32Array, live?: { valid: Uint8Array; width: number }): void {
+/**
+ * Fills `gumbel` with −ln(−ln u), u uniform from `rng`; with `live` (and the row width), only the rows
+ * of live slots. With `live.mask`, a masked action still takes its u (the stream, and so every later
+ * draw, stays the same) but gets noise 0 without the two logarithms: its logit is −1e9, so no noise
+ * could make it win.
+ */
+export function fillGumbel(rng: SeqRng, gumbel: Float32Array, live?: { valid: Uint8Array; width: number; mask?: Uint8Array }): void {
   const draw = () => -Math.log(-Math.log(Math.min(1 - 1e-7, Math.max(1e-7, rng.next()))));
   if (!live) {
     for (let i = 0; i < gumbel.length; i++) gumbel[i] = draw();
     return;
   }
-  const W = live.width;
-  for (let n = 0; n < live.valid.length; n++) if (live.valid[n]) for (let c = n * W; c < (n + 1) * W; c++) gumbel[c] = draw();
+  const W = live.width, mask = live.mask;
+  for (let n = 0; n < live.valid.length; n++) {
+    if (!live.valid[n]) continue;
+    for (let c = n * W; c < (n + 1) * W; c++) {
+      if (mask && !mask[c]) { rng.next(); gumbel[c] = 0; } else gumbel[c] = draw();
+    }
+  }
 }
 
 /** Rows per bucket step of a turn's forward: only the live slots are computed, padded to a multiple of this. */
@@ -54,7 +64,7 @@ export async function decide(
   buf: TurnBuffers, gumbel: Float32Array | null, out: Int32Array, logp?: Float32Array,
 ): Promise<void> {
   const N = env.capacity, J = env.nTools, A = env.nActions;
-  encodeFeatures(env, scales, prefs, buf.state, buf.tools);
+  encodeFeatures(env, scales, prefs, buf.state, buf.tools, mask);
   maskBias(env, mask, buf.bias);
   const live: number[] = [];
   for (let i = 0; i < env.size; i++) if (!env.done[i]) live.push(i);

@@ -88,9 +88,11 @@ export function catalogScales(catalog: Catalog): CatalogScales {
 
 /**
  * Encodes every slot of the env. `prefs` holds, per slot, P in M's order (tools…, outcome, cost,
- * latency). Writes state[slot·STATE_DIM …] and tools[(slot·nTools + j)·TOOL_DIM …].
+ * latency). Writes state[slot·STATE_DIM …] and tools[(slot·nTools + j)·TOOL_DIM …]. With the action
+ * `mask` (env.writeMask), a masked tool's descriptor stays 0: the scorer runs on allowed pairs only.
  */
-export function encodeFeatures(env: BatchEnv, scales: CatalogScales, prefs: Float32Array, state: Float32Array, tools: Float32Array): void {
+export function encodeFeatures(env: BatchEnv, scales: CatalogScales, prefs: Float32Array, state: Float32Array, tools: Float32Array, mask?: Uint8Array): void {
+  const A = env.nActions;
   const J = env.nTools, P = J + 3, K = STEP_TYPES.length, T = env.sim.maxTurns, a = env.sim.discrimination, sim = env.sim;
   state.fill(0);
   tools.fill(0);
@@ -126,6 +128,7 @@ export function encodeFeatures(env: BatchEnv, scales: CatalogScales, prefs: Floa
     state[o + 27] = boost / 3;
     const ctx = briefTokens(env.promptTokens[i], turn, sim);
     for (let j = 0; j < J; j++) {
+      if (mask && !mask[i * A + j]) continue;
       const q = (i * J + j) * TOOL_DIM;
       const skill = scales.skill[j * K + type];
       const here = env.available[i * J + j] === 1;

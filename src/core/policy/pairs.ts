@@ -84,13 +84,14 @@ export function packPairs(src: DecisionArrays, J: number, rows: readonly number[
   const pairs = new Float32Array(Pb * D), pairRow = new Int32Array(Pb), slots = new Int32Array(Pb + M).fill(M * A, 0, Pb);
   const source = new Int32Array(M * A).fill(Pb + M);
   let p = 0;
+  const copy = (from: Float32Array, a: number, to: Float32Array, b: number, n: number) => { for (let k = 0; k < n; k++) to[b + k] = from[a + k] as number; }; // no subarray views: this runs per row and per pair
   for (let r = 0; r < count; r++) {
     const m = at(r);
-    state.set(src.state.subarray(m * S, (m + 1) * S), r * S);
-    bias.set(src.bias.subarray(m * A, (m + 1) * A), r * A);
+    copy(src.state, m * S, state, r * S, S);
+    copy(src.bias, m * A, bias, r * A, A);
     for (let j = 0; j < J; j++) {
       if (!isAllowed(src.bias[m * A + j] as number)) continue;
-      pairs.set(src.tools.subarray((m * J + j) * D, (m * J + j + 1) * D), p * D);
+      copy(src.tools, (m * J + j) * D, pairs, p * D, D);
       pairRow[p] = r;
       source[r * A + j] = p;
       slots[p++] = r * A + j;

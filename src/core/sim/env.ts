@@ -173,8 +173,6 @@ export class BatchEnv {
    */
   reset(tasks: readonly Task[], keys: ArrayLike<number>, opts: { trace?: boolean | number; driver?: Driver } = {}): void {
     if (tasks.length > this.capacity) throw new Error(`${tasks.length} tasks exceed the env capacity ${this.capacity}`);
-    const J = this.nTools;
-    const sim = this.sim, a = sim.discrimination;
     this.driver = opts.driver ?? orchestratorDriver(this.catalog.orchestrator);
     const driverKey = latentKey(this.driver.id);
     const toolKeys = this.catalog.tools.map((t) => latentKey(t.id));
@@ -194,25 +192,9 @@ export class BatchEnv {
       this.nSteps[i] = task.steps.length;
       this.domain[i] = DOMAIN_INDEX[task.domain];
       this.promptTokens[i] = task.promptTokens;
-      for (let j = 0; j < J; j++) {
-        const t = this.catalog.tools[j];
-        this.available[i * J + j] = t && t.enabled && task.available.includes(t.id) ? 1 : 0;
-      }
-      task.steps.forEach((s, k) => {
-        const idx = i * MAX_STEPS + k;
-        this.stepType[idx] = STEP_TYPE_INDEX[s.type];
-        this.difficulty[idx] = s.difficulty;
-        this.hint[idx] = s.hint;
-        this.needsTool[idx] = s.needsTool ? 1 : 0;
-        const self = this.driver.skill[s.type];
-        this.logitSelf[idx] = self === undefined ? -Infinity : itemLogit(self, s.difficulty, sim.spread[s.type], this.latent(task.key, k, driverKey), a);
-        for (let j = 0; j < J; j++) {
-          const tool = this.catalog.tools[j];
-          const skill = tool.skill[s.type];
-          if (!this.available[i * J + j] || skill === undefined) continue;
-          this.logitTool[idx * J + j] = itemLogit(skill, s.difficulty, spreadOf(tool.kind, s.type, sim), this.latent(task.key, k, toolKeys[j] as number), a);
-        }
-      });
+      // A group's rollouts hold the same task, whose draws depend on its key only: computed once.
+      if (i > 0 && tasks[i - 1] === task) this.copyTaskRows(i - 1, i);
+      else this.fillTaskRows(i, task, driverKey, toolKeys);
       this.stepIdx[i] = 0;
       this.turn[i] = 0;
       this.done[i] = 0;
@@ -230,6 +212,38 @@ export class BatchEnv {
       this.lastConf[i] = -1;
     }
     for (let i = tasks.length; i < this.capacity; i++) this.tasks[i] = null;
+  }
+
+  /** Slot i's task rows: tool availability, the steps, and each step's success logits (its hidden draws included). */
+  private fillTaskRows(i: number, task: Task, driverKey: number, toolKeys: readonly number[]): void {
+    const J = this.nTools, sim = this.sim, a = sim.discrimination;
+    for (let j = 0; j < J; j++) {
+      const t = this.catalog.tools[j];
+      this.available[i * J + j] = t && t.enabled && task.available.includes(t.id) ? 1 : 0;
+    }
+    task.steps.forEach((s, k) => {
+      const idx = i * MAX_STEPS + k;
+      this.stepType[idx] = STEP_TYPE_INDEX[s.type];
+      this.difficulty[idx] = s.difficulty;
+      this.hint[idx] = s.hint;
+      this.needsTool[idx] = s.needsTool ? 1 : 0;
+      const self = this.driver.skill[s.type];
+      this.logitSelf[idx] = self === undefined ? -Infinity : itemLogit(self, s.difficulty, sim.spread[s.type], this.latent(task.key, k, driverKey), a);
+      for (let j = 0; j < J; j++) {
+        const tool = this.catalog.tools[j];
+        const skill = tool.skill[s.type];
+        if (!this.available[i * J + j] || skill === undefined) continue;
+        this.logitTool[idx * J + j] = itemLogit(skill, s.difficulty, spreadOf(tool.kind, s.type, sim), this.latent(task.key, k, toolKeys[j] as number), a);
+      }
+    });
+  }
+
+  /** Slot `to` gets the task rows of slot `from`, which holds the same task. */
+  private copyTaskRows(from: number, to: number): void {
+    const J = this.nTools, a = from * MAX_STEPS, b = to * MAX_STEPS;
+    this.available.copyWithin(to * J, from * J, (from + 1) * J);
+    for (const x of [this.stepType, this.difficulty, this.hint, this.needsTool, this.logitSelf]) x.copyWithin(b, a, a + MAX_STEPS);
+    this.logitTool.copyWithin(b * J, a * J, (a + MAX_STEPS) * J);
   }
 
   /** Step type of the slot's current step. */
