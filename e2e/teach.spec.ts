@@ -235,6 +235,19 @@ test('classroom mode: large type everywhere (charts too), the chosen controls hi
   await expect(page.getByRole('spinbutton', { name: 'Seed' })).toBeVisible();
 });
 
+test('a slow-motion iteration closed by "Restore best policy" after its update is charted, not lost', async ({ page }) => {
+  await openLab(page, '?backend=wasm');
+  for (let k = 1; k <= 3; k++) {
+    await page.getByRole('button', { name: 'Step' }).click();
+    await expect.poll(() => iteration(page)).toBe(k);
+  }
+  expect((await series(page)).length).toBe(3);
+  await slowMotionTo(page, 7); // phase 7 updated the weights (phase 8 would finish the iteration): this iteration happened
+  await page.getByRole('button', { name: 'Restore best policy' }).click();
+  await expect(page.getByRole('note').filter({ hasText: 'Restored' })).toBeVisible();
+  await expect.poll(async () => (await series(page)).map((p) => p.iteration)).toEqual([1, 2, 3, 4]);
+});
+
 test('screenshots at 1280×800 and on a 1920×1080 projector, light and dark', async ({ page }) => {
   test.setTimeout(240_000);
   await openLab(page);

@@ -245,8 +245,10 @@ async function handle(req: Request): Promise<void> {
     case 'restoreBest':
     case 'undo': {
       running = false;
-      await closePhases(activeRun);
+      // The page has already moved to this request's run and keeps its chart: a slow-motion
+      // iteration closed here after its update is charted there (under the old run it was dropped).
       activeRun = req.runId;
+      await closePhases(req.runId);
       const r = req.type === 'undo' ? await session.undo() : await session.restoreBest();
       lastTradeoff = null;
       post({ id: req.id, type: 'restored', ...r });
