@@ -96,6 +96,21 @@ test('Share: Copy link says the policy stays behind; Share with policy gives a f
   expect([...errors, ...errors2]).toEqual([]);
 });
 
+test('a policy too large for a link: Share with policy gives the file and says why there is no link, without encoding one', async ({ page }) => {
+  await openLab(page, '?backend=wasm&width=256&depth=4');
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Share this lab' });
+  await panel.getByRole('button', { name: 'Share with policy' }).click();
+  const status = panel.getByTestId('policy-share').getByRole('status');
+  await expect(status).toContainText('The policy is too large for a link: its weights alone would take at least');
+  await expect(status).toContainText('a link carries at most 32 KB');
+  // 256×4 holds about 0.41 M weights (4 hidden 256×256 layers alone are 262 144): one int8 each is over 350 KB of base64.
+  const kb = Number(/at least ([\d.]+) KB/.exec(await status.innerText())?.[1]);
+  expect(kb).toBeGreaterThan(350);
+  await expect(panel.getByRole('textbox', { name: 'Link with the policy' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Download orchestra-lab-share.json' })).toBeVisible();
+});
+
 test('a broken #policy= is refused with a message and the default policy stays; a broken share file changes nothing', async ({ page }) => {
   test.setTimeout(180_000);
   await openLab(page, '?backend=wasm#policy=1.bm90LWx6.AAAA');

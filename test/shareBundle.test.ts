@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importArtifact, MAX_ABS_WEIGHT } from '../src/core/io/artifact';
 import {
-  decodePolicyParam, decodeShareFile, dequantise, encodePolicyParam, encodeShareFile, MAX_FLOATS, MAX_SHARE_FILE_CHARS,
+  decodePolicyParam, decodeShareFile, dequantise, encodePolicyParam, encodeShareFile, MAX_FLOATS, MAX_SHARE_FILE_CHARS, minPolicyParamChars,
   policyParamOf, quantisationBounds, quantise, QUANT_BOUND_FACTOR, toBase64, withoutPolicyParam, withPolicyParam, type ArtifactLike,
 } from '../src/core/io/shareBundle';
 import { probeProbabilities } from '../src/core/policy/probe';
@@ -64,6 +64,10 @@ describe('the link: policy=…', () => {
     console.log(`default policy: ${floats(pretrained.weights).length} weights, float32 ${pretrained.weights.length} B; link fragment ${fragment.length} characters (header ${value.split('.')[1]?.length}, int8 data ${value.split('.')[2]?.length}); limit ${MAX_FRAGMENT_CHARS}`);
     expect(fragment.length).toBeLessThan(MAX_FRAGMENT_CHARS);
     expect(fragment.length).toBeLessThan(23_000); // ≈ 17.6 K of int8 + 1.7 K of scales in base64, ≈ 2.4 K of header
+    // The bound the worker uses to skip the link of a policy too large for one: never above the real length.
+    const n = floats(pretrained.weights).length;
+    expect([3, 4, 5].map(minPolicyParamChars)).toEqual([4, 6, 7]); // unpadded base64url of 3, 4, 5 bytes: 4, 6, 7 characters
+    expect(minPolicyParamChars(n)).toBeLessThanOrEqual(value.split('.')[2]?.length as number);
 
     const { artifact, weights } = decodePolicyParam(policyParamOf(fragment) as string, catalog);
     expect(artifact).toEqual(pretrained.json); // the catalog the link left out is put back

@@ -3,9 +3,7 @@
 // importing a share file (settings, then the policy, through the worker's validated import), and
 // the `#policy=` of a link opened at boot. A refused import changes nothing: settings and model stay.
 
-import {
-  decodePolicyParam, decodeShareFile, encodePolicyParam, encodeShareFile, policyParamOf, SHARE_FILE, withPolicyParam,
-} from '../core/io/shareBundle';
+import { decodePolicyParam, decodeShareFile, minPolicyParamChars, policyParamOf, SHARE_FILE, withPolicyParam } from '../core/io/shareBundle';
 import type { LabWorkerClient } from '../worker/client';
 import type { LabState } from './labStore';
 import { saveFile } from './saveFile';
@@ -58,17 +56,17 @@ export function shareActions(set: Set, get: () => LabState, worker: () => LabWor
       const config = urlConfigOf(get());
       deps.syncUrl();
       const settings = writeUrl(config);
-      const r = await worker().request({ type: 'export' });
-      if (r.type !== 'exported') throw new Error('the worker did not export the policy');
-      const weights = new Uint8Array(r.weights);
-      const file = encodeShareFile(settings, r.json, weights);
       const tooLong = linkTooLong(config);
+      // The worker encodes (a large policy takes a second); it skips the link when the weights alone could not fit one.
+      const r = await worker().request({ type: 'sharePolicy', settings, linkBudget: tooLong ? 0 : MAX_FRAGMENT_CHARS });
+      if (r.type !== 'shared') throw new Error('the worker did not export the policy');
+      const { file } = r;
       if (tooLong) return { file, link: null, note: `No link with the policy: ${tooLong}. The file carries the settings and the policy.` };
-      const link = withPolicyParam(location.href, encodePolicyParam(r.json, weights)); // the settings link, as Copy link gives it
+      const tooLarge = (what: string) => ({ file, link: null, note: `The policy is too large for a link: ${what} (a link carries at most ${MAX_FRAGMENT_CHARS / 1000} KB). Share the file instead.` });
+      if (r.param === null) return tooLarge(`its weights alone would take at least ${(minPolicyParamChars(r.floats) / 1000).toFixed(1)} KB`);
+      const link = withPolicyParam(location.href, r.param); // the settings link, as Copy link gives it
       const fragment = link.length - link.indexOf('#');
-      if (fragment > MAX_FRAGMENT_CHARS) {
-        return { file, link: null, note: `The policy is too large for a link: its fragment would take ${(fragment / 1000).toFixed(1)} KB (a link carries at most ${MAX_FRAGMENT_CHARS / 1000} KB). Share the file instead.` };
-      }
+      if (fragment > MAX_FRAGMENT_CHARS) return tooLarge(`its fragment would take ${(fragment / 1000).toFixed(1)} KB`);
       return { file, link, note: `The link (${(link.length / 1000).toFixed(1)} KB) carries the settings and the policy, its weights rounded to int8 (each within 1/254 of the largest in its column); the file keeps them exact.` };
     },
 

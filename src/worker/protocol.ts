@@ -127,6 +127,8 @@ export type Request =
   | { id: number; type: 'reset'; runId: number }
   | { id: number; type: 'evaluate'; preference: Preference; sweep: boolean }
   | { id: number; type: 'export' }
+  /** "Share with policy": the share file for these settings and, when its weights could fit `linkBudget` characters, the link's #policy= value. */
+  | { id: number; type: 'sharePolicy'; settings: string; linkBudget: number }
   | { id: number; type: 'import'; json: unknown; weights: ArrayBuffer }
   | { id: number; type: 'setBackend'; backend: BackendName }
   | { id: number; type: 'probe' }
@@ -145,6 +147,7 @@ export type Reply =
   | { id: number; type: 'stepped'; point: MetricPoint }
   | { id: number; type: 'tradeoff'; tradeoff: Tradeoff }
   | { id: number; type: 'exported'; json: object; weights: ArrayBuffer }
+  | { id: number; type: 'shared'; file: string; param: string | null; floats: number }
   | { id: number; type: 'imported'; catalogName: string; note: string; width: number; depth: number }
   | { id: number; type: 'restored'; note: string; width: number; depth: number }
   | { id: number; type: 'tasks'; tasks: Task[]; stats: GenerateStats }
