@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../src/core/sim/catalog';
 import { presetCatalog } from '../src/core/sim/presets';
 import { SeqRng } from '../src/core/sim/rng';
-import { defaultConfig, linkTooLong, MAX_FRAGMENT_CHARS, readUrl, readView, writeUrl } from '../src/store/urlState';
+import { defaultConfig, linkTooLong, MAX_FRAGMENT_CHARS, readUrl, readView, withView, writeUrl } from '../src/store/urlState';
 
 /** The issue's case: 64 tools (copies of GPT-5 with their own ids and prices). */
 function bigCatalog(describe: (i: number) => string): Catalog {
@@ -59,5 +59,13 @@ describe('classroom mode in the link', () => {
     expect(writeUrl(c, { classroom: true, hide: ['seed'] })).toBe('?classroom=1&hide=seed');
     expect(writeUrl(c, { classroom: false, hide: ['seed'] })).toBe('');
     expect(readUrl('?classroom=1&hide=seed&B=4').invalid).toEqual([]);
+  });
+
+  it('turning classroom mode on or off in the address bar replaces only the view parameters, which come first', () => {
+    const q = new URLSearchParams('B=4&classroom=1&hide=seed&lr=0.001');
+    expect(withView(q, { classroom: true, hide: ['seed', 'backend'] }).toString()).toBe('classroom=1&hide=seed%2Cbackend&B=4&lr=0.001');
+    expect(withView(q, { classroom: true, hide: [] }).toString()).toBe('classroom=1&hide=none&B=4&lr=0.001');
+    expect(withView(q, { classroom: false, hide: [] }).toString()).toBe('B=4&lr=0.001');
+    expect(readView(`?${withView(q, { classroom: true, hide: ['seed', 'backend'] })}`)).toEqual({ classroom: true, hide: ['seed', 'backend'] });
   });
 });

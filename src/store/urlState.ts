@@ -201,11 +201,21 @@ export function readView(search: string): ViewParams {
   return { classroom: q.get('classroom') === '1', hide: raw === null ? null : raw.split(',').map((x) => x.trim()).filter((x) => x && x !== 'none') };
 }
 
-/** The query string and fragment for a configuration (defaults are left out): "?B=4#catalog=…"; `view` adds classroom mode. */
-export function writeUrl(c: UrlConfig, view?: ViewParams): string {
-  const q = new URLSearchParams(), f = new URLSearchParams();
+/**
+ * `query` with its view parameters replaced by `view`'s, which come first: classroom=1 and the hidden
+ * controls (`hide=none`: the teacher chose to hide nothing; no `hide` at all means the defaults).
+ */
+export function withView(query: URLSearchParams, view: ViewParams | undefined): URLSearchParams {
+  const q = new URLSearchParams();
   if (view?.classroom) q.set('classroom', '1');
   if (view?.classroom && view.hide) q.set('hide', view.hide.length ? view.hide.join(',') : 'none');
+  for (const [k, v] of query) if (!(VIEW_KEYS as readonly string[]).includes(k)) q.append(k, v);
+  return q;
+}
+
+/** The query string and fragment for a configuration (defaults are left out): "?B=4#catalog=…"; `view` adds classroom mode. */
+export function writeUrl(c: UrlConfig, view?: ViewParams): string {
+  const q = withView(new URLSearchParams(), view), f = new URLSearchParams();
   for (const prop of PROPS) {
     const v = prop.write(c);
     if (v !== null) (prop.fragment ? f : q).set(prop.key, v);

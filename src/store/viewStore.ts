@@ -3,7 +3,7 @@
 // drawer, the bottom tab on show, and the region the current lesson spotlights.
 
 import { create } from 'zustand';
-import { readView } from './urlState';
+import { readView, withView } from './urlState';
 
 export type Theme = 'light' | 'dark';
 
@@ -36,13 +36,7 @@ function initialTheme(): Theme {
 /** Puts classroom mode and the hidden controls into the address bar, leaving the lab's own settings as they are. */
 function writeViewToUrl(classroom: boolean, hide: readonly string[]): void {
   if (typeof location === 'undefined') return;
-  const q = new URLSearchParams(location.search);
-  q.delete('classroom');
-  q.delete('hide');
-  const rest = q.toString();
-  // `hide=none`: the teacher chose to hide nothing (no `hide` at all means the defaults).
-  const view = classroom ? `classroom=1&hide=${hide.length ? hide.join(',') : 'none'}` : '';
-  const search = [view, rest].filter(Boolean).join('&');
+  const search = withView(new URLSearchParams(location.search), { classroom, hide: [...hide] }).toString();
   history.replaceState(null, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
 }
 
