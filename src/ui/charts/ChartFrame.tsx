@@ -3,6 +3,7 @@ import { memo, useEffect, useMemo, useState, type KeyboardEvent, type PointerEve
 import { GRID, TOOLTIP_STYLE } from './ChartCard';
 import type { Ticks } from './niceTicks';
 import { plainTick } from './PlainTick';
+import { CHAR_PER_FONT_PX, chartFontPx } from './labelPlacement';
 import { useView } from '../../store/viewStore';
 import { linearScale, logScale, nearestIndex, nearestPoint, type Scale } from './scales';
 
@@ -31,13 +32,6 @@ interface FrameProps {
 }
 
 const POINT_REACH_PX = 14;
-/**
- * Width of one tick-label character (sans-serif digits at the chart font: 12 px, 18 px in classroom
- * mode; the style sheet sets --chart-font to match) and the room the axis line, tick and rotated
- * axis label take.
- */
-const CHAR_PER_FONT_PX = 0.6;
-const chartFontPx = (classroom: boolean): number => (classroom ? 18 : 12);
 const defaultX = (v: number): string => String(v);
 
 /** Tells the page where recharts put the plot area (once, and again on a resize). */
@@ -108,6 +102,7 @@ export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX,
   const decimals = yTicks.decimals;
   const yFmt = useMemo(() => yFormat ?? ((v: number) => v.toFixed(decimals)), [yFormat, decimals]);
   const fontPx = chartFontPx(useView((s) => s.classroom));
+  // The widest tick label, plus room for the axis line, the tick and the rotated axis label (2 font px).
   const axisWidth = yWidth ?? Math.ceil(2 * fontPx + CHAR_PER_FONT_PX * fontPx * Math.max(1, ...yTicks.values.map((v) => yFmt(v).length)));
   const sx = useMemo(() => (plot ? (logX ? logScale : linearScale)(xTicks.domain, [plot.x, plot.x + plot.width]) : null), [plot, logX, xTicks.domain]);
   const sy = useMemo(() => (plot ? linearScale(yTicks.domain, [plot.y + plot.height, plot.y]) : null), [plot, yTicks.domain]);

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { formatCost } from '../../core/sim/catalog';
 import { useLab, type LabState } from '../../store/labStore';
 import { useView } from '../../store/viewStore';
-import { placeLabels } from './labelPlacement';
+import { chartFontPx, placeLabels } from './labelPlacement';
 import { EVAL_SUITES } from '../../store/urlState';
 import { useStaggered } from './useStaggered';
 import type { Tradeoff, TradeoffAxis, TradeoffPoint } from '../../worker/protocol';
@@ -23,7 +23,7 @@ const YOU = 'you are here';
 
 /** Labels beside their dots, pushed apart vertically so that none overlaps another. */
 function PointLabels({ items, m, axis }: { items: { p: TradeoffPoint; text: string }[]; m: Marks; axis: TradeoffAxis }) {
-  const font = useView((v) => (v.classroom ? 18 : 12));
+  const font = useView((v) => chartFontPx(v.classroom));
   const boxes = placeLabels(items.flatMap(({ p, text }) => {
     const x = m.sx(p[axis]), y = m.sy(p.accuracy);
     return x === undefined || y === undefined ? [] : [{ x, y, text }];

@@ -1,5 +1,10 @@
 // Where the trade-off view writes the names of its points: beside each point, never over another name.
 
+/** Width of one character of the chart font, in font px (sans-serif digits and names; a little generous so nothing clips). */
+export const CHAR_PER_FONT_PX = 0.62;
+/** The chart font (12 px, 18 px in classroom mode); the style sheet's --chart-font matches. */
+export const chartFontPx = (classroom: boolean): number => (classroom ? 18 : 12);
+
 export type LabelBox = { text: string; x: number; y: number; w: number; h: number; anchor: 'start' | 'end' };
 
 /**
@@ -12,7 +17,7 @@ export function placeLabels(points: readonly { x: number; y: number; text: strin
   const ordered = [...points].sort((a, b) => Number(b.text === first) - Number(a.text === first));
   const right = Math.max(...points.map((p) => p.x));
   for (const p of ordered) {
-    const w = p.text.length * font * 0.62, h = font + 2;
+    const w = p.text.length * font * CHAR_PER_FONT_PX, h = font + 2;
     const at = (dx: number, dy: number, anchor: 'start' | 'end'): LabelBox => ({ text: p.text, x: anchor === 'end' ? p.x - dx - w : p.x + dx, y: p.y + dy - h / 2, w, h, anchor });
     const tries = [at(8, 0, 'start'), at(8, 0, 'end'), { ...at(0, -h, 'start'), x: p.x - w / 2 }, { ...at(0, h, 'start'), x: p.x - w / 2 }];
     // Near the right edge, the left side first, so the label stays inside the plot.
