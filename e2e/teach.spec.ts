@@ -248,6 +248,18 @@ test('a slow-motion iteration closed by "Restore best policy" after its update i
   await expect.poll(async () => (await series(page)).map((p) => p.iteration)).toEqual([1, 2, 3, 4]);
 });
 
+test('"Restore best policy" pressed while training keeps every iteration on the chart: the one in flight and the last batch', async ({ page }) => {
+  await openLab(page, '?backend=wasm');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect.poll(() => iteration(page), { timeout: 30_000 }).toBeGreaterThan(15);
+  await page.getByRole('button', { name: 'Restore best policy' }).click();
+  await expect(page.getByRole('note').filter({ hasText: 'Restored' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+  const reached = await iteration(page);
+  // Every iteration that ran is charted once, in order: 1 … the counter, no gap where the run ended.
+  await expect.poll(async () => (await series(page)).map((p) => p.iteration)).toEqual(Array.from({ length: reached }, (_, i) => i + 1));
+});
+
 test('screenshots at 1280×800 and on a 1920×1080 projector, light and dark', async ({ page }) => {
   test.setTimeout(240_000);
   await openLab(page);

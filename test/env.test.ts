@@ -190,6 +190,12 @@ describe('BatchEnv.reset with a group of rollouts of one task', () => {
       await runEpisodes(env, baselineFromName('cascade:0.7', catalog, DEFAULT_SIM), tasks, keys);
       return env;
     };
+    // Right after reset, every task row is the same: what features.ts and the success draws read.
+    const fresh = (tasks: typeof shared) => { const env = new BatchEnv(catalog, DEFAULT_SIM, tasks.length); env.reset(tasks, keys); return env; };
+    const [r1, r2] = [fresh(shared), fresh(copies)];
+    for (const k of ['stepType', 'difficulty', 'hint', 'needsTool', 'logitSelf', 'logitTool', 'available', 'nSteps', 'domain'] as const) {
+      expect(Array.from(r1[k]).map(String), k).toEqual(Array.from(r2[k]).map(String)); // String: NaN equals NaN
+    }
     const [a, b] = [await run(shared), await run(copies)];
     expect(Array.from(a.outcome)).toEqual(Array.from(b.outcome));
     expect(Array.from(a.cost)).toEqual(Array.from(b.cost));

@@ -93,6 +93,17 @@ export const onRunStart = (f: () => void): void => { startListeners.push(f); };
 let client: LabWorkerClient | null = null;
 const worker = (): LabWorkerClient => (client ??= new LabWorkerClient());
 let runId = 1;
+/**
+ * The runs whose metrics the charts take: the current one, and those it carries on (Restore best and
+ * Undo keep the curves, so points the ended run sent before the worker heard of them still belong).
+ */
+let chartRuns = new Set([runId]);
+/** A new run: it replaces the charts' run (Reset, a new run from scratch), or carries on its curves. */
+const nextRun = (carryOn: boolean): number => {
+  runId++;
+  chartRuns = carryOn ? new Set([...chartRuns, runId]) : new Set([runId]);
+  return runId;
+};
 let noticeId = 1;
 let configureTimer: ReturnType<typeof setTimeout> | null = null;
 let evalGeneration = 0;
@@ -122,7 +133,7 @@ export const useLab = create<LabState>((set, get) => {
   /** Restore best / Undo: the worker swaps the weights back; the page adopts the shape and says what came back. */
   const restoreFrom = async (type: 'restoreBest' | 'undo') => {
     await booted;
-    runId++;
+    nextRun(true);
     set({ running: false });
     get().dropPhases();
     try {
@@ -144,7 +155,7 @@ export const useLab = create<LabState>((set, get) => {
     evaluate: (sweep) => evaluate(sweep),
     adoptShape,
   });
-  const teach = teachActions(set, get, worker, { runId: () => runId, newRun: () => ++runId, fail, booted: () => booted });
+  const teach = teachActions(set, get, worker, { runId: () => runId, newRun: () => nextRun(false), fail, booted: () => booted });
   const share = shareActions(set, get, worker, { syncUrl, configure: () => configureNow() });
 
   /** Sends the settings now, then re-evaluates the operating point (and the sweep if the policy or tasks changed). */
@@ -185,8 +196,11 @@ export const useLab = create<LabState>((set, get) => {
   };
   const onPush = (p: Push) => {
     if (p.type === 'activity') return set({ workerActivity: p.text });
-    if (p.runId !== runId) return; // from a run that was reset or replaced
-    if (p.type === 'metrics') set((s) => ({ series: appendBounded(s.series, p.points), histogram: p.histogram, group: p.group }));
+    if (p.type === 'metrics') {
+      if (chartRuns.has(p.runId)) set((s) => ({ series: appendBounded(s.series, p.points), histogram: p.histogram, group: p.group }));
+      return;
+    }
+    if (p.runId !== runId) return; // from a run that was reset or replaced, or has ended
     else if (p.type === 'status') {
       set({ running: p.running, iteration: p.iteration, itPerS: p.itPerS, ...(p.bestIteration !== undefined ? { bestIteration: p.bestIteration } : {}), ...(p.undo !== undefined ? { undoLabel: p.undo } : {}) });
       if (p.message) get().notify('error', `Training stopped: ${p.message}`);
@@ -270,7 +284,7 @@ export const useLab = create<LabState>((set, get) => {
     },
     async reset() {
       await booted;
-      runId++;
+      nextRun(false);
       // Notices about the policy that is gone no longer hold (e.g. "Loaded the shipped pretrained policy").
       get().dropPhases();
       set((s) => ({ running: false, series: [], histogram: null, group: null, iteration: 0, itPerS: 0, paper: null, policyOrigin: 'scratch', notices: s.notices.filter((n) => !n.aboutPolicy) }));

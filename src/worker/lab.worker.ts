@@ -7,7 +7,7 @@
 // doing is pushed as `activity`, so the page's status always says it.
 
 import { generateTasks } from '../core/sim/tasks';
-import { toMetricPoint, type Push, type Reply, type Request, type Tradeoff } from './protocol';
+import { toMetricPoint, type MetricPoint, type Push, type Reply, type Request, type Tradeoff } from './protocol';
 import { LabSession } from './session';
 import { NonFiniteError } from '../core/policy/act';
 import type { IterationMetrics } from '../core/grpo/metrics';
@@ -34,6 +34,11 @@ const TRADEOFF_DEBOUNCE_MS = 250;
 
 function activity(text: string): void {
   post({ id: 0, type: 'activity', text });
+}
+
+/** An iteration's point (or a batch of them) for the page's charts, with the latest advantages and group. */
+function postMetrics(runId: number, points: MetricPoint[], m: IterationMetrics): void {
+  post({ id: 0, type: 'metrics', runId, points, histogram: m.advantageHistogram, group: m.group });
 }
 
 /** Loops still inside their body (a paused loop finishes its iteration first) and evaluations in flight. */
@@ -92,7 +97,7 @@ async function loopBody(runId: number, gen: number): Promise<void> {
   const started = performance.now(), startIt = session.iteration;
   const flush = () => {
     if (!latest) return;
-    post({ id: 0, type: 'metrics', runId, points: batch, histogram: latest.advantageHistogram, group: latest.group });
+    postMetrics(runId, batch, latest);
     batch = [];
   };
   post({ id: 0, type: 'status', runId, running: true, iteration: session.iteration, itPerS: 0 });
@@ -106,10 +111,12 @@ async function loopBody(runId: number, gen: number): Promise<void> {
       post({ id: 0, type: 'status', runId, running: false, iteration: session.iteration, itPerS: 0, message: divergenceMessage(e) });
       return;
     }
-    if (activeRun !== runId) break; // reset while this iteration ran: its metrics belong to a run that is gone
+    // It happened, so it is reported (below), under its own run even when a Pause, Reset, Restore or
+    // Undo came while it ran: the page keeps it when the new run carries on the charts (Restore,
+    // Undo) and drops it after a Reset.
     latest = m;
-    batch.push(toMetricPoint(m)); // paused while it ran: it still happened, so it is reported (below)
-    if (gen !== loopGen) break;
+    batch.push(toMetricPoint(m));
+    if (gen !== loopGen || activeRun !== runId) break;
     const now = performance.now();
     const itPerS = (session.iteration - startIt) / ((now - started) / 1000);
     const stop = m.diverged ?? (m.collapsed ? `${m.collapsed}. Paused so the run does not wipe out the policy: "Restore best policy" puts back iteration ${session.safety.bestIteration}'s weights. Try a lower learning rate.` : undefined);
@@ -144,7 +151,7 @@ async function loopBody(runId: number, gen: number): Promise<void> {
 async function closePhases(runId: number): Promise<void> {
   if (session.slowMotionPhase === 0) return;
   const m = await session.exclusive(async () => session.closeSlowMotion());
-  if (m) post({ id: 0, type: 'metrics', runId, points: [toMetricPoint(m)], histogram: m.advantageHistogram, group: m.group });
+  if (m) postMetrics(runId, [toMetricPoint(m)], m);
 }
 
 async function handle(req: Request): Promise<void> {
@@ -158,7 +165,7 @@ async function handle(req: Request): Promise<void> {
       try {
         const { report, metrics } = await session.nextPhase();
         if (metrics) {
-          post({ id: 0, type: 'metrics', runId: req.runId, points: [toMetricPoint(metrics)], histogram: metrics.advantageHistogram, group: metrics.group });
+          postMetrics(req.runId, [toMetricPoint(metrics)], metrics);
           post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, ...(metrics.diverged || metrics.collapsed ? { message: metrics.diverged ?? metrics.collapsed } : {}) });
           tradeoffSoon(req.runId);
         }
@@ -180,7 +187,7 @@ async function handle(req: Request): Promise<void> {
     case 'configure': {
       const changed = await session.exclusive(async () => session.configure(req.settings));
       const closed = session.takeClosedMetrics(); // a slow-motion iteration the new settings closed after its update
-      if (closed) post({ id: 0, type: 'metrics', runId: activeRun, points: [toMetricPoint(closed)], histogram: closed.advantageHistogram, group: closed.group });
+      if (closed) postMetrics(activeRun, [toMetricPoint(closed)], closed);
       if (changed.includes('baselines') || changed.includes('policy')) lastTradeoff = null;
       post({ id: req.id, type: 'configured', changed });
       return;
@@ -222,7 +229,7 @@ async function handle(req: Request): Promise<void> {
           return;
         }
         if (!m) return post({ id: req.id, type: 'ok' });
-        post({ id: 0, type: 'metrics', runId: req.runId, points: [toMetricPoint(m)], histogram: m.advantageHistogram, group: m.group });
+        postMetrics(req.runId, [toMetricPoint(m)], m);
         post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, ...(m.diverged || m.collapsed ? { message: m.diverged ?? m.collapsed } : {}) });
         post({ id: req.id, type: 'stepped', point: toMetricPoint(m) });
         tradeoffSoon(req.runId);
@@ -246,8 +253,8 @@ async function handle(req: Request): Promise<void> {
     case 'restoreBest':
     case 'undo': {
       running = false;
-      // The page has already moved to this request's run and keeps its chart: a slow-motion
-      // iteration closed here after its update is charted there (under the old run it was dropped).
+      // The page has moved to this request's run and keeps its charts: a slow-motion iteration
+      // closed here after its update is charted there.
       activeRun = req.runId;
       await closePhases(req.runId);
       const r = req.type === 'undo' ? await session.undo() : await session.restoreBest();
@@ -278,7 +285,8 @@ async function handle(req: Request): Promise<void> {
         const param = minPolicyParamChars(floats) <= req.linkBudget ? encodePolicyParam(json, bytes) : null;
         post({ id: req.id, type: 'shared', file: encodeShareFile(req.settings, json, bytes), param, floats });
       } finally {
-        maybeIdle();
+        if (running) activity('training'); // shared during a run: the run goes on
+        else maybeIdle();
       }
       return;
     }

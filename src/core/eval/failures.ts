@@ -3,7 +3,9 @@
 // world commits a step's most confident answer, and LLM confidence is weak); or that step had no
 // right attempt at all (the orchestrator answering alone counts as an attempt). Evaluation tallies
 // these per policy, so a preference that pads its calls with weaker answerers shows where its
-// accuracy went.
+// accuracy went. Two simplifications: the first wrong step is blamed, though on a record-store task
+// a wrong lookup that no write depends on does not fail it by itself; and an episode out of turns
+// counts as that even when a step it had committed was already wrong.
 
 import type { TraceEntry } from '../sim/env';
 

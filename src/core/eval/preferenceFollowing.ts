@@ -40,16 +40,16 @@ export function apiShare(r: EvalResult): number {
   return all > 0 ? api / all : 0;
 }
 
-/** Evaluates `make(P)` at the default P and at every instruction preset, on every suite. */
+/** Evaluates `make(P)` at the default P and at every instruction preset, on every suite; with `failures`, also how the failed episodes failed (it traces them). */
 export async function preferenceFollowing(
-  make: (p: Preference, name: string) => BatchPolicy, tasks: Record<PaperSuite, Task[]>, catalog: Catalog, sim: SimConfig, seed: number,
+  make: (p: Preference, name: string) => BatchPolicy, tasks: Record<PaperSuite, Task[]>, catalog: Catalog, sim: SimConfig, seed: number, opts: { failures?: boolean } = {},
 ): Promise<PreferenceRow[]> {
   const presets = [{ name: 'Default (outcome 1, cost 0.5)', preference: DEFAULT_PREFERENCE }, ...INSTRUCTION_PRESETS.map((x) => ({ name: x.name, preference: x.preference(catalog) }))];
   const rows: PreferenceRow[] = [];
   for (const p of presets) {
     const bySuite = {} as PreferenceRow['bySuite'];
     for (const s of PAPER_SUITES) {
-      const r = await evaluatePolicy(make(p.preference, p.name), tasks[s], catalog, sim, { seed, preference: p.preference, failures: true });
+      const r = await evaluatePolicy(make(p.preference, p.name), tasks[s], catalog, sim, { seed, preference: p.preference, failures: opts.failures === true });
       bySuite[s] = { ...r, apiShare: apiShare(r) };
     }
     rows.push({ preset: p.name, preference: p.preference, bySuite });
@@ -66,11 +66,13 @@ export function preferenceTableMarkdown(rows: readonly PreferenceRow[]): string 
   for (const r of rows) {
     lines.push(`| ${r.preset} | ${PAPER_SUITES.map((s) => { const x = r.bySuite[s]; return `${(100 * x.accuracy).toFixed(1)}% · ${(100 * x.meanCostUSD).toFixed(2)}¢ · ${(100 * x.apiShare).toFixed(0)}%`; }).join(' | ')} |`);
   }
-  lines.push('', 'Where the failures come from (share of tasks): out of turns · a right answer outvoted by a more confident wrong one · no right attempt on the step that failed', '',
-    '| preset | HLE | FRAMES | τ² |', '|---|---:|---:|---:|');
-  const pct = (x: number | undefined) => `${(100 * (x ?? 0)).toFixed(1)}%`;
-  for (const r of rows) {
-    lines.push(`| ${r.preset} | ${PAPER_SUITES.map((s) => { const f = r.bySuite[s].failures; return `${pct(f?.outOfTurns)} · ${pct(f?.outvoted)} · ${pct(f?.noRightAttempt)}`; }).join(' | ')} |`);
+  if (rows.some((r) => PAPER_SUITES.some((s) => r.bySuite[s].failures))) {
+    lines.push('', 'Where the failures come from (share of tasks): out of turns · a right answer outvoted by a more confident wrong one · no right attempt on the step that failed', '',
+      '| preset | HLE | FRAMES | τ² |', '|---|---:|---:|---:|');
+    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+    for (const r of rows) {
+      lines.push(`| ${r.preset} | ${PAPER_SUITES.map((s) => { const f = r.bySuite[s].failures; return f ? `${pct(f.outOfTurns)} · ${pct(f.outvoted)} · ${pct(f.noRightAttempt)}` : '—'; }).join(' | ')} |`);
+    }
   }
   lines.push('', 'Paper, Table 3 (accuracy with preference instructions): ' + PAPER_TABLE3.map((r) => `${r.label} ${r.hle} / ${r.frames} / ${r.tau2}`).join('; ') + '.');
   return lines.join('\n');

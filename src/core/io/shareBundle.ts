@@ -140,12 +140,12 @@ export function quantisationBounds(floats: Float32Array, shapes: Shapes): Float6
 
 // ---- the link's policy=… parameter ----
 
-/** The value of `policy=` for an artifact and its float32 weights (the catalog is left to the link's settings). */
 /** A lower bound on the characters of a policy link's weights: one int8 per float, in base64url (4 characters per 3 bytes). */
 export function minPolicyParamChars(floats: number): number {
   return Math.ceil((4 * floats) / 3);
 }
 
+/** The value of `policy=` for an artifact and its float32 weights (the catalog is left to the link's settings). */
 export function encodePolicyParam(artifact: unknown, weights: Uint8Array): string {
   const { specs, total } = manifestSizes(artifact);
   if (weights.byteLength !== 4 * total) fail(`the weights have ${weights.byteLength} bytes, the manifest needs ${4 * total}`);

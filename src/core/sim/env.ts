@@ -23,7 +23,7 @@ export const CH_LATENCY = 3;
 /** u(key, step, tool, attempt, channel) in (0, 1); tool = nTools stands for the driver itself. */
 export type DrawFn = (key: number, step: number, tool: number, attempt: number, channel: number) => number;
 
-/** v(task key, step, latent key of the tool or driver) ~ N(0, 1): the per-item latent. */
+/** v(task key, step, latent key of the tool or driver) ~ N(0, 1): the per-item latent. A pure function of its arguments (reset computes a task's rows once for a group of slots). */
 export type LatentFn = (taskKey: number, step: number, toolKey: number) => number;
 
 /** Longest task the env holds. */
