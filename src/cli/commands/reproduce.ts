@@ -41,7 +41,9 @@ export async function reproduceCommand(a: Args): Promise<void> {
   checkOutputDir(out, '--out'); // before the runs: a long reproduction never ends unable to save
   const quick = a.flags.has('quick');
   const count = intOpt(a, 'count', quick ? 300 : 1000, 10, 100_000);
-  const iterations = intOpt(a, 'iterations', quick ? 150 : 800, 1, 100_000);
+  // As the README's commands: the headline policy 1000 iterations, the random-preference one 800 (`--iterations` sets both).
+  const given = a.options.has('iterations') ? intOpt(a, 'iterations', 800, 1, 100_000) : null;
+  const iterations = { headline: given ?? (quick ? 150 : 1000), random: given ?? (quick ? 150 : 800) };
   const seed = intOpt(a, 'seed', 1000, 0, 2 ** 31);
   const log = (s: string) => process.stderr.write(`${s}\n`);
   const catalog = loadCatalog('toolorchestra');
@@ -52,12 +54,12 @@ export async function reproduceCommand(a: Args): Promise<void> {
     headline = random = loadPolicyFile(SHIPPED).net;
     source = 'the shipped policy (public/pretrained, trained with random preferences) for every table';
   } else {
-    log(`training the headline policy (P = outcome 1, cost 0.5), ${iterations} iterations`);
+    log(`training the headline policy (P = outcome 1, cost 0.5), ${iterations.headline} iterations`);
     // The same runs as the README's commands (`train --seed S` also seeds the network with S).
-    headline = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 1, policy: { ...DEFAULT_TRAIN.policy, seed: 1 }, preferenceMode: 'fixed', preference: DEFAULT_PREFERENCE }, iterations, log);
-    log(`training the random-preference policy, ${iterations} iterations`);
-    random = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 2, policy: { ...DEFAULT_TRAIN.policy, seed: 2 }, preferenceMode: 'random' }, iterations, log);
-    source = `policies trained here for ${iterations} iterations each (headline: seed 1, P = outcome 1, cost 0.5; Table 3: seed 2, random preferences)`;
+    headline = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 1, policy: { ...DEFAULT_TRAIN.policy, seed: 1 }, preferenceMode: 'fixed', preference: DEFAULT_PREFERENCE }, iterations.headline, log);
+    log(`training the random-preference policy, ${iterations.random} iterations`);
+    random = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 2, policy: { ...DEFAULT_TRAIN.policy, seed: 2 }, preferenceMode: 'random' }, iterations.random, log);
+    source = `policies trained here (headline: seed 1, P = outcome 1, cost 0.5, ${iterations.headline} iterations; Table 3: seed 2, random preferences, ${iterations.random} iterations)`;
   }
   const r = await reproduce({
     catalog, sim: DEFAULT_SIM, seed, count, preference: DEFAULT_PREFERENCE, baselines: TABLE1_BASELINES, maxTurns: [4, 8, 12, 20],
