@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baselineFromName } from '../src/core/eval/baselines';
-import { evaluatePolicy } from '../src/core/eval/evaluate';
+import { evaluatePolicy, evaluateReplicas } from '../src/core/eval/evaluate';
 import { failureKind } from '../src/core/eval/failures';
 import { DEFAULT_SIM } from '../src/core/sim/callModel';
 import type { TraceEntry } from '../src/core/sim/env';
@@ -40,6 +40,10 @@ describe('why an episode failed', () => {
     expect(one.failures?.outvoted).toBe(0);
     // Best-of-3 with weak confidence: some steps hold a right answer that a more confident wrong one beats.
     expect(three.failures?.outvoted).toBeGreaterThan(0.01);
+    // Side by side with other copies (the trade-off view's way), the first copy's failures are the same as alone.
+    const [first, second] = await evaluateReplicas(baselineFromName('repeat:gpt-5-mini:3', catalog, DEFAULT_SIM), tasks, 2, catalog, DEFAULT_SIM, 5, ['a', 'b'], { failuresOfFirst: true });
+    expect(first?.failures).toEqual(three.failures);
+    expect(second?.failures).toBeUndefined();
     // Without the option, evaluation does not trace and reports no failure shares.
     expect((await evaluatePolicy(baselineFromName('always:gpt-5-mini', catalog, DEFAULT_SIM), tasks, catalog, DEFAULT_SIM, { seed: 5 })).failures).toBeUndefined();
   });

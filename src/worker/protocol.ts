@@ -9,6 +9,7 @@ import type { Catalog } from '../core/sim/catalog';
 import type { GenerateStats, Task } from '../core/sim/tasks';
 import type { Preference } from '../core/preference';
 import type { Row as PaperRow } from '../core/eval/reproduce';
+import type { FailureShares } from '../core/eval/failures';
 import type { ProbeSize } from '../core/bench/probeSize';
 import type { PhaseReport } from '../core/grpo/phaseReport';
 
@@ -81,6 +82,8 @@ export interface TradeoffPoint {
   apiShare: number;
   /** Mean calls per task of each tool (the operating point only). */
   calls?: Record<string, number>;
+  /** How its failed tasks failed (the operating point only; core/eval/failures.ts). */
+  failures?: FailureShares;
 }
 
 /** What the trade-off view can put on its x-axis (accuracy is always the y-axis). */

@@ -293,8 +293,9 @@ export class LabSession {
       const prefs = sweep || !previous ? [preference, ...PREFERENCE_SWEEP] : [preference];
       const names = ['you are here', ...PREFERENCE_SWEEP.map(preferenceLabel)];
       const n = this.evalTasks.length;
-      const results = await evaluateReplicas(learnedPolicy(net, s.catalog, prefs, 'orchestrator', n), this.evalTasks, prefs.length, s.catalog, s.train.sim, s.train.seed + 1000, names);
-      const current = { ...point(results[0] as EvalResult, 'orchestrator'), calls: (results[0] as EvalResult).callsPerTask };
+      const results = await evaluateReplicas(learnedPolicy(net, s.catalog, prefs, 'orchestrator', n), this.evalTasks, prefs.length, s.catalog, s.train.sim, s.train.seed + 1000, names, { failuresOfFirst: true });
+      const first = results[0] as EvalResult;
+      const current = { ...point(first, 'orchestrator'), calls: first.callsPerTask, ...(first.failures ? { failures: first.failures } : {}) };
       const sweepPoints = prefs.length > 1 ? results.slice(1).map((r) => point(r, 'orchestrator')) : (previous?.sweep ?? []);
       const [lo, hi] = base.range;
       const asPts = (xs: TradeoffPoint[]) => xs.map((x) => ({ cost: x.cost, accuracy: x.accuracy }));

@@ -133,18 +133,23 @@ export async function evaluatePolicy(
 /**
  * Runs `replicas` copies of the task set side by side in ONE batched env — slot r·n + i holds
  * task i with the same draws in every copy — so a policy that tells copies apart by slot (one P
- * per copy) is swept over all of them with one forward per turn. One result per copy.
+ * per copy) is swept over all of them with one forward per turn. One result per copy; with
+ * `failuresOfFirst`, the first copy's also says how its failures came about (only it is traced).
  */
-export async function evaluateReplicas(policy: BatchPolicy, tasks: readonly Task[], replicas: number, catalog: Catalog, sim: SimConfig, seed: number, names: readonly string[]): Promise<EvalResult[]> {
+export async function evaluateReplicas(policy: BatchPolicy, tasks: readonly Task[], replicas: number, catalog: Catalog, sim: SimConfig, seed: number, names: readonly string[], opts: { failuresOfFirst?: boolean } = {}): Promise<EvalResult[]> {
   const n = tasks.length;
   const env = new BatchEnv(catalog, sim, n * replicas);
   const all: Task[] = [];
   const keys: number[] = [];
   for (let r = 0; r < replicas; r++) for (let i = 0; i < n; i++) { all.push(tasks[i] as Task); keys.push(evalKey(seed, i)); }
-  await runEpisodes(env, policy, all, keys);
+  await runEpisodes(env, policy, all, keys, { trace: opts.failuresOfFirst ? n : 0 });
   return Array.from({ length: replicas }, (_, r) => {
     const tally = new Tally(catalog);
     for (let i = 0; i < n; i++) tally.add(env, r * n + i, tasks[i] as Task);
-    return tally.result(names[r] ?? `replica ${r}`);
+    const result = tally.result(names[r] ?? `replica ${r}`);
+    if (r > 0 || !opts.failuresOfFirst) return result;
+    const failures = new FailureTally();
+    for (let i = 0; i < n; i++) failures.add(failureKind(env.outcome[i] as number, env.answered[i] as number, env.traces?.[i] ?? []));
+    return { ...result, failures: failures.shares() };
   });
 }

@@ -3,6 +3,7 @@ import { formatCost } from '../../core/sim/catalog';
 import { useLab, type LabState } from '../../store/labStore';
 import { useView } from '../../store/viewStore';
 import { chartFontPx, placeLabels } from './labelPlacement';
+import { FailureBar } from './FailureBar';
 import { EVAL_SUITES } from '../../store/urlState';
 import { useStaggered } from './useStaggered';
 import type { Tradeoff, TradeoffAxis, TradeoffPoint } from '../../worker/protocol';
@@ -159,6 +160,7 @@ export function TradeoffChart() {
             <strong>You are here:</strong> {(100 * t.current.accuracy).toFixed(1)}% at {formatCost(catalog, t.current.cost)}, {t.current.latencyS.toFixed(1)} s, {Math.round(100 * t.current.apiShare)}% API calls ·
             {' '}AIQ <strong>{t.aiq.orchestrator.toFixed(3)}</strong> vs cascade {t.aiq.cascade.toFixed(3)}
           </p>
+          {t.current.failures && <FailureBar accuracy={t.current.accuracy} failures={t.current.failures} />}
           <p className="small muted aiq-note">AIQ: the average accuracy a policy reaches over the whole range of budgets (the height of its best cost–accuracy curve, averaged from the cheapest to the dearest baseline); higher is better.</p>
         </>
       )}
