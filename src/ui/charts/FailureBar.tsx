@@ -12,7 +12,7 @@ export function FailureBar({ accuracy, failures }: { accuracy: number; failures:
   const share = (k: (typeof PARTS)[number]['key']) => (k === 'solved' ? accuracy : failures[k]);
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   return (
-    <figure className="failure-bar" data-testid="failure-bar" aria-label="How the held-out tasks ended">
+    <figure className="failure-bar" data-testid="failure-bar" aria-label="How each task ended at the ★">
       <div className="failure-bar-track" role="img" aria-label={PARTS.map((p) => `${p.label} ${pct(share(p.key))}`).join(', ')}>
         {PARTS.map((p) => <span key={p.key} title={`${p.label}: ${pct(share(p.key))} — ${p.why}`} style={{ width: `${100 * share(p.key)}%`, background: p.colour }} />)}
       </div>
