@@ -42,7 +42,7 @@ export function FirstScreen() {
             <button type="button" className="primary" onClick={() => void s.trainFromScratch()}>Train from scratch</button>
             <button type="button" onClick={() => void s.continueFromPretrained()}>Continue from the pretrained policy</button>
           </div>
-          <span className="small muted" data-testid="policy-origin">
+          <span className="small muted origin-line" data-testid="policy-origin">
             {s.running ? `Training ${s.origin === 'pretrained' ? 'on from the pretrained policy' : s.origin === 'scratch' ? 'from scratch' : 'the current policy'} · iteration ${s.iteration}` : s.origin === 'pretrained' ? (s.iteration ? `Now: the pretrained policy, trained on for ${s.iteration} iterations.` : 'Now: the shipped pretrained policy.') : s.origin === 'scratch' ? `Now: a policy trained from scratch for ${s.iteration} iterations.` : s.origin === 'imported' ? 'Now: an imported policy.' : s.origin === 'restored' ? `Now: a restored policy (iteration ${s.iteration}).` : 'Now: a random policy.'}
           </span>
         </li>

@@ -1,14 +1,10 @@
-import { CartesianGrid, LineChart, ResponsiveContainer, XAxis, YAxis, usePlotArea } from 'recharts';
-import { memo, useEffect, useMemo, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { GRID, TOOLTIP_STYLE } from './ChartCard';
+import { useMemo, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { TOOLTIP_STYLE } from './ChartCard';
 import type { Ticks } from './niceTicks';
-import { plainTick } from './PlainTick';
 import { CHAR_PER_FONT_PX, chartFontPx } from './labelPlacement';
 import { useView } from '../../store/viewStore';
+import { Axes, plotArea, useElementSize } from './AxesFrame';
 import { linearScale, logScale, nearestIndex, nearestPoint, type Scale } from './scales';
-
-/** The plot area inside the chart, in pixels from the chart's top-left corner. */
-export interface Plot { x: number; y: number; width: number; height: number }
 
 /** What the marks are drawn with: the axes' scales and the data index under the pointer or the keys (-1: none). */
 export interface Marks { sx: Scale; sy: Scale; active: number }
@@ -16,68 +12,16 @@ export interface Marks { sx: Scale; sy: Scale; active: number }
 /** Where the pointer snaps: to the nearest x (curves, bins), or to the nearest point within reach (scatter). */
 export type Snap = { xs: readonly number[]; ys?: readonly number[] };
 
-interface FrameProps {
-  xTicks: Ticks;
-  yTicks: Ticks;
-  xLabel: string;
-  yLabel: string;
-  xFormat: (v: number) => string;
-  yFormat: (v: number) => string;
-  yWidth: number;
-  logX: boolean;
-  verticalGrid: boolean;
-  /** The chart font in px (margins and the y-axis width follow it). */
-  fontPx: number;
-  onPlot: (p: Plot) => void;
-}
-
 const POINT_REACH_PX = 14;
 const defaultX = (v: number): string => String(v);
 
-/** Tells the page where recharts put the plot area (once, and again on a resize). */
-function PlotReporter({ onPlot }: { onPlot: (p: Plot) => void }) {
-  const area = usePlotArea();
-  const x = area?.x;
-  const y = area?.y;
-  const width = area?.width;
-  const height = area?.height;
-  useEffect(() => {
-    if (x !== undefined && y !== undefined && width !== undefined && height !== undefined && width > 0 && height > 0) onPlot({ x, y, width, height });
-  }, [x, y, width, height, onPlot]);
-  return null;
-}
-
-const sameTicks = (a: Ticks, b: Ticks): boolean =>
-  a.decimals === b.decimals && a.domain[0] === b.domain[0] && a.domain[1] === b.domain[1] && a.values.length === b.values.length && a.values.every((v, i) => v === b.values[i]);
-
 /**
- * recharts' part: responsive size, axes with our ticks as final (so nothing is measured in the DOM
- * and nothing re-derived), labels, grid. Memoised on the ticks' values, so a data update that
- * leaves the axes alone does not touch recharts at all.
- */
-const Frame = memo(function Frame({ xTicks, yTicks, xLabel, yLabel, xFormat, yFormat, yWidth, logX, verticalGrid, onPlot, fontPx }: FrameProps) {
-  const xTick = useMemo(() => plainTick(xFormat), [xFormat]);
-  const yTick = useMemo(() => plainTick(yFormat), [yFormat]);
-  return (
-    <ResponsiveContainer width="100%" height="100%">
-      <LineChart margin={{ top: 6, right: 10, bottom: Math.round(1.3 * fontPx), left: 4 }}>
-        <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={verticalGrid} />
-        <XAxis dataKey="x" type="number" niceTicks="none" scale={logX ? 'log' : 'linear'} domain={xTicks.domain} ticks={xTicks.values} interval={0} tick={xTick} stroke="var(--muted)" allowDataOverflow label={{ value: xLabel, position: 'insideBottom', offset: -Math.round(0.75 * fontPx), fill: 'var(--muted)' }} />
-        <YAxis type="number" niceTicks="none" domain={yTicks.domain} ticks={yTicks.values} interval={0} tick={yTick} stroke="var(--muted)" width={yWidth} allowDataOverflow label={{ value: yLabel, angle: -90, position: 'insideLeft', fill: 'var(--muted)', dx: 2 }} />
-        <PlotReporter onPlot={onPlot} />
-      </LineChart>
-    </ResponsiveContainer>
-  );
-}, (a, b) => sameTicks(a.xTicks, b.xTicks) && sameTicks(a.yTicks, b.yTicks) && a.xLabel === b.xLabel && a.yLabel === b.yLabel
-  && a.xFormat === b.xFormat && a.yFormat === b.yFormat && a.yWidth === b.yWidth && a.logX === b.logX && a.verticalGrid === b.verticalGrid && a.onPlot === b.onPlot && a.fontPx === b.fontPx);
-
-/**
- * A live chart. recharts draws the frame (size, axes, grid, labels); the marks are plain SVG in a
- * layer on top, drawn by `children` with the same scales, and the layer answers the pointer with
- * a guide and a tooltip (`tip(index)`). Why not recharts' own <Line>/<Area>/<Bar>/<Scatter>: each
- * keeps selectors in recharts' internal store and re-renders synchronously on every data change
- * (several ms per series per update, not sliceable by a React transition), which blocked the main
- * thread while training; here a data update re-renders only the marks layer.
+ * A live chart, all plain SVG: the frame (grid, axes, tick labels, titles; see Axes) and the marks
+ * drawn by `children` with the same scales; it answers the pointer and the arrow keys with a guide
+ * and a tooltip (`tip(index)`). Why not recharts: its components keep selectors in an internal
+ * store that re-renders them synchronously (a size or tick change re-derived every chart's axes
+ * in one 40–70 ms task on 2 cores, not sliceable by a React transition); here a data update
+ * re-renders only the marks, and the frame only when its ticks or size change.
  */
 export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX, yFormat, yWidth, logX = false, verticalGrid = false, snap, tip, children }: {
   xTicks: Ticks;
@@ -95,7 +39,7 @@ export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX,
   tip: (index: number) => ReactNode;
   children: (m: Marks) => ReactNode;
 }) {
-  const [plot, setPlot] = useState<Plot | null>(null);
+  const [frameRef, size] = useElementSize<HTMLDivElement>();
   const [pointer, setPointer] = useState<{ x: number; y: number } | null>(null);
   /** The point chosen with the arrow keys while the chart has focus (the pointer wins when both). */
   const [keyed, setKeyed] = useState<number | null>(null);
@@ -104,6 +48,7 @@ export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX,
   const fontPx = chartFontPx(useView((s) => s.classroom));
   // The widest tick label, plus room for the axis line, the tick and the rotated axis label (2 font px).
   const axisWidth = yWidth ?? Math.ceil(2 * fontPx + CHAR_PER_FONT_PX * fontPx * Math.max(1, ...yTicks.values.map((v) => yFmt(v).length)));
+  const plot = useMemo(() => plotArea(size.width, size.height, axisWidth, fontPx), [size.width, size.height, axisWidth, fontPx]);
   const sx = useMemo(() => (plot ? (logX ? logScale : linearScale)(xTicks.domain, [plot.x, plot.x + plot.width]) : null), [plot, logX, xTicks.domain]);
   const sy = useMemo(() => (plot ? linearScale(yTicks.domain, [plot.y + plot.height, plot.y]) : null), [plot, yTicks.domain]);
   const n = snap.xs.length;
@@ -136,10 +81,10 @@ export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX,
   const guideX = active >= 0 && !snap.ys && sx ? sx(snap.xs[active] as number) : undefined;
   const flip = !!plot && !!anchor && anchor.x > plot.x + plot.width / 2;
   return (
-    <div className="chart-frame" tabIndex={0} role="group" aria-label={`${yLabel} against ${xLabel}: arrow keys read the points`} onKeyDown={onKey} onBlur={() => setKeyed(null)}>
-      <Frame xTicks={xTicks} yTicks={yTicks} xLabel={xLabel} yLabel={yLabel} xFormat={xFormat} yFormat={yFmt} yWidth={axisWidth} logX={logX} verticalGrid={verticalGrid} onPlot={setPlot} fontPx={fontPx} />
+    <div className="chart-frame" ref={frameRef} tabIndex={0} role="group" aria-label={`${yLabel} against ${xLabel}: arrow keys read the points`} onKeyDown={onKey} onBlur={() => setKeyed(null)}>
       {plot && sx && sy && (
-        <svg className="marks">
+        <svg className="chart-svg">
+          <Axes plot={plot} sx={sx} sy={sy} xTicks={xTicks} yTicks={yTicks} xLabel={xLabel} yLabel={yLabel} xFormat={xFormat} yFormat={yFmt} verticalGrid={verticalGrid} fontPx={fontPx} />
           {children({ sx, sy, active })}
           {guideX !== undefined && <line x1={guideX} x2={guideX} y1={plot.y} y2={plot.y + plot.height} stroke="var(--muted)" strokeDasharray="3 3" />}
           <rect className="pointer-catcher" x={plot.x} y={plot.y} width={plot.width} height={plot.height} fill="transparent" onPointerMove={onMove} onPointerLeave={() => setPointer(null)} />

@@ -25,7 +25,7 @@ export type ValueFormat = (v: number) => string;
 /**
  * Nice integer ticks over the iterations. The axis starts at the first iteration and ends at the
  * last one rounded up to a multiple of a nice step near a fifth of it, so the curve fills at least
- * about 80% of the width and the axis (recharts' part of the chart) changes only every step, not
+ * about 80% of the width and the axis (the frame's part of the chart) changes only every step, not
  * on every update.
  */
 export function iterationTicks(xs: readonly number[]): Ticks {
@@ -108,7 +108,7 @@ function Curves({ m, xs, curves, stacked }: { m: Marks; xs: readonly number[]; c
 
 /**
  * A live chart over iterations: the curves as one SVG path each (lines, or stacked bands) over a
- * recharts frame; the tooltip lists every curve's value at the iteration under the pointer.
+ * plain SVG frame; the tooltip lists every curve's value at the iteration under the pointer.
  */
 export function IterationChart({ xs, curves, yLabel, stacked = false, domain, format = (v) => v.toPrecision(4), refs = NO_REFS, includeZero = false, yFormat }: {
   xs: readonly number[];

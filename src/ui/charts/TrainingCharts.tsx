@@ -12,7 +12,7 @@ type Key = 'meanReward' | 'accuracy' | 'meanCostUSD' | 'meanLatencyS' | 'kl' | '
 
 type LineSpec = { key: Key; name: string; colour: string };
 
-/** An HTML legend (recharts' <Legend> measures itself in the DOM on every update): lines or filled areas. */
+/** An HTML legend (the browser lays it out; nothing in the SVG measures text): lines or filled areas. */
 export function LineLegend({ items, swatch = 'line' }: { items: readonly { name: string; colour: string; faint?: boolean; dashed?: boolean }[]; swatch?: 'line' | 'area' }) {
   return (
     <ul className="legend compact" aria-label="legend">

@@ -1,7 +1,6 @@
 // Axis ticks computed once per data change: "nice" round numbers (1, 2, 2.5 or 5 × 10^k) and the
-// decimals to print them with. The live charts pass these to recharts (explicit `ticks`, a fixed
-// `domain`, `interval={0}`), so recharts neither computes its own ticks nor measures tick labels
-// in the DOM on every update — the bulk of a chart's main-thread cost while training.
+// decimals to print them with. The live charts draw their axes from these (AxesFrame), so nothing
+// computes ticks or measures tick labels in the DOM on every update while training.
 
 export interface Ticks {
   /** Tick values, ascending. */

@@ -1,4 +1,4 @@
-// Scales of the live charts (data → pixels, the same maps recharts' axes use for the frame) and
+// Scales of the live charts (data → pixels, the same maps for the frame's axes and for the marks) and
 // the pointer's nearest data point, for the tooltips the marks layer draws itself.
 
 /** Maps a data value to a pixel coordinate; `undefined` where the scale cannot place it. */
