@@ -248,6 +248,45 @@ test('a slow-motion iteration closed by "Restore best policy" after its update i
   await expect.poll(async () => (await series(page)).map((p) => p.iteration)).toEqual([1, 2, 3, 4]);
 });
 
+test('the charts follow the policy: Undo brings back the curves of the policy it brings back; a new network or an imported policy starts curves of its own', async ({ page }) => {
+  await openLab(page, '?backend=wasm');
+  const its = async () => (await series(page)).map((p) => p.iteration);
+  const step = async (n: number) => {
+    for (let k = 0; k < n; k++) {
+      const before = await iteration(page);
+      await page.getByRole('button', { name: 'Step' }).click();
+      await expect.poll(() => iteration(page)).toBe(before + 1);
+    }
+  };
+  await step(3);
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect.poll(its).toEqual([]);
+  await step(5);
+  await expect.poll(its).toEqual([1, 2, 3, 4, 5]);
+  // Before: the policy of iteration 3 came back and its next point went on after 5, at 4.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('note').filter({ hasText: 'Brought back the policy before Reset' })).toBeVisible();
+  await expect.poll(its).toEqual([1, 2, 3]);
+  await expect.poll(() => iteration(page)).toBe(3);
+  await step(1);
+  await expect.poll(its).toEqual([1, 2, 3, 4]);
+  // Undo again: the Reset policy and its five iterations.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(its).toEqual([1, 2, 3, 4, 5]);
+  // The shipped pretrained policy (an import) starts at 0 with charts of its own; Undo brings the curves back.
+  await page.getByRole('button', { name: 'Continue from the pretrained policy' }).click();
+  await expect.poll(async () => (await its())[0], { timeout: 30_000 }).toBe(1);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  expect((await its()).every((x, i, xs) => i === 0 || x > (xs[i - 1] as number))).toBe(true);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(its).toEqual([1, 2, 3, 4, 5]);
+  // Another seed is another network: the charts start again.
+  await page.getByRole('spinbutton', { name: 'Seed' }).fill('7');
+  await expect.poll(its).toEqual([]);
+  await step(1);
+  await expect.poll(its).toEqual([1]);
+});
+
 test('"Restore best policy" pressed while training keeps every iteration on the chart: the one in flight and the last batch', async ({ page }) => {
   await openLab(page, '?backend=wasm');
   await page.getByRole('button', { name: 'Start' }).click();

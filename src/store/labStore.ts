@@ -104,6 +104,15 @@ const nextRun = (carryOn: boolean): number => {
   chartRuns = carryOn ? new Set([...chartRuns, runId]) : new Set([runId]);
   return runId;
 };
+/** The charts' state of one policy. */
+type Curves = Pick<LabState, 'series' | 'histogram' | 'group'>;
+const NO_CURVES: Curves = { series: [], histogram: null, group: null };
+const curvesOf = (s: LabState): Curves => ({ series: s.series, histogram: s.histogram, group: s.group });
+/**
+ * The curves of the policy the worker's Undo brings back: those of the policy the last Reset,
+ * import or Undo replaced (the worker keeps one such policy, so the page keeps one set of curves).
+ */
+let undoCurves: Curves = NO_CURVES;
 let noticeId = 1;
 let configureTimer: ReturnType<typeof setTimeout> | null = null;
 let evalGeneration = 0;
@@ -130,7 +139,20 @@ export const useLab = create<LabState>((set, get) => {
   const fail = (e: unknown) => get().notify('error', (e as Error).message ?? String(e));
   /** After the worker swapped in a policy of another shape: what it runs now has that shape. */
   const adoptShape = () => { if (accepted) accepted = { ...accepted, train: { ...accepted.train, policy: get().train.policy } }; };
-  /** Restore best / Undo: the worker swaps the weights back; the page adopts the shape and says what came back. */
+  /**
+   * A policy that starts at iteration 0 replaced the current one (Reset, an import): a new run with
+   * empty charts; the replaced curves are kept for Undo, which brings that policy back.
+   */
+  const replaceCurves = () => {
+    undoCurves = curvesOf(get());
+    nextRun(false);
+    set({ ...NO_CURVES, iteration: 0, itPerS: 0 });
+  };
+  /**
+   * Restore best / Undo: the worker swaps the weights back; the page adopts the shape and says what
+   * came back. Restore best carries the curves on (the counter goes on); Undo swaps them with the
+   * ones kept for it, so the charts show the history of the policy that came back.
+   */
   const restoreFrom = async (type: 'restoreBest' | 'undo') => {
     await booted;
     nextRun(true);
@@ -139,6 +161,12 @@ export const useLab = create<LabState>((set, get) => {
     try {
       const r = await worker().request({ type, runId });
       if (r.type !== 'restored') return;
+      if (type === 'undo') {
+        const back = undoCurves;
+        undoCurves = curvesOf(get());
+        chartRuns = new Set([runId]); // late points of the run that ended belong to the curves just put away
+        set(back);
+      }
       set({ policyOrigin: 'restored' });
       set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
       adoptShape();
@@ -154,8 +182,9 @@ export const useLab = create<LabState>((set, get) => {
     syncUrl,
     evaluate: (sweep) => evaluate(sweep),
     adoptShape,
+    replaceCurves,
   });
-  const teach = teachActions(set, get, worker, { runId: () => runId, newRun: () => nextRun(false), fail, booted: () => booted });
+  const teach = teachActions(set, get, worker, { runId: () => runId, fail, booted: () => booted });
   const share = shareActions(set, get, worker, { syncUrl, configure: () => configureNow() });
 
   /** Sends the settings now, then re-evaluates the operating point (and the sweep if the policy or tasks changed). */
@@ -176,7 +205,7 @@ export const useLab = create<LabState>((set, get) => {
     accepted = settings;
     const changed = r.type === 'configured' ? r.changed : [];
     if (changed.includes('phases')) get().dropPhases(); // the worker closed a slow-motion iteration the new settings no longer fit
-    if (changed.includes('policy')) set({ policyOrigin: 'random' }); // a new network (width, depth or seed changed)
+    if (changed.includes('policy')) set({ ...NO_CURVES, iteration: 0, policyOrigin: 'random' }); // a new network (width, depth or seed changed): its counter starts at 0
     await evaluate(changed.some((c) => c === 'policy' || c === 'tasks' || c === 'baselines'));
   };
   const configureSoon = () => {
@@ -284,10 +313,10 @@ export const useLab = create<LabState>((set, get) => {
     },
     async reset() {
       await booted;
-      nextRun(false);
+      replaceCurves();
       // Notices about the policy that is gone no longer hold (e.g. "Loaded the shipped pretrained policy").
       get().dropPhases();
-      set((s) => ({ running: false, series: [], histogram: null, group: null, iteration: 0, itPerS: 0, paper: null, policyOrigin: 'scratch', notices: s.notices.filter((n) => !n.aboutPolicy) }));
+      set((s) => ({ running: false, paper: null, policyOrigin: 'scratch', notices: s.notices.filter((n) => !n.aboutPolicy) }));
       await worker().request({ type: 'reset', runId }).catch(fail);
       get().notify('info', 'Reset: a fresh random policy from the seed (Undo brings the previous one back).', true);
     },

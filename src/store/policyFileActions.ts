@@ -7,7 +7,7 @@ import { saveFile } from './saveFile';
 
 type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
 
-export function policyFileActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { fail: (e: unknown) => void; syncUrl: () => void; evaluate: (sweep: boolean) => Promise<void>; adoptShape: () => void }): Pick<LabState, 'exportWeights' | 'importWeights' | 'loadPretrained'> {
+export function policyFileActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { fail: (e: unknown) => void; syncUrl: () => void; evaluate: (sweep: boolean) => Promise<void>; adoptShape: () => void; replaceCurves: () => void }): Pick<LabState, 'exportWeights' | 'importWeights' | 'loadPretrained'> {
   return {
     async exportWeights() {
       try {
@@ -28,6 +28,8 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
         return false;
       }
       const weights = await weightsFile.arrayBuffer();
+      // Training stops: the imported policy starts at iteration 0, with charts of its own.
+      if (get().running) get().pause();
       let r;
       try {
         r = await worker().request({ type: 'import', json, weights }, [weights]);
@@ -37,6 +39,7 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
       }
       if (r.type !== 'imported') return false;
       // The import has happened: whatever follows is reported as itself, never as a refused import.
+      deps.replaceCurves();
       set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
       deps.adoptShape();
       deps.syncUrl();

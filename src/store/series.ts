@@ -8,8 +8,20 @@ export const SERIES_CAP = 2000;
 /** Most points a chart draws. */
 export const CHART_POINTS = 200;
 
+/**
+ * The series with `points` appended, thinned to at most `cap` points. The charts plot one policy's
+ * history against its iteration counter: a point whose iteration is not after the one before it
+ * (the worker's counter restarted: another network, an import, a Reset) starts the series afresh
+ * from that point, so an iteration axis never runs backwards.
+ */
 export function appendBounded(series: readonly MetricPoint[], points: readonly MetricPoint[], cap = SERIES_CAP): MetricPoint[] {
   let out = [...series, ...points];
+  for (let i = out.length - 1; i > 0; i--) {
+    if ((out[i] as MetricPoint).iteration <= (out[i - 1] as MetricPoint).iteration) {
+      out = out.slice(i);
+      break;
+    }
+  }
   while (out.length > cap) {
     const half = Math.floor(out.length / 2);
     out = [...out.slice(0, half).filter((_, i) => i % 2 === 0), ...out.slice(half)];

@@ -30,7 +30,7 @@ export interface TeachState {
   dropPhases(): void;
 }
 
-export function teachActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { runId: () => number; newRun: () => number; fail: (e: unknown) => void; booted: () => Promise<void> }): TeachState {
+export function teachActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { runId: () => number; fail: (e: unknown) => void; booted: () => Promise<void> }): TeachState {
   /** Bumped whenever the phases on screen are dropped: a reply still in flight from before is then ignored. */
   let generation = 0;
   return {
@@ -45,9 +45,8 @@ export function teachActions(set: Set, get: () => LabState, worker: () => LabWor
     async continueFromPretrained() {
       await deps.booted();
       if (get().running) get().pause();
+      // The import gives the pretrained policy a new run and charts of its own (Undo brings the current one back).
       if (get().policyOrigin !== 'pretrained' || get().iteration > 0) {
-        deps.newRun();
-        set({ series: [], histogram: null, group: null, iteration: 0, itPerS: 0 });
         if (!(await get().loadPretrained())) return;
       }
       get().start();
