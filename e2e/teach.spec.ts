@@ -211,6 +211,8 @@ test('classroom mode: large type everywhere (charts too), the chosen controls hi
   await expect(page.getByRole('spinbutton', { name: 'Seed' })).toBeVisible();
   expect(new URL(page.url()).searchParams.get('hide')).not.toContain('seed');
   expect(new URL(page.url()).searchParams.get('classroom')).toBe('1');
+  // The list of hidden controls reads as typed, its commas not escaped (hide=backend,safety,…).
+  expect(page.url()).toMatch(/[?&]hide=[a-z]+,[a-z]+/);
   // Theme toggle: both themes keep text at WCAG AA (4.5:1) on the panels and the page.
   for (const theme of ['light', 'dark']) {
     if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await page.getByRole('button', { name: theme === 'dark' ? 'Dark theme' : 'Light theme' }).click();

@@ -213,6 +213,13 @@ export function withView(query: URLSearchParams, view: ViewParams | undefined): 
   return q;
 }
 
+/**
+ * A query (or fragment) as text, its commas left as they are: a comma is allowed in a query
+ * (RFC 3986, a sub-delimiter) and reads back the same, and `hide=seed,backend` is a link a teacher
+ * can read, where URLSearchParams writes `hide=seed%2Cbackend`.
+ */
+export const queryString = (q: URLSearchParams): string => q.toString().replace(/%2C/gi, ',');
+
 /** The query string and fragment for a configuration (defaults are left out): "?B=4#catalog=…"; `view` adds classroom mode. */
 export function writeUrl(c: UrlConfig, view?: ViewParams): string {
   const q = withView(new URLSearchParams(), view), f = new URLSearchParams();
@@ -220,7 +227,7 @@ export function writeUrl(c: UrlConfig, view?: ViewParams): string {
     const v = prop.write(c);
     if (v !== null) (prop.fragment ? f : q).set(prop.key, v);
   }
-  const qs = q.toString(), fs = f.toString();
+  const qs = queryString(q), fs = queryString(f);
   return `${qs ? `?${qs}` : ''}${fs ? `#${fs}` : ''}`;
 }
 

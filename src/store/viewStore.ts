@@ -3,7 +3,7 @@
 // drawer, the bottom tab on show, and the region the current lesson spotlights.
 
 import { create } from 'zustand';
-import { readView, withView } from './urlState';
+import { queryString, readView, withView } from './urlState';
 
 export type Theme = 'light' | 'dark';
 
@@ -36,7 +36,7 @@ function initialTheme(): Theme {
 /** Puts classroom mode and the hidden controls into the address bar, leaving the lab's own settings as they are. */
 function writeViewToUrl(classroom: boolean, hide: readonly string[]): void {
   if (typeof location === 'undefined') return;
-  const search = withView(new URLSearchParams(location.search), { classroom, hide: [...hide] }).toString();
+  const search = queryString(withView(new URLSearchParams(location.search), { classroom, hide: [...hide] }));
   history.replaceState(null, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
 }
 
