@@ -23,7 +23,7 @@ export default tseslint.config(
   {
     files: ['src/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'zustand', 'recharts', '../../ui/*', '../../store/*', '../../worker/*'] }],
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'zustand', '../../ui/*', '../../store/*', '../../worker/*'] }],
       'no-restricted-globals': ['error', 'document', 'window', 'localStorage'],
     },
   },

@@ -96,7 +96,7 @@ describe('the iteration axis grows in steps (worked by hand)', () => {
     const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
     // 37 / 5 = 7.4 → step 10 → ends at 40; ticks 39 / 5 = 7.8 → 10: 10 20 30 40
     expect(iterationTicks(upTo(37))).toEqual({ values: [10, 20, 30, 40], domain: [1, 40], decimals: 0 });
-    // 38, 39, 40 keep the same axis (recharts is not re-rendered); 41 moves it to 50
+    // 38, 39, 40 keep the same axis (the frame is not re-rendered); 41 moves it to 50
     expect(iterationTicks(upTo(40)).domain).toEqual([1, 40]);
     expect(iterationTicks(upTo(41)).domain).toEqual([1, 50]);
     // 101 / 5 = 20.2 → step 25 → 125

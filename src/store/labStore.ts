@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import { DEFAULT_TRAIN, type TrainConfig } from '../core/grpo/config';
 import type { GroupSample, Histogram } from '../core/grpo/metrics';
+import { ChartRuns, NO_CURVES, type Curves } from './chartRuns';
 import { parseCatalog } from '../core/sim/catalogSchema';
 import { presetCatalog } from '../core/sim/presets';
 import type { GenerateStats, Task } from '../core/sim/tasks';
@@ -12,7 +13,7 @@ import type { Preference } from '../core/preference';
 import { LabWorkerClient } from '../worker/client';
 import type { BackendInfo, BackendName, LabSettings, MetricPoint, PaperRow, Push, Tradeoff } from '../worker/protocol';
 import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
-import { appendBounded, metricsCsv } from './series';
+import { metricsCsv } from './series';
 import { linkTooLong, readUrl, readView, urlConfigOf, writeUrl, type UrlConfig } from './urlState';
 import { saveFile } from './saveFile';
 import { backendActions } from './backendActions';
@@ -92,27 +93,11 @@ export const onRunStart = (f: () => void): void => { startListeners.push(f); };
 
 let client: LabWorkerClient | null = null;
 const worker = (): LabWorkerClient => (client ??= new LabWorkerClient());
-let runId = 1;
-/**
- * The runs whose metrics the charts take: the current one, and those it carries on (Restore best and
- * Undo keep the curves, so points the ended run sent before the worker heard of them still belong).
- */
-let chartRuns = new Set([runId]);
-/** A new run: it replaces the charts' run (Reset, a new run from scratch), or carries on its curves. */
-const nextRun = (carryOn: boolean): number => {
-  runId++;
-  chartRuns = carryOn ? new Set([...chartRuns, runId]) : new Set([runId]);
-  return runId;
-};
-/** The charts' state of one policy. */
-type Curves = Pick<LabState, 'series' | 'histogram' | 'group'>;
-const NO_CURVES: Curves = { series: [], histogram: null, group: null };
+/** The run the page's commands go under, the runs each chart point belongs to, and the curves kept for Undo. */
+const runs = new ChartRuns();
 const curvesOf = (s: LabState): Curves => ({ series: s.series, histogram: s.histogram, group: s.group });
-/**
- * The curves of the policy the worker's Undo brings back: those of the policy the last Reset,
- * import or Undo replaced (the worker keeps one such policy, so the page keeps one set of curves).
- */
-let undoCurves: Curves = NO_CURVES;
+/** A Restore best or Undo in flight: Reset waits for it, so the page swaps curves in the order the worker swaps policies. */
+let restoring: Promise<unknown> = Promise.resolve();
 let noticeId = 1;
 let configureTimer: ReturnType<typeof setTimeout> | null = null;
 let evalGeneration = 0;
@@ -143,11 +128,7 @@ export const useLab = create<LabState>((set, get) => {
    * A policy that starts at iteration 0 replaced the current one (Reset, an import): a new run with
    * empty charts; the replaced curves are kept for Undo, which brings that policy back.
    */
-  const replaceCurves = () => {
-    undoCurves = curvesOf(get());
-    nextRun(false);
-    set({ ...NO_CURVES, iteration: 0, itPerS: 0 });
-  };
+  const replaceCurves = () => set({ ...runs.replace(curvesOf(get())), iteration: 0, itPerS: 0 });
   /**
    * Restore best / Undo: the worker swaps the weights back; the page adopts the shape and says what
    * came back. Restore best carries the curves on (the counter goes on); Undo swaps them with the
@@ -155,18 +136,15 @@ export const useLab = create<LabState>((set, get) => {
    */
   const restoreFrom = async (type: 'restoreBest' | 'undo') => {
     await booted;
-    nextRun(true);
+    const runId = runs.carryOn();
     set({ running: false });
     get().dropPhases();
+    const request = worker().request({ type, runId });
+    restoring = request.catch(() => undefined);
     try {
-      const r = await worker().request({ type, runId });
+      const r = await request;
       if (r.type !== 'restored') return;
-      if (type === 'undo') {
-        const back = undoCurves;
-        undoCurves = curvesOf(get());
-        chartRuns = new Set([runId]); // late points of the run that ended belong to the curves just put away
-        set(back);
-      }
+      if (type === 'undo') set(runs.swap(curvesOf(get())));
       set({ policyOrigin: 'restored' });
       set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
       adoptShape();
@@ -184,7 +162,7 @@ export const useLab = create<LabState>((set, get) => {
     adoptShape,
     replaceCurves,
   });
-  const teach = teachActions(set, get, worker, { runId: () => runId, fail, booted: () => booted });
+  const teach = teachActions(set, get, worker, { runId: () => runs.current, fail, booted: () => booted });
   const share = shareActions(set, get, worker, { syncUrl, configure: () => configureNow() });
 
   /** Sends the settings now, then re-evaluates the operating point (and the sweep if the policy or tasks changed). */
@@ -226,10 +204,11 @@ export const useLab = create<LabState>((set, get) => {
   const onPush = (p: Push) => {
     if (p.type === 'activity') return set({ workerActivity: p.text });
     if (p.type === 'metrics') {
-      if (chartRuns.has(p.runId)) set((s) => ({ series: appendBounded(s.series, p.points), histogram: p.histogram, group: p.group }));
+      const shown = runs.take(p.runId, p.points, p.histogram, p.group, curvesOf(get()));
+      if (shown) set(shown);
       return;
     }
-    if (p.runId !== runId) return; // from a run that was reset or replaced, or has ended
+    if (p.runId !== runs.current) return; // from a run that was reset or replaced, or has ended
     else if (p.type === 'status') {
       set({ running: p.running, iteration: p.iteration, itPerS: p.itPerS, ...(p.bestIteration !== undefined ? { bestIteration: p.bestIteration } : {}), ...(p.undo !== undefined ? { undoLabel: p.undo } : {}) });
       if (p.message) get().notify('error', `Training stopped: ${p.message}`);
@@ -295,7 +274,7 @@ export const useLab = create<LabState>((set, get) => {
       for (const f of startListeners) f();
       get().dropPhases();
       set({ running: true });
-      void booted.then(() => worker().request({ type: 'start', runId })).catch(fail);
+      void booted.then(() => worker().request({ type: 'start', runId: runs.current })).catch(fail);
     },
     pause() {
       set({ running: false });
@@ -309,15 +288,16 @@ export const useLab = create<LabState>((set, get) => {
       await booted;
       if (get().running) get().pause();
       get().dropPhases();
-      await worker().request({ type: 'step', runId }).catch(fail);
+      await worker().request({ type: 'step', runId: runs.current }).catch(fail);
     },
     async reset() {
       await booted;
+      await restoring;
       replaceCurves();
       // Notices about the policy that is gone no longer hold (e.g. "Loaded the shipped pretrained policy").
       get().dropPhases();
       set((s) => ({ running: false, paper: null, policyOrigin: 'scratch', notices: s.notices.filter((n) => !n.aboutPolicy) }));
-      await worker().request({ type: 'reset', runId }).catch(fail);
+      await worker().request({ type: 'reset', runId: runs.current }).catch(fail);
       get().notify('info', 'Reset: a fresh random policy from the seed (Undo brings the previous one back).', true);
     },
     async restoreBest() {

@@ -28,18 +28,22 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
         return false;
       }
       const weights = await weightsFile.arrayBuffer();
-      // Training stops: the imported policy starts at iteration 0, with charts of its own.
-      if (get().running) get().pause();
+      // Training pauses: the imported policy starts at iteration 0, with charts of its own. A refused
+      // import changes nothing, so training then goes on.
+      const wasRunning = get().running;
+      if (wasRunning) get().pause();
       let r;
       try {
         r = await worker().request({ type: 'import', json, weights }, [weights]);
       } catch (e) {
         get().notify('error', `Import refused: ${(e as Error).message}. The current model keeps running.`);
+        if (wasRunning) get().start();
         return false;
       }
       if (r.type !== 'imported') return false;
       // The import has happened: whatever follows is reported as itself, never as a refused import.
       deps.replaceCurves();
+      set({ bestIteration: r.bestIteration, undoLabel: r.undo });
       set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
       deps.adoptShape();
       deps.syncUrl();

@@ -10,17 +10,16 @@ export const CHART_POINTS = 200;
 
 /**
  * The series with `points` appended, thinned to at most `cap` points. The charts plot one policy's
- * history against its iteration counter: a point whose iteration is not after the one before it
- * (the worker's counter restarted: another network, an import, a Reset) starts the series afresh
- * from that point, so an iteration axis never runs backwards.
+ * history against its iteration counter: a point whose iteration is not after the last one's (the
+ * worker's counter went back: a new policy starts at 1, a recovered backend at the last weights
+ * read back) first cuts the series back to the points before it, so an iteration axis never runs
+ * backwards and the history up to there stays.
  */
 export function appendBounded(series: readonly MetricPoint[], points: readonly MetricPoint[], cap = SERIES_CAP): MetricPoint[] {
-  let out = [...series, ...points];
-  for (let i = out.length - 1; i > 0; i--) {
-    if ((out[i] as MetricPoint).iteration <= (out[i - 1] as MetricPoint).iteration) {
-      out = out.slice(i);
-      break;
-    }
+  let out = [...series];
+  for (const p of points) {
+    while (out.length && (out[out.length - 1] as MetricPoint).iteration >= p.iteration) out.pop();
+    out.push(p);
   }
   while (out.length > cap) {
     const half = Math.floor(out.length / 2);

@@ -294,7 +294,9 @@ async function handle(req: Request): Promise<void> {
       await closePhases(activeRun);
       const r = await session.importWeights(req.json, req.weights);
       lastTradeoff = null;
-      post({ id: req.id, type: 'imported', catalogName: r.catalog.name, note: `policy ${r.width}×${r.depth} trained on catalog "${r.catalog.name}"`, width: r.width, depth: r.depth });
+      // The page starts a new run for the imported policy once it has this reply: the status below goes
+      // under the run before, so what the buttons need travels here too.
+      post({ id: req.id, type: 'imported', catalogName: r.catalog.name, note: `policy ${r.width}×${r.depth} trained on catalog "${r.catalog.name}"`, width: r.width, depth: r.depth, ...session.safety });
       post({ id: 0, type: 'status', runId: activeRun, running, iteration: session.iteration, itPerS: 0, ...session.safety });
       return;
     }

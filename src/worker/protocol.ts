@@ -151,7 +151,7 @@ export type Reply =
   | { id: number; type: 'tradeoff'; tradeoff: Tradeoff }
   | { id: number; type: 'exported'; json: object; weights: ArrayBuffer }
   | { id: number; type: 'shared'; file: string; param: string | null; floats: number }
-  | { id: number; type: 'imported'; catalogName: string; note: string; width: number; depth: number }
+  | { id: number; type: 'imported'; catalogName: string; note: string; width: number; depth: number; bestIteration: number | null; undo: string | null }
   | { id: number; type: 'restored'; note: string; width: number; depth: number }
   | { id: number; type: 'tasks'; tasks: Task[]; stats: GenerateStats }
   | { id: number; type: 'probed'; probabilities: number[] }

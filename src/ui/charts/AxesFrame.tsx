@@ -96,5 +96,5 @@ export const Axes = memo(function Axes({ plot, sx, sy, xTicks, yTicks, xLabel, y
       </g>
     </g>
   );
-}, (a, b) => a.plot === b.plot && sameTicks(a.xTicks, b.xTicks) && sameTicks(a.yTicks, b.yTicks) && a.xLabel === b.xLabel && a.yLabel === b.yLabel
+}, (a, b) => a.plot === b.plot && a.sx === b.sx && a.sy === b.sy && sameTicks(a.xTicks, b.xTicks) && sameTicks(a.yTicks, b.yTicks) && a.xLabel === b.xLabel && a.yLabel === b.yLabel
   && a.xFormat === b.xFormat && a.yFormat === b.yFormat && a.verticalGrid === b.verticalGrid && a.fontPx === b.fontPx);

@@ -1,0 +1,53 @@
+// The page's runs and curves (chartRuns.ts) through Reset, late metrics, Undo and Restore best,
+// with the iterations written out by hand.
+
+import { describe, expect, it } from 'vitest';
+import { ChartRuns, NO_CURVES, type Curves } from '../src/store/chartRuns';
+import type { Histogram } from '../src/core/grpo/metrics';
+import type { MetricPoint } from '../src/worker/protocol';
+
+const H = { edges: [], counts: [] } as unknown as Histogram;
+const at = (...its: number[]) => its.map((iteration) => ({ iteration }) as MetricPoint);
+const its = (c: Curves | null) => c?.series.map((p) => p.iteration) ?? null;
+
+describe('ChartRuns', () => {
+  it('Reset keeps the curves for Undo, late points of their run included; Undo swaps them back, and the points the worker closed before the undo stay with the policy they belong to', () => {
+    const runs = new ChartRuns();
+    let shown: Curves = NO_CURVES;
+    const push = (run: number, ...points: number[]) => { const next = runs.take(run, at(...points), H, null, shown); if (next) shown = next; return next; };
+    push(1, 1, 2, 3);
+    expect(its(shown)).toEqual([1, 2, 3]);
+    // Reset: run 2, empty charts; run 1's last batch, flushed after the page moved on, joins the kept curves.
+    shown = runs.replace(shown);
+    expect(runs.current).toBe(2);
+    expect(push(1, 4)).toBeNull();
+    expect(its(shown)).toEqual([]);
+    push(2, 1, 2, 3, 4, 5);
+    // Undo goes under a new run carrying the curves on; the slow-motion iteration the worker closes first is charted there.
+    const undoRun = runs.carryOn();
+    expect(undoRun).toBe(3);
+    push(3, 6);
+    expect(its(shown)).toEqual([1, 2, 3, 4, 5, 6]);
+    shown = runs.swap(shown);
+    expect(its(shown)).toEqual([1, 2, 3, 4]); // the policy of iteration 4 and its curves
+    // Run 2's late batch belongs to the policy just put away; run 3 goes on with the one that came back.
+    expect(push(2, 7)).toBeNull();
+    push(3, 5);
+    expect(its(shown)).toEqual([1, 2, 3, 4, 5]);
+    // Undo again: the Reset policy with all seven of its iterations.
+    runs.carryOn();
+    shown = runs.swap(shown);
+    expect(its(shown)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(push(1, 9)).toBeNull(); // run 1 ended long ago: dropped
+    expect(its(shown)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('Restore best carries the curves on: the old run\'s points and the new run\'s both chart', () => {
+    const runs = new ChartRuns();
+    let shown: Curves = runs.take(1, at(1, 2), H, null, NO_CURVES) as Curves;
+    const run = runs.carryOn();
+    shown = runs.take(1, at(3), H, null, shown) as Curves; // the iteration in flight when Restore was pressed
+    shown = runs.take(run, at(4), H, null, shown) as Curves;
+    expect(its(shown)).toEqual([1, 2, 3, 4]);
+  });
+});
