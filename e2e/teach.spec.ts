@@ -250,7 +250,7 @@ test('a slow-motion iteration closed by "Restore best policy" after its update i
   await expect.poll(async () => (await series(page)).map((p) => p.iteration)).toEqual([1, 2, 3, 4]);
 });
 
-test('the charts follow the policy: Undo brings back the curves of the policy it brings back; a new network or an imported policy starts curves of its own', async ({ page }) => {
+test('the charts follow the policy: Undo brings back the curves of the policy it brings back; a new network or an imported policy starts curves of its own, and the trained policy a new network replaced can be brought back', async ({ page }) => {
   await openLab(page, '?backend=wasm');
   const its = async () => (await series(page)).map((p) => p.iteration);
   const step = async (n: number) => {
@@ -282,11 +282,17 @@ test('the charts follow the policy: Undo brings back the curves of the policy it
   expect((await its()).every((x, i, xs) => i === 0 || x > (xs[i - 1] as number))).toBe(true);
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(its).toEqual([1, 2, 3, 4, 5]);
-  // Another seed is another network: the charts start again.
+  // Another seed is another network: the charts start again, and the trained policy it replaced is kept for Undo.
   await page.getByRole('spinbutton', { name: 'Seed' }).fill('7');
   await expect.poll(its).toEqual([]);
+  await expect.poll(() => iteration(page)).toBe(0);
   await step(1);
   await expect.poll(its).toEqual([1]);
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /before the new network \(iteration 5\)/);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('note').filter({ hasText: 'Brought back the policy before the new network' })).toBeVisible();
+  await expect.poll(its).toEqual([1, 2, 3, 4, 5]);
+  await expect.poll(() => iteration(page)).toBe(5);
 });
 
 test('"Restore best policy" pressed while training keeps every iteration on the chart: the one in flight and the last batch', async ({ page }) => {

@@ -42,6 +42,17 @@ describe('ChartRuns', () => {
     expect(its(shown)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
+  it('a new network in the run going on keeps the trained curves for Undo; the run\'s further points are the new network\'s', () => {
+    const runs = new ChartRuns();
+    let shown = runs.take(1, at(1, 2, 3, 4, 5), H, null, NO_CURVES) as Curves;
+    shown = runs.keepForUndo(shown);
+    expect(its(shown)).toEqual([]);
+    shown = runs.take(1, at(1, 2), H, null, shown) as Curves; // the same run, the new network's counter
+    expect(its(shown)).toEqual([1, 2]);
+    runs.carryOn();
+    expect(its(runs.swap(shown))).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('Restore best carries the curves on: the old run\'s points and the new run\'s both chart', () => {
     const runs = new ChartRuns();
     let shown: Curves = runs.take(1, at(1, 2), H, null, NO_CURVES) as Curves;

@@ -40,6 +40,17 @@ export class ChartRuns {
   }
 
   /**
+   * A new network replaced a trained policy in the run going on (the worker kept that policy for
+   * Undo): empty curves to show, the shown ones kept. Its late points cannot be told from the new
+   * network's (same run), so the kept curves end where the page had them.
+   */
+  keepForUndo(shown: Curves): Curves {
+    this.kept = shown;
+    this.keptRuns = new Set();
+    return NO_CURVES;
+  }
+
+  /**
    * Undo brought the kept policy back (its request went under a carryOn() run, so what the worker
    * closed before the undo is on the shown curves): returns the kept curves to show, and keeps the
    * shown ones instead; the current run goes on, under the policy that came back.

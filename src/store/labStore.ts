@@ -183,7 +183,10 @@ export const useLab = create<LabState>((set, get) => {
     accepted = settings;
     const changed = r.type === 'configured' ? r.changed : [];
     if (changed.includes('phases')) get().dropPhases(); // the worker closed a slow-motion iteration the new settings no longer fit
-    if (changed.includes('policy')) set({ ...NO_CURVES, iteration: 0, policyOrigin: 'random' }); // a new network (width, depth or seed changed): its counter starts at 0
+    // A new network (width, depth or seed changed): its counter starts at 0, with curves of its own;
+    // a trained policy it replaced is kept for Undo, with its curves.
+    if (changed.includes('policy')) set({ ...(changed.includes('undo') ? runs.keepForUndo(curvesOf(get())) : NO_CURVES), iteration: 0, policyOrigin: 'random' });
+    if (r.type === 'configured') set({ bestIteration: r.bestIteration, undoLabel: r.undo });
     await evaluate(changed.some((c) => c === 'policy' || c === 'tasks' || c === 'baselines'));
   };
   const configureSoon = () => {

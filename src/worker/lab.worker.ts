@@ -189,7 +189,7 @@ async function handle(req: Request): Promise<void> {
       const closed = session.takeClosedMetrics(); // a slow-motion iteration the new settings closed after its update
       if (closed) postMetrics(activeRun, [toMetricPoint(closed)], closed);
       if (changed.includes('baselines') || changed.includes('policy')) lastTradeoff = null;
-      post({ id: req.id, type: 'configured', changed });
+      post({ id: req.id, type: 'configured', changed, ...session.safety });
       return;
     }
     case 'start': {

@@ -146,7 +146,7 @@ export type Request =
 export type Reply =
   | { id: number; type: 'ready'; backend: BackendInfo }
   | { id: number; type: 'ok' }
-  | { id: number; type: 'configured'; changed: string[] }
+  | { id: number; type: 'configured'; changed: string[]; bestIteration: number | null; undo: string | null }
   | { id: number; type: 'stepped'; point: MetricPoint }
   | { id: number; type: 'tradeoff'; tradeoff: Tradeoff }
   | { id: number; type: 'exported'; json: object; weights: ArrayBuffer }

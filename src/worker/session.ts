@@ -67,7 +67,8 @@ export class LabSession {
   }
 
   /**
-   * Applies new settings; keeps the policy unless its shape or seed changed. Returns what changed.
+   * Applies new settings; keeps the policy unless its shape or seed changed (a trained policy so
+   * replaced is kept for Undo: 'undo' among the changes). Returns what changed.
    * All or nothing: sizes past the memory bound, or a catalog no task can be made with, throw
    * before anything is replaced, and the run goes on with the settings it had.
    */
@@ -104,6 +105,11 @@ export class LabSession {
       changed.push('settings'); // same network, same Adam state
     } else if (netChanged || trainChanged || poolChanged || !this.trainer) {
       const keep = !netChanged && this.trainer ? this.trainer.net : undefined;
+      if (this.trainer && !keep && this.iteration > 0) {
+        // A new network (seed, width, depth) replaces a trained policy: Undo can bring it back.
+        this.keeper.saveUndo(this.trainer.net, this.iteration, `the policy before the new network (iteration ${this.iteration})`);
+        changed.push('undo');
+      }
       if (this.trainer) {
         this.iterationOffset += keep ? this.trainer.iteration : 0;
         if (!keep) this.iterationOffset = 0;
