@@ -5,13 +5,14 @@
 import { create } from 'zustand';
 import { DEFAULT_TRAIN, type TrainConfig } from '../core/grpo/config';
 import type { GroupSample, Histogram } from '../core/grpo/metrics';
-import { ChartRuns, NO_CURVES, type Curves } from './chartRuns';
+import { NO_CURVES } from './chartRuns';
+import { runActions } from './runActions';
 import { parseCatalog } from '../core/sim/catalogSchema';
 import { presetCatalog } from '../core/sim/presets';
 import type { GenerateStats, Task } from '../core/sim/tasks';
 import type { Preference } from '../core/preference';
 import { LabWorkerClient } from '../worker/client';
-import type { BackendInfo, BackendName, LabSettings, MetricPoint, PaperRow, Push, Tradeoff } from '../worker/protocol';
+import type { BackendInfo, BackendName, LabSettings, MetricPoint, PaperRow, Tradeoff } from '../worker/protocol';
 import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
 import { metricsCsv } from './series';
 import { linkTooLong, readUrl, readView, urlConfigOf, writeUrl, type UrlConfig } from './urlState';
@@ -93,11 +94,6 @@ export const onRunStart = (f: () => void): void => { startListeners.push(f); };
 
 let client: LabWorkerClient | null = null;
 const worker = (): LabWorkerClient => (client ??= new LabWorkerClient());
-/** The run the page's commands go under, the runs each chart point belongs to, and the curves kept for Undo. */
-const runs = new ChartRuns();
-const curvesOf = (s: LabState): Curves => ({ series: s.series, histogram: s.histogram, group: s.group });
-/** A Restore best or Undo in flight: Reset waits for it, so the page swaps curves in the order the worker swaps policies. */
-let restoring: Promise<unknown> = Promise.resolve();
 let noticeId = 1;
 let configureTimer: ReturnType<typeof setTimeout> | null = null;
 let evalGeneration = 0;
@@ -124,45 +120,21 @@ export const useLab = create<LabState>((set, get) => {
   const fail = (e: unknown) => get().notify('error', (e as Error).message ?? String(e));
   /** After the worker swapped in a policy of another shape: what it runs now has that shape. */
   const adoptShape = () => { if (accepted) accepted = { ...accepted, train: { ...accepted.train, policy: get().train.policy } }; };
-  /**
-   * A policy that starts at iteration 0 replaced the current one (Reset, an import): a new run with
-   * empty charts; the replaced curves are kept for Undo, which brings that policy back.
-   */
-  const replaceCurves = () => set({ ...runs.replace(curvesOf(get())), iteration: 0, itPerS: 0 });
-  /**
-   * Restore best / Undo: the worker swaps the weights back; the page adopts the shape and says what
-   * came back. Restore best carries the curves on (the counter goes on); Undo swaps them with the
-   * ones kept for it, so the charts show the history of the policy that came back.
-   */
-  const restoreFrom = async (type: 'restoreBest' | 'undo') => {
-    await booted;
-    const runId = runs.carryOn();
-    set({ running: false });
-    get().dropPhases();
-    const request = worker().request({ type, runId });
-    restoring = request.catch(() => undefined);
-    try {
-      const r = await request;
-      if (r.type !== 'restored') return;
-      if (type === 'undo') set(runs.swap(curvesOf(get())));
-      set({ policyOrigin: 'restored' });
-      set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
-      adoptShape();
-      syncUrl();
-      get().notify('info', `${r.note}.`);
-    } catch (e) {
-      fail(e);
-    }
-  };
+  const run = runActions(set, get, worker, {
+    fail,
+    booted: () => booted,
+    onStart: () => { for (const f of startListeners) f(); },
+    adoptShape: () => { adoptShape(); syncUrl(); },
+  });
   const backend = backendActions(set, get, worker, { syncUrl, fail });
   const policyFiles = policyFileActions(set, get, worker, {
     fail,
     syncUrl,
     evaluate: (sweep) => evaluate(sweep),
     adoptShape,
-    replaceCurves,
+    replaceCurves: run.replaceCurves,
   });
-  const teach = teachActions(set, get, worker, { runId: () => runs.current, fail, booted: () => booted });
+  const teach = teachActions(set, get, worker, { runId: run.currentRun, fail, booted: () => booted });
   const share = shareActions(set, get, worker, { syncUrl, configure: () => configureNow() });
 
   /** Sends the settings now, then re-evaluates the operating point (and the sweep if the policy or tasks changed). */
@@ -185,7 +157,7 @@ export const useLab = create<LabState>((set, get) => {
     if (changed.includes('phases')) get().dropPhases(); // the worker closed a slow-motion iteration the new settings no longer fit
     // A new network (width, depth or seed changed): its counter starts at 0, with curves of its own;
     // a trained policy it replaced is kept for Undo, with its curves.
-    if (changed.includes('policy')) set({ ...(changed.includes('undo') ? runs.keepForUndo(curvesOf(get())) : NO_CURVES), iteration: 0, policyOrigin: 'random' });
+    if (changed.includes('policy')) set({ ...(changed.includes('undo') ? run.keepForUndo() : NO_CURVES), iteration: 0, policyOrigin: 'random' });
     if (r.type === 'configured') set({ bestIteration: r.bestIteration, undoLabel: r.undo });
     await evaluate(changed.some((c) => c === 'policy' || c === 'tasks' || c === 'baselines'));
   };
@@ -204,20 +176,6 @@ export const useLab = create<LabState>((set, get) => {
       if (mine === evalGeneration) set({ evaluating: false });
     }
   };
-  const onPush = (p: Push) => {
-    if (p.type === 'activity') return set({ workerActivity: p.text });
-    if (p.type === 'metrics') {
-      const shown = runs.take(p.runId, p.points, p.histogram, p.group, curvesOf(get()));
-      if (shown) set(shown);
-      return;
-    }
-    if (p.runId !== runs.current) return; // from a run that was reset or replaced, or has ended
-    else if (p.type === 'status') {
-      set({ running: p.running, iteration: p.iteration, itPerS: p.itPerS, ...(p.bestIteration !== undefined ? { bestIteration: p.bestIteration } : {}), ...(p.undo !== undefined ? { undoLabel: p.undo } : {}) });
-      if (p.message) get().notify('error', `Training stopped: ${p.message}`);
-    } else if (p.type === 'tradeoff') set({ tradeoff: p.tradeoff });
-  };
-
   const initial = readUrl(typeof location === 'undefined' ? '' : location.search, typeof location === 'undefined' ? '' : withoutPolicyParam(location.hash)); // a link's #policy= is share.bootPolicy's
   return {
     ...initial.config,
@@ -247,7 +205,7 @@ export const useLab = create<LabState>((set, get) => {
     dataSeed: 1,
 
     async boot() {
-      worker().onPush(onPush);
+      worker().onPush(run.onPush);
       try {
         await backend.start();
         try {
@@ -272,43 +230,7 @@ export const useLab = create<LabState>((set, get) => {
       }
       void get().regenerate();
     },
-    start() {
-      if (get().running) return;
-      for (const f of startListeners) f();
-      get().dropPhases();
-      set({ running: true });
-      void booted.then(() => worker().request({ type: 'start', runId: runs.current })).catch(fail);
-    },
-    pause() {
-      set({ running: false });
-      void worker().request({ type: 'pause' }).catch(fail);
-    },
-    toggleRun() {
-      if (get().running) get().pause();
-      else get().start();
-    },
-    async stepOnce() {
-      await booted;
-      if (get().running) get().pause();
-      get().dropPhases();
-      await worker().request({ type: 'step', runId: runs.current }).catch(fail);
-    },
-    async reset() {
-      await booted;
-      await restoring;
-      replaceCurves();
-      // Notices about the policy that is gone no longer hold (e.g. "Loaded the shipped pretrained policy").
-      get().dropPhases();
-      set((s) => ({ running: false, paper: null, policyOrigin: 'scratch', notices: s.notices.filter((n) => !n.aboutPolicy) }));
-      await worker().request({ type: 'reset', runId: runs.current }).catch(fail);
-      get().notify('info', 'Reset: a fresh random policy from the seed (Undo brings the previous one back).', true);
-    },
-    async restoreBest() {
-      await restoreFrom('restoreBest');
-    },
-    async undo() {
-      await restoreFrom('undo');
-    },
+    ...run.controls,
     setPreference(p) {
       set({ preference: p });
       configureSoon();

@@ -1,0 +1,116 @@
+// The run controls — Start, Pause, Step, Reset, Restore best, Undo — and the charts' runs they
+// move (chartRuns.ts): the run id each command carries, which run a metrics push belongs to, and
+// the curves kept with the policy Undo brings back.
+
+import type { LabWorkerClient } from '../worker/client';
+import type { Push } from '../worker/protocol';
+import { ChartRuns, type Curves } from './chartRuns';
+import type { LabState } from './labStore';
+
+type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
+type RunControls = Pick<LabState, 'start' | 'pause' | 'toggleRun' | 'stepOnce' | 'reset' | 'restoreBest' | 'undo'>;
+
+const curvesOf = (s: LabState): Curves => ({ series: s.series, histogram: s.histogram, group: s.group });
+
+export function runActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: {
+  fail: (e: unknown) => void;
+  booted: () => Promise<void>;
+  /** Called when the user starts the main run. */
+  onStart: () => void;
+  /** After the worker swapped in a policy of another shape: the page adopts it (and the link). */
+  adoptShape: () => void;
+}) {
+  const runs = new ChartRuns();
+  /** A Restore best or Undo in flight: Reset waits for it, so the page swaps curves in the order the worker swaps policies. */
+  let restoring: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Restore best / Undo: the worker swaps the weights back; the page adopts the shape and says what
+   * came back. Restore best carries the curves on (the counter goes on); Undo swaps them with the
+   * ones kept for it, so the charts show the history of the policy that came back.
+   */
+  const restoreFrom = async (type: 'restoreBest' | 'undo') => {
+    await deps.booted();
+    const runId = runs.carryOn();
+    set({ running: false });
+    get().dropPhases();
+    const request = worker().request({ type, runId });
+    restoring = request.catch(() => undefined);
+    try {
+      const r = await request;
+      if (r.type !== 'restored') return;
+      if (type === 'undo') set(runs.swap(curvesOf(get())));
+      set((s) => ({ policyOrigin: 'restored', train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
+      deps.adoptShape();
+      get().notify('info', `${r.note}.`);
+    } catch (e) {
+      deps.fail(e);
+    }
+  };
+
+  const controls: RunControls = {
+    start() {
+      if (get().running) return;
+      deps.onStart();
+      get().dropPhases();
+      set({ running: true });
+      void deps.booted().then(() => worker().request({ type: 'start', runId: runs.current })).catch(deps.fail);
+    },
+    pause() {
+      set({ running: false });
+      void worker().request({ type: 'pause' }).catch(deps.fail);
+    },
+    toggleRun() {
+      if (get().running) get().pause();
+      else get().start();
+    },
+    async stepOnce() {
+      await deps.booted();
+      if (get().running) get().pause();
+      get().dropPhases();
+      await worker().request({ type: 'step', runId: runs.current }).catch(deps.fail);
+    },
+    async reset() {
+      await deps.booted();
+      await restoring;
+      replaceCurves();
+      // Notices about the policy that is gone no longer hold (e.g. "Loaded the shipped pretrained policy").
+      get().dropPhases();
+      set((s) => ({ running: false, paper: null, policyOrigin: 'scratch', notices: s.notices.filter((n) => !n.aboutPolicy) }));
+      await worker().request({ type: 'reset', runId: runs.current }).catch(deps.fail);
+      get().notify('info', 'Reset: a fresh random policy from the seed (Undo brings the previous one back).', true);
+    },
+    restoreBest: () => restoreFrom('restoreBest'),
+    undo: () => restoreFrom('undo'),
+  };
+
+  /**
+   * A policy that starts at iteration 0 replaced the current one (Reset, an import): a new run with
+   * empty charts; the replaced curves are kept for Undo, which brings that policy back.
+   */
+  function replaceCurves(): void {
+    set({ ...runs.replace(curvesOf(get())), iteration: 0, itPerS: 0 });
+  }
+
+  return {
+    controls,
+    replaceCurves,
+    currentRun: () => runs.current,
+    /** A new network replaced a trained policy the worker kept for Undo: its curves are kept too; returns the new, empty ones. */
+    keepForUndo: (): Curves => runs.keepForUndo(curvesOf(get())),
+    /** A push of the worker: metrics go to the curves of their run; status and trade-off count only from the current run. */
+    onPush(p: Push): void {
+      if (p.type === 'activity') return set({ workerActivity: p.text });
+      if (p.type === 'metrics') {
+        const shown = runs.take(p.runId, p.points, p.histogram, p.group, curvesOf(get()));
+        if (shown) set(shown);
+        return;
+      }
+      if (p.runId !== runs.current) return; // from a run that was reset or replaced, or has ended
+      if (p.type === 'status') {
+        set({ running: p.running, iteration: p.iteration, itPerS: p.itPerS, ...(p.bestIteration !== undefined ? { bestIteration: p.bestIteration } : {}), ...(p.undo !== undefined ? { undoLabel: p.undo } : {}) });
+        if (p.message) get().notify('error', `Training stopped: ${p.message}`);
+      } else if (p.type === 'tradeoff') set({ tradeoff: p.tradeoff });
+    },
+  };
+}
