@@ -9,7 +9,12 @@ import { chromium } from '@playwright/test';
 import * as tf from '@tensorflow/tfjs-core';
 import { initNodeBackend } from '../src/cli/tfBackend';
 import { FULL_PLAN, QUICK_PLAN, runTrainBench, type BenchReport } from '../src/core/bench/trainBench';
-import { benchMarkdown, type BenchRun, type SoakDoc } from './benchMarkdown';
+import { benchMarkdown, type BenchRun, type GpuBenchDoc, type SoakDoc } from './benchMarkdown';
+
+/** The real-GPU figures (scripts/real-gpu/), if any were measured. */
+function gpuDoc(): GpuBenchDoc | undefined {
+  return existsSync('docs/benchmarks.gpu.json') ? (JSON.parse(readFileSync('docs/benchmarks.gpu.json', 'utf8')) as GpuBenchDoc) : undefined;
+}
 
 /** The last soak's figures (scripts/soak.ts), if it ran. */
 function soakDoc(): SoakDoc | undefined {
@@ -18,8 +23,8 @@ function soakDoc(): SoakDoc | undefined {
 
 const quick = process.argv.includes('--quick');
 if (process.argv.includes('--markdown-only')) {
-  // Regenerates docs/BENCHMARKS.md from docs/benchmarks.json (after a change to the generator).
-  writeFileSync('docs/BENCHMARKS.md', benchMarkdown(JSON.parse(readFileSync('docs/benchmarks.json', 'utf8')), soakDoc()));
+  // Regenerates docs/BENCHMARKS.md from docs/benchmarks.json (after a change to the generator, or new real-GPU figures).
+  writeFileSync('docs/BENCHMARKS.md', benchMarkdown(JSON.parse(readFileSync('docs/benchmarks.json', 'utf8')), soakDoc(), gpuDoc()));
   process.exit(0);
 }
 const plan = quick ? QUICK_PLAN : FULL_PLAN;
@@ -69,5 +74,5 @@ try {
 const totalS = (Date.now() - started) / 1000;
 const doc = { plan: quick ? 'quick' : 'full', date: new Date().toISOString(), machine: `${(await import('node:os')).cpus().length} cores, Node ${process.version}`, totalS, runs };
 writeFileSync(quick ? 'docs/benchmarks.quick.json' : 'docs/benchmarks.json', `${JSON.stringify(doc, null, 1)}\n`);
-if (!quick) writeFileSync('docs/BENCHMARKS.md', benchMarkdown(doc, soakDoc()));
+if (!quick) writeFileSync('docs/BENCHMARKS.md', benchMarkdown(doc, soakDoc(), gpuDoc()));
 say(`bench finished in ${totalS.toFixed(0)} s; wrote ${quick ? 'docs/benchmarks.quick.json' : 'docs/benchmarks.json and docs/BENCHMARKS.md'}`);

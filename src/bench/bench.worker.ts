@@ -1,8 +1,10 @@
 // The bench page's worker: starts the requested tfjs backend and runs the training benchmark
 // (core/bench/trainBench.ts) on it, posting each finished row's line and then the report; or, with
 // plan 'diverge', the divergence guard's self-check (core/bench/divergenceCheck.ts), or with plan
-// 'memory', tensors and GPU bytes after 5 and 15 iterations at a tiny size.
+// 'memory', tensors and GPU bytes after 5 and 15 iterations at a tiny size. `flags` ("NAME:value,…")
+// are tfjs flags set once the backend has started.
 
+import * as tf from '@tensorflow/tfjs-core';
 import { initBackend } from '../worker/backend';
 import { FULL_PLAN, memoryFlat, QUICK_PLAN, runTrainBench } from '../core/bench/trainBench';
 import type { BackendName } from '../worker/protocol';
@@ -17,11 +19,21 @@ export type BenchMessage =
 
 const post = (m: BenchMessage) => (self as unknown as Worker).postMessage(m);
 
-self.addEventListener('message', (ev: MessageEvent<{ backend: BackendName; plan: 'quick' | 'full' | 'diverge' | 'memory' }>) => {
+/** "NAME:value,…" → tf.env() flags (numbers and booleans parsed); throws on a flag tfjs does not know. */
+function setFlags(spec: string): void {
+  for (const item of spec.split(',').map((x) => x.trim()).filter(Boolean)) {
+    const [name = '', raw = ''] = item.split(':');
+    const value = raw === 'true' ? true : raw === 'false' ? false : Number.isFinite(Number(raw)) && raw !== '' ? Number(raw) : raw;
+    tf.env().set(name, value);
+  }
+}
+
+self.addEventListener('message', (ev: MessageEvent<{ backend: BackendName; plan: 'quick' | 'full' | 'diverge' | 'memory'; flags?: string }>) => {
   void (async () => {
     try {
       const info = await initBackend(ev.data.backend);
       if (info.name !== ev.data.backend) return post({ type: 'unavailable', reason: info.notes.join('; ') || `${ev.data.backend} did not start` });
+      if (ev.data.flags) setFlags(ev.data.flags);
       if (ev.data.plan === 'diverge') return post({ type: 'checked', check: await divergenceCheck() });
       if (ev.data.plan === 'memory') return post({ type: 'checked', check: await memoryFlat([5, 15]) });
       const report = await runTrainBench(ev.data.plan === 'full' ? FULL_PLAN : QUICK_PLAN, (line) => post({ type: 'log', line }));

@@ -2,7 +2,8 @@
 // the longest main-thread task (the page must stay responsive while training). The result is
 // shown and left on `window.benchResult` for scripts/bench.ts. `?backend=…&plan=quick|full|diverge`
 // runs at once (diverge: the divergence guard's self-check; memory: tensors and GPU bytes after 5 and
-// 15 iterations — both for e2e/webgpu.spec.ts).
+// 15 iterations — both for e2e/webgpu.spec.ts). `&flags=NAME:value,…` sets tfjs flags first (e.g.
+// WEBGPU_DEFERRED_SUBMIT_BATCH_SIZE:1000), to measure a backend's knobs.
 
 import type { BenchMessage } from './bench.worker';
 import './bench.css';
@@ -14,10 +15,10 @@ const log = document.getElementById('bench-log') as HTMLPreElement;
 const form = document.getElementById('bench-form') as HTMLFormElement;
 const say = (line: string) => { log.textContent += `${line}\n`; };
 
-function run(backend: string, plan: string): void {
+function run(backend: string, plan: string, flags = ''): void {
   window.benchResult = undefined;
   log.textContent = '';
-  say(`${backend}, ${plan} plan…`);
+  say(`${backend}, ${plan} plan${flags ? `, tfjs flags ${flags}` : ''}…`);
   let longest = 0;
   const observer = 'PerformanceObserver' in window && PerformanceObserver.supportedEntryTypes?.includes('longtask')
     ? new PerformanceObserver((list) => { for (const e of list.getEntries()) longest = Math.max(longest, e.duration); })
@@ -40,7 +41,7 @@ function run(backend: string, plan: string): void {
     else finish({ status: 'error', message: m.message });
   });
   worker.addEventListener('error', (ev) => finish({ status: 'error', message: ev.message }));
-  worker.postMessage({ backend, plan });
+  worker.postMessage({ backend, plan, flags });
 }
 
 form.addEventListener('submit', (ev) => {
@@ -52,4 +53,4 @@ const q = new URLSearchParams(location.search);
 const b = q.get('backend');
 const plan = q.get('plan');
 // (quick and full are the benchmark; diverge and memory are the checks)
-if (b && ['webgpu', 'webgl', 'wasm', 'cpu'].includes(b)) run(b, plan === 'full' || plan === 'diverge' || plan === 'memory' ? plan : 'quick');
+if (b && ['webgpu', 'webgl', 'wasm', 'cpu'].includes(b)) run(b, plan === 'full' || plan === 'diverge' || plan === 'memory' ? plan : 'quick', q.get('flags') ?? '');
