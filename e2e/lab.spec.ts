@@ -9,6 +9,20 @@ import { describeLongTasks, iteration, openLab, openSettings, pathPoints, record
 const probe = (page: Page): Promise<number[]> => page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { probe(): Promise<number[]> } } }).orchestraLab.getState().probe());
 const operatingPoint = (page: Page) => page.getByTestId('operating-point').innerText();
 
+test('at a size where no backend finishes the 2 s probe, the badge says so and the lab trains on wasm, not on the software adapter; the guess is not cached', async ({ page }) => {
+  test.setTimeout(120_000);
+  // width 256, N = 1024: one wasm iteration takes seconds, and this machine's WebGPU adapter is software
+  await openLab(page, '?width=256&B=128');
+  const badge = page.locator('[data-backend]');
+  await expect(badge).toHaveAttribute('data-mode', 'auto', { timeout: 60_000 });
+  await expect(badge).toHaveAttribute('data-backend', 'wasm');
+  await expect(badge).toContainText('no backend finished the 2 s probe at this size');
+  await expect(page.getByTestId('backend-probe')).toContainText('timed out');
+  await page.reload();
+  await expect(badge).toHaveAttribute('data-mode', 'auto', { timeout: 60_000 });
+  await expect(page.getByTestId('backend-probe')).not.toContainText('cached');
+});
+
 test('with no backend in the URL the lab measures the backends, shows each one\'s it/s, trains on the fastest: iterations advance within 20 s and 300 take ≤ 90 s; a reload uses the cached measurement', async ({ page }) => {
   test.setTimeout(240_000);
   const opened = Date.now();

@@ -22,9 +22,9 @@ export function cachedProbe(sizeKey: string): BackendProbeReport | undefined {
   return readAll().find((r) => r.sizeKey === sizeKey);
 }
 
-/** Remembers a fresh report (cached ones are not written back). */
+/** Remembers a fresh report (cached ones are not written back, inconclusive ones are measured again next time). */
 export function rememberProbe(report: BackendProbeReport | undefined): void {
-  if (!report || report.cached) return;
+  if (!report || report.cached || report.inconclusive) return;
   try {
     localStorage.setItem(KEY, JSON.stringify([report, ...readAll().filter((r) => r.sizeKey !== report.sizeKey)].slice(0, KEEP)));
   } catch {

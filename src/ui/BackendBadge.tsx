@@ -1,5 +1,5 @@
 import { probeSummary } from '../core/bench/probeSize';
-import type { BackendInfo } from '../worker/protocol';
+import { PROBE_BUDGET_MS, type BackendInfo } from '../worker/protocol';
 
 /**
  * The backend in use: how it was chosen (measured or forced), its adapter, a flag for software
@@ -13,7 +13,7 @@ export function BackendBadge({ backend, pending, onRemeasure }: { backend: Backe
   return (
     <span className="badge" title={title} data-backend={backend.name} data-mode={backend.mode}>
       <strong>{backend.name === 'webgpu' ? 'WebGPU' : backend.name}</strong>
-      <span className="muted small">{backend.mode === 'auto' ? 'auto · fastest measured' : 'forced'}</span>
+      <span className="muted small">{backend.mode === 'forced' ? 'forced' : probe?.inconclusive ? `auto · no backend finished the ${PROBE_BUDGET_MS / 1000} s probe at this size` : 'auto · fastest measured'}</span>
       {backend.adapter !== backend.name && <span className="adapter">{backend.adapter}</span>}
       {backend.name === 'webgpu' && backend.software && <span className="warn">software adapter</span>}
       {probe && (

@@ -24,6 +24,9 @@ export type { PaperRow };
 export const BACKEND_NAMES = ['webgpu', 'webgl', 'wasm', 'cpu'] as const;
 export type BackendName = (typeof BACKEND_NAMES)[number];
 
+/** The backend speed probe's whole budget (worker/backend.ts). */
+export const PROBE_BUDGET_MS = 2000;
+
 /** One backend's line in the speed probe (core/bench/speedProbe.ts). */
 export interface BackendProbeResult {
   name: BackendName;
@@ -49,6 +52,8 @@ export interface BackendProbeReport {
   measuredAt: string;
   /** True when this report came from the page's cache rather than a measurement now. */
   cached: boolean;
+  /** No backend finished within the budget: `choice` follows backend.ts's unmeasuredChoice (not cached). */
+  inconclusive?: boolean;
 }
 
 export interface BackendInfo {
