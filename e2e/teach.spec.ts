@@ -250,7 +250,7 @@ test('a slow-motion iteration closed by "Restore best policy" after its update i
   await expect.poll(async () => (await series(page)).map((p) => p.iteration)).toEqual([1, 2, 3, 4]);
 });
 
-test('the charts follow the policy: Undo brings back the curves of the policy it brings back; a new network or an imported policy starts curves of its own, and the trained policy a new network replaced can be brought back', async ({ page }) => {
+test('the charts follow the policy: Undo brings back the curves of the policy it brings back; a new network or an imported policy starts curves of its own, and the trained policy a new network replaced can be brought back with its seed', async ({ page }) => {
   await openLab(page, '?backend=wasm');
   const its = async () => (await series(page)).map((p) => p.iteration);
   const step = async (n: number) => {
@@ -290,9 +290,20 @@ test('the charts follow the policy: Undo brings back the curves of the policy it
   await expect.poll(its).toEqual([1]);
   await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /before the new network \(iteration 5\)/);
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByRole('note').filter({ hasText: 'Brought back the policy before the new network' })).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: 'Brought back the policy before the new network (iteration 5), with its seed 1' })).toBeVisible();
   await expect.poll(its).toEqual([1, 2, 3, 4, 5]);
   await expect.poll(() => iteration(page)).toBe(5);
+  // It comes back with its seed (before: the seed box still said 7), and trains on under it.
+  await expect(page.getByRole('spinbutton', { name: 'Seed' })).toHaveValue('1');
+  expect(page.url()).not.toContain('seed=7');
+  await step(1);
+  await expect.poll(its).toEqual([1, 2, 3, 4, 5, 6]);
+  // Undo the Undo: the seed-7 network, its iteration and its seed.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('spinbutton', { name: 'Seed' })).toHaveValue('7');
+  await expect.poll(() => iteration(page)).toBe(1);
+  await expect.poll(its).toEqual([1]);
+  expect(page.url()).toContain('seed=7');
 });
 
 test('"Restore best policy" pressed while training keeps every iteration on the chart: the one in flight and the last batch', async ({ page }) => {

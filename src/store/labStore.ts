@@ -125,6 +125,7 @@ export const useLab = create<LabState>((set, get) => {
     booted: () => booted,
     onStart: () => { for (const f of startListeners) f(); },
     adoptShape: () => { adoptShape(); syncUrl(); },
+    configure: () => configureNow(),
   });
   const backend = backendActions(set, get, worker, { syncUrl, fail });
   const policyFiles = policyFileActions(set, get, worker, {

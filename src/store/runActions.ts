@@ -19,6 +19,8 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
   onStart: () => void;
   /** After the worker swapped in a policy of another shape: the page adopts it (and the link). */
   adoptShape: () => void;
+  /** Sends the page's settings to the worker now (an Undo across a seed change brings the data seed back). */
+  configure: () => Promise<void>;
 }) {
   const runs = new ChartRuns();
   /** A Restore best or Undo in flight: Reset waits for it, so the page swaps curves in the order the worker swaps policies. */
@@ -40,9 +42,12 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
       const r = await request;
       if (r.type !== 'restored') return;
       if (type === 'undo') set(runs.swap(curvesOf(get())));
-      set((s) => ({ policyOrigin: 'restored', train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
+      // The policy came back with its network settings, its seed too; the tasks follow its seed.
+      const seedBack = r.seed !== get().train.seed;
+      set((s) => ({ policyOrigin: 'restored', train: { ...s.train, seed: r.seed, policy: { ...s.train.policy, width: r.width, depth: r.depth, seed: r.seed } }, paper: null }));
       deps.adoptShape();
-      get().notify('info', `${r.note}.`);
+      if (seedBack) await deps.configure();
+      get().notify('info', `${r.note}${seedBack ? `, with its seed ${r.seed}` : ''}.`);
     } catch (e) {
       deps.fail(e);
     }

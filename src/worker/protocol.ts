@@ -157,7 +157,7 @@ export type Reply =
   | { id: number; type: 'exported'; json: object; weights: ArrayBuffer }
   | { id: number; type: 'shared'; file: string; param: string | null; floats: number }
   | { id: number; type: 'imported'; catalogName: string; note: string; width: number; depth: number; bestIteration: number | null; undo: string | null }
-  | { id: number; type: 'restored'; note: string; width: number; depth: number }
+  | { id: number; type: 'restored'; note: string; width: number; depth: number; seed: number }
   | { id: number; type: 'tasks'; tasks: Task[]; stats: GenerateStats }
   | { id: number; type: 'probed'; probabilities: number[] }
   | { id: number; type: 'paper'; rows: PaperRow[]; iteration: number; count: number }

@@ -239,7 +239,7 @@ export class LabSession {
   }
 
   /** Puts back the best policy of this run (the collapse guard's snapshot); the counter goes on. */
-  restoreBest(): Promise<{ note: string; width: number; depth: number }> {
+  restoreBest(): Promise<{ note: string; width: number; depth: number; seed: number }> {
     return this.exclusive(async () => {
       this.closeSlowMotion();
       const best = this.keeper.bestSnapshot();
@@ -247,12 +247,15 @@ export class LabSession {
       const trainer = this.requireTrainer();
       trainer.net.assign(best.weights);
       trainer.resetOptimizer();
-      return { note: `Restored ${best.label}; Adam's moments restart`, width: best.policy.width, depth: best.policy.depth };
+      return { note: `Restored ${best.label}; Adam's moments restart`, width: best.policy.width, depth: best.policy.depth, seed: best.policy.seed };
     });
   }
 
-  /** Brings back the policy that the last Reset or import replaced. */
-  undo(): Promise<{ note: string; width: number; depth: number }> {
+  /**
+   * Brings back the policy that the last Reset, import or new network replaced, with its network
+   * settings (its seed too: the page then brings the data seed back with a configure).
+   */
+  undo(): Promise<{ note: string; width: number; depth: number; seed: number }> {
     return this.exclusive(async () => {
       this.closeSlowMotion();
       const s = this.requireSettings();
@@ -261,11 +264,11 @@ export class LabSession {
       try {
         if (this.trainer) this.keeper.saveUndo(this.trainer.net, this.iteration, `the policy before the undo (iteration ${this.iteration})`);
         this.trainer?.dispose();
-        this.settings = { ...s, train: { ...s.train, policy: { ...s.train.policy, width: u.policy.width, depth: u.policy.depth } } };
+        this.settings = { ...s, train: { ...s.train, policy: { ...s.train.policy, width: u.policy.width, depth: u.policy.depth, seed: u.policy.seed } } };
         this.iterationOffset = u.iteration;
         this.keeper.newRun();
         this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(this.settings), this.pool, new PolicyNetwork(u.policy, u.weights));
-        return { note: `Brought back ${u.label}`, width: u.policy.width, depth: u.policy.depth };
+        return { note: `Brought back ${u.label}`, width: u.policy.width, depth: u.policy.depth, seed: u.policy.seed };
       } finally {
         tf.dispose(Object.values(u.weights));
       }
