@@ -88,11 +88,21 @@ test('Share: Copy link says the policy stays behind; Share with policy gives a f
   // In a lab with other settings (another seed) the file brings its settings along, then its policy.
   const third = await context.newPage();
   await openLab(third, '?backend=wasm&seed=7&G=6');
+  for (let k = 1; k <= 3; k++) {
+    await third.getByRole('button', { name: 'Step' }).click();
+    await expect.poll(() => iteration(third)).toBe(k);
+  }
   await third.getByRole('tab', { name: 'Export / Import' }).click();
   await third.getByTestId('import-files').setInputFiles(['test-results/share/orchestra-lab-share.json']);
   await expect(third.getByRole('note').filter({ hasText: 'Imported the shared lab: its settings and its trained policy' })).toBeVisible();
   expect(third.url()).not.toMatch(/seed=|G=6/);
   expect(maxDiff(await probe(third), original)).toBeLessThan(1e-5);
+  // Undo still holds the policy this lab had trained (before: the untrained network the file's
+  // settings made on the way took its place), and brings it back with its seed.
+  await expect(third.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /before the new network \(iteration 3\)/);
+  await third.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => iteration(third)).toBe(3);
+  await expect(third.getByRole('spinbutton', { name: 'Seed' })).toHaveValue('7');
   expect([...errors, ...errors2]).toEqual([]);
 });
 

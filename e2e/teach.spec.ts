@@ -263,6 +263,9 @@ test('the charts follow the policy: Undo brings back the curves of the policy it
   await step(3);
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect.poll(its).toEqual([]);
+  // Reset again, on the fresh network: Undo still brings back the trained one (before: the fresh one took its place).
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /before Reset \(iteration 3\)/);
   await step(5);
   await expect.poll(its).toEqual([1, 2, 3, 4, 5]);
   // Before: the policy of iteration 3 came back and its next point went on after 5, at 4.

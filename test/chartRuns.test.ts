@@ -61,4 +61,20 @@ describe('ChartRuns', () => {
     shown = runs.take(run, at(4), H, null, shown) as Curves;
     expect(its(shown)).toEqual([1, 2, 3, 4]);
   });
+  it('a Reset the worker did not keep (a fresh network) leaves the kept curves and their runs as they were', () => {
+    const runs = new ChartRuns();
+    let shown: Curves = NO_CURVES;
+    const push = (run: number, ...points: number[]) => { const next = runs.take(run, at(...points), H, null, shown); if (next) shown = next; return next; };
+    push(1, 1, 2, 3);
+    shown = runs.replace(shown); // Reset of the trained policy: kept
+    // Reset again, of the fresh network (no points): the worker keeps nothing, so neither does the page.
+    const before = runs.keptState();
+    shown = runs.replace(shown);
+    runs.restoreKept(before);
+    expect(push(1, 4)).toBeNull(); // run 1's late point still joins the kept curves
+    push(3, 1, 2);
+    runs.carryOn();
+    shown = runs.swap(shown);
+    expect(its(shown)).toEqual([1, 2, 3, 4]);
+  });
 });

@@ -39,6 +39,17 @@ export class ChartRuns {
     return NO_CURVES;
   }
 
+  /** What Undo would bring back now, to put back with restoreKept(). */
+  keptState(): { kept: Curves; keptRuns: Set<number> } {
+    return { kept: this.kept, keptRuns: this.keptRuns };
+  }
+
+  /** The worker did not keep the policy replace() kept the curves of (a fresh network): its slot, and so the curves, hold what they held before. */
+  restoreKept(state: { kept: Curves; keptRuns: Set<number> }): void {
+    this.kept = state.kept;
+    this.keptRuns = state.keptRuns;
+  }
+
   /**
    * A new network replaced a trained policy in the run going on (the worker kept that policy for
    * Undo): empty curves to show, the shown ones kept. Its late points cannot be told from the new

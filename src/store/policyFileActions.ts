@@ -7,7 +7,7 @@ import { saveFile } from './saveFile';
 
 type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
 
-export function policyFileActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { fail: (e: unknown) => void; syncUrl: () => void; evaluate: (sweep: boolean) => Promise<void>; adoptShape: () => void; replaceCurves: () => void }): Pick<LabState, 'exportWeights' | 'importWeights' | 'loadPretrained'> {
+export function policyFileActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { fail: (e: unknown) => void; syncUrl: () => void; evaluate: (sweep: boolean) => Promise<void>; adoptShape: () => void; replaceCurves: (keep?: boolean) => void }): Pick<LabState, 'exportWeights' | 'importWeights' | 'loadPretrained'> {
   return {
     async exportWeights() {
       try {
@@ -42,7 +42,7 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
       }
       if (r.type !== 'imported') return false;
       // The import has happened: whatever follows is reported as itself, never as a refused import.
-      deps.replaceCurves();
+      deps.replaceCurves(r.kept);
       set({ bestIteration: r.bestIteration, undoLabel: r.undo });
       set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
       deps.adoptShape();

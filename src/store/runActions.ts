@@ -78,12 +78,15 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
     async reset() {
       await deps.booted();
       await restoring;
+      const before = runs.keptState();
       replaceCurves();
       // Notices about the policy that is gone no longer hold (e.g. "Loaded the shipped pretrained policy").
       get().dropPhases();
       set((s) => ({ running: false, paper: null, policyOrigin: 'scratch', notices: s.notices.filter((n) => !n.aboutPolicy) }));
-      await worker().request({ type: 'reset', runId: runs.current }).catch(deps.fail);
-      get().notify('info', 'Reset: a fresh random policy from the seed (Undo brings the previous one back).', true);
+      const r = await worker().request({ type: 'reset', runId: runs.current }).catch(deps.fail);
+      const kept = r?.type === 'resetDone' && r.kept;
+      if (!kept) runs.restoreKept(before);
+      get().notify('info', `Reset: a fresh random policy from the seed${kept ? ' (Undo brings the previous one back)' : ''}.`, true);
     },
     restoreBest: () => restoreFrom('restoreBest'),
     undo: () => restoreFrom('undo'),
@@ -91,10 +94,13 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
 
   /**
    * A policy that starts at iteration 0 replaced the current one (Reset, an import): a new run with
-   * empty charts; the replaced curves are kept for Undo, which brings that policy back.
+   * empty charts; the replaced curves are kept for Undo, which brings that policy back (`keep`:
+   * the worker kept that policy, i.e. it was not a fresh, untrained network).
    */
-  function replaceCurves(): void {
+  function replaceCurves(keep = true): void {
+    const before = runs.keptState();
     set({ ...runs.replace(curvesOf(get())), iteration: 0, itPerS: 0 });
+    if (!keep) runs.restoreKept(before);
   }
 
   return {

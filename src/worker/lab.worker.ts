@@ -239,17 +239,18 @@ async function handle(req: Request): Promise<void> {
       }
       return;
     }
-    case 'reset':
+    case 'reset': {
       running = false;
       loopGen++;
       activeRun = req.runId;
       activity('resetting the policy');
-      await session.reset();
+      const { kept } = await session.reset();
       lastTradeoff = null;
-      post({ id: req.id, type: 'ok' });
+      post({ id: req.id, type: 'resetDone', kept });
       post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: 0, itPerS: 0, ...session.safety });
       tradeoffSoon(req.runId);
       return;
+    }
     case 'restoreBest':
     case 'undo': {
       running = false;
@@ -296,7 +297,7 @@ async function handle(req: Request): Promise<void> {
       lastTradeoff = null;
       // The page starts a new run for the imported policy once it has this reply: the status below goes
       // under the run before, so what the buttons need travels here too.
-      post({ id: req.id, type: 'imported', catalogName: r.catalog.name, note: `policy ${r.width}×${r.depth} trained on catalog "${r.catalog.name}"`, width: r.width, depth: r.depth, ...session.safety });
+      post({ id: req.id, type: 'imported', catalogName: r.catalog.name, note: `policy ${r.width}×${r.depth} trained on catalog "${r.catalog.name}"`, width: r.width, depth: r.depth, kept: r.kept, ...session.safety });
       post({ id: 0, type: 'status', runId: activeRun, running, iteration: session.iteration, itPerS: 0, ...session.safety });
       return;
     }

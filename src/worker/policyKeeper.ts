@@ -1,13 +1,20 @@
 // What the lab keeps so that no click loses a policy: the best snapshot of the current run, with
 // the collapse guard that decides when to offer it back (core/grpo/collapseGuard.ts), and one undo
-// step for Reset and imports. Snapshots are device-side copies (no readback while training).
+// step for Reset, imports and new networks. Snapshots are device-side copies (no readback while training).
 
 import * as tf from '@tensorflow/tfjs-core';
 import { CollapseGuard } from '../core/grpo/collapseGuard';
 import type { PolicyNetwork } from '../core/policy/network';
 import type { PolicyConfig } from '../core/policy/policyConfig';
 
-export interface Kept { weights: tf.NamedTensorMap; policy: PolicyConfig; iteration: number; label: string }
+export interface Kept {
+  weights: tf.NamedTensorMap;
+  policy: PolicyConfig;
+  iteration: number;
+  label: string;
+  /** The lab's seed when an undo snapshot was taken (an imported network's own seed can differ). */
+  labSeed?: number;
+}
 
 export class PolicyKeeper {
   private readonly guard = new CollapseGuard();
@@ -41,10 +48,10 @@ export class PolicyKeeper {
     return this.best;
   }
 
-  /** Remembers the policy about to be replaced by a Reset or an import (one step; the previous undo is dropped). */
-  saveUndo(net: PolicyNetwork, iteration: number, label: string): void {
+  /** Remembers the policy about to be replaced by a Reset, an import or a new network, with the lab's seed then (one step; the previous undo is dropped). */
+  saveUndo(net: PolicyNetwork, iteration: number, label: string, labSeed: number): void {
     if (this.undoState) tf.dispose(Object.values(this.undoState.weights));
-    this.undoState = { weights: net.snapshot(), policy: net.config, iteration, label };
+    this.undoState = { weights: net.snapshot(), policy: net.config, iteration, label, labSeed };
   }
 
   /** Hands the undo snapshot over (the caller disposes its weights). */

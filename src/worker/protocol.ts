@@ -156,7 +156,9 @@ export type Reply =
   | { id: number; type: 'tradeoff'; tradeoff: Tradeoff }
   | { id: number; type: 'exported'; json: object; weights: ArrayBuffer }
   | { id: number; type: 'shared'; file: string; param: string | null; floats: number }
-  | { id: number; type: 'imported'; catalogName: string; note: string; width: number; depth: number; bestIteration: number | null; undo: string | null }
+  /** kept: the policy replaced was kept for Undo (not when it was a fresh, untrained network: the slot keeps what it had). */
+  | { id: number; type: 'imported'; catalogName: string; note: string; width: number; depth: number; bestIteration: number | null; undo: string | null; kept: boolean }
+  | { id: number; type: 'resetDone'; kept: boolean }
   | { id: number; type: 'restored'; note: string; width: number; depth: number; seed: number }
   | { id: number; type: 'tasks'; tasks: Task[]; stats: GenerateStats }
   | { id: number; type: 'probed'; probabilities: number[] }

@@ -43,6 +43,8 @@ export class LabSession {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly keeper = new PolicyKeeper();
   private iterationOffset = 0;
+  /** The policy is a network made from the seed (Reset, a new network), not an import or an Undo's. */
+  private freshNetwork = false;
 
   /** Runs `f` after every operation queued before it. */
   exclusive<T>(f: () => Promise<T>): Promise<T> {
@@ -105,18 +107,18 @@ export class LabSession {
       changed.push('settings'); // same network, same Adam state
     } else if (netChanged || trainChanged || poolChanged || !this.trainer) {
       const keep = !netChanged && this.trainer ? this.trainer.net : undefined;
-      if (this.trainer && !keep && this.iteration > 0) {
-        // A new network (seed, width, depth) replaces a trained policy: Undo can bring it back.
-        this.keeper.saveUndo(this.trainer.net, this.iteration, `the policy before the new network (iteration ${this.iteration})`);
-        changed.push('undo');
-      }
+      // A new network (seed, width, depth) replaces the policy: Undo can bring it back.
+      if (!keep && prev && this.keepForUndo('the new network', prev.train.seed)) changed.push('undo');
       if (this.trainer) {
         this.iterationOffset += keep ? this.trainer.iteration : 0;
         if (!keep) this.iterationOffset = 0;
         this.trainer.dispose(!!keep);
       }
       this.trainer = new GrpoTrainer(next.catalog, this.trainConfig(next), this.pool, keep);
-      if (!keep) this.keeper.newRun();
+      if (!keep) {
+        this.keeper.newRun();
+        this.freshNetwork = true;
+      }
       changed.push(keep ? 'trainer' : 'policy');
     }
     return changed;
@@ -225,16 +227,30 @@ export class LabSession {
     return `${cause.message}. The ${name} backend was started afresh and ${saved ? `the weights of iteration ${offset + saved.iteration} (the last ones read back finite) were restored` : 'no finite weights had been read back yet, so the policy starts fresh'}`;
   }
 
-  /** A fresh policy from the configured seed (iteration 0); the one it replaces can be brought back once (undo). */
-  reset(): Promise<void> {
+  /**
+   * Keeps the current policy for Undo before something replaces it, unless it is a fresh network
+   * from the seed that has not trained (Reset makes the same one again): such a policy never takes
+   * the one Undo slot from a policy that did train (Reset twice, or a shared file that brings a new
+   * network and then its policy, lost it). Returns whether it was kept.
+   */
+  private keepForUndo(why: string, labSeed: number): boolean {
+    if (!this.trainer || (this.freshNetwork && this.iteration === 0)) return false;
+    this.keeper.saveUndo(this.trainer.net, this.iteration, `the policy before ${why} (iteration ${this.iteration})`, labSeed);
+    return true;
+  }
+
+  /** A fresh policy from the configured seed (iteration 0); the one it replaces can be brought back once (undo), unless it was fresh too. */
+  reset(): Promise<{ kept: boolean }> {
     return this.exclusive(async () => {
       this.closeSlowMotion();
       const s = this.requireSettings();
-      if (this.trainer) this.keeper.saveUndo(this.trainer.net, this.iteration, `the policy before Reset (iteration ${this.iteration})`);
+      const kept = this.keepForUndo('Reset', s.train.seed);
       this.trainer?.dispose();
       this.iterationOffset = 0;
       this.keeper.newRun();
       this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(s), this.pool, new PolicyNetwork(s.train.policy));
+      this.freshNetwork = true;
+      return { kept };
     });
   }
 
@@ -247,7 +263,7 @@ export class LabSession {
       const trainer = this.requireTrainer();
       trainer.net.assign(best.weights);
       trainer.resetOptimizer();
-      return { note: `Restored ${best.label}; Adam's moments restart`, width: best.policy.width, depth: best.policy.depth, seed: best.policy.seed };
+      return { note: `Restored ${best.label}; Adam's moments restart`, width: best.policy.width, depth: best.policy.depth, seed: this.requireSettings().train.seed };
     });
   }
 
@@ -262,13 +278,15 @@ export class LabSession {
       const u = this.keeper.takeUndo();
       if (!u) throw new Error('there is nothing to undo');
       try {
-        if (this.trainer) this.keeper.saveUndo(this.trainer.net, this.iteration, `the policy before the undo (iteration ${this.iteration})`);
+        this.keepForUndo('the undo', s.train.seed);
         this.trainer?.dispose();
-        this.settings = { ...s, train: { ...s.train, policy: { ...s.train.policy, width: u.policy.width, depth: u.policy.depth, seed: u.policy.seed } } };
+        const seed = u.labSeed ?? s.train.seed;
+        this.settings = { ...s, train: { ...s.train, policy: { ...s.train.policy, width: u.policy.width, depth: u.policy.depth, seed } } };
         this.iterationOffset = u.iteration;
         this.keeper.newRun();
         this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(this.settings), this.pool, new PolicyNetwork(u.policy, u.weights));
-        return { note: `Brought back ${u.label}`, width: u.policy.width, depth: u.policy.depth, seed: u.policy.seed };
+        this.freshNetwork = false;
+        return { note: `Brought back ${u.label}`, width: u.policy.width, depth: u.policy.depth, seed };
       } finally {
         tf.dispose(Object.values(u.weights));
       }
@@ -335,7 +353,7 @@ export class LabSession {
   }
 
   /** Validates first; on any problem throws and leaves the current policy running. */
-  importWeights(json: unknown, weights: ArrayBuffer): Promise<{ catalog: Catalog; width: number; depth: number }> {
+  importWeights(json: unknown, weights: ArrayBuffer): Promise<{ catalog: Catalog; width: number; depth: number; kept: boolean }> {
     return this.exclusive(async () => {
       const s = this.requireSettings();
       const loaded = importArtifact(json, weights);
@@ -347,7 +365,7 @@ export class LabSession {
         throw new Error(`invalid orchestrator artifact: ${broken}`);
       }
       this.closeSlowMotion();
-      if (this.trainer) this.keeper.saveUndo(this.trainer.net, this.iteration, `the policy before the import (iteration ${this.iteration})`);
+      const kept = this.keepForUndo('the import', s.train.seed);
       this.keeper.newRun();
       this.trainer?.dispose();
       // Adopt the imported shape; keep the lab's seed (it only seeds a fresh network on reset).
@@ -355,7 +373,8 @@ export class LabSession {
       this.settings = { ...s, train: { ...s.train, policy } };
       this.iterationOffset = 0;
       this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(this.settings), this.pool, loaded.net);
-      return { catalog: loaded.catalog, width: policy.width, depth: policy.depth };
+      this.freshNetwork = false;
+      return { catalog: loaded.catalog, width: policy.width, depth: policy.depth, kept };
     });
   }
 
