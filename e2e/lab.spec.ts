@@ -264,7 +264,7 @@ test('the URL round-trips the configuration; an invalid URL falls back to defaul
   expect(errors).toEqual([]);
 });
 
-test('the backend selector switches backend and keeps the policy; a bad catalog edit is refused; a policy whose logits would overflow is refused at import and the model keeps training', async ({ page }) => {
+test('the backend selector switches backend and keeps the policy and what Undo brings back; a bad catalog edit is refused; a policy whose logits would overflow is refused at import and the model keeps training', async ({ page }) => {
   test.setTimeout(240_000);
   await openLab(page, '?backend=wasm');
   // Space toggles Start / Pause.
@@ -284,6 +284,12 @@ test('the backend selector switches backend and keeps the policy; a bad catalog 
   after.forEach((p, i) => expect(Math.abs(p - (before[i] as number))).toBeLessThan(1e-5));
   expect(await iteration(page)).toBe(1);
   expect(page.url()).toContain('backend=cpu');
+  // Undo outlives the switch (before: the policy Reset replaced was dropped with the old backend).
+  const undo = page.getByRole('button', { name: 'Undo' });
+  const keptAt = Number(/before Reset \(iteration (\d+)\)/.exec((await undo.getAttribute('title')) ?? '')?.[1]);
+  expect(keptAt).toBeGreaterThan(0);
+  await undo.click();
+  await expect.poll(() => iteration(page)).toBe(keptAt);
 
   // An invalid edit in the catalog editor: refused with the validator's message, value restored.
   await openSettings(page, 'Tools');

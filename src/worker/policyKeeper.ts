@@ -16,6 +16,10 @@ export interface Kept {
   labSeed?: number;
 }
 
+/** A kept policy whose weights are on the CPU (see PolicyKeeper.toHost). */
+export interface HostKept extends Omit<Kept, 'weights'> { weights: Record<string, { shape: number[]; values: Float32Array }> }
+export interface HostSnapshots { best: HostKept | null; undo: HostKept | null }
+
 export class PolicyKeeper {
   private readonly guard = new CollapseGuard();
   private best: Kept | null = null;
@@ -59,6 +63,35 @@ export class PolicyKeeper {
     const u = this.undoState;
     this.undoState = null;
     return u;
+  }
+
+  /**
+   * The best and undo snapshots read to the CPU and dropped from the device, to outlive a backend
+   * switch (fromHost puts them back on the new one; the collapse guard's history stays).
+   */
+  async toHost(): Promise<HostSnapshots> {
+    const read = async (k: Kept | null): Promise<HostKept | null> => {
+      if (!k) return null;
+      const weights: HostKept['weights'] = {};
+      for (const [name, t] of Object.entries(k.weights)) weights[name] = { shape: t.shape, values: (await t.data()) as Float32Array };
+      return { ...k, weights };
+    };
+    const host = { best: await read(this.best), undo: await read(this.undoState) };
+    for (const k of [this.best, this.undoState]) if (k) tf.dispose(Object.values(k.weights));
+    this.best = this.undoState = null;
+    return host;
+  }
+
+  /** Puts snapshots read by toHost() back, on the backend in use now. */
+  fromHost(h: HostSnapshots): void {
+    const put = (k: HostKept | null): Kept | null => {
+      if (!k) return null;
+      const weights: tf.NamedTensorMap = {};
+      for (const [name, w] of Object.entries(k.weights)) weights[name] = tf.tensor(w.values, w.shape, 'float32');
+      return { ...k, weights };
+    };
+    this.best = put(h.best);
+    this.undoState = put(h.undo);
   }
 
   /** A new run starts (reset, import, restore, new policy shape): the best and the guard's history go. */

@@ -399,14 +399,15 @@ export class LabSession {
       const s = this.requireSettings();
       const iterations = this.iteration;
       const { json, weights } = await exportArtifact(this.requireTrainer().net, s.catalog);
+      const kept = await this.keeper.toHost(); // Restore best and Undo outlive the switch
       this.trainer?.dispose();
       this.trainer = null;
-      clearKeeper(this.keeper); // its snapshots live on the old backend
       this.backend = typeof target === 'string' ? await initBackend(target) : await chooseBackend(target.auto, target.cached);
       const loaded = importArtifact(JSON.parse(JSON.stringify(json)), weights);
       if (!loaded.ok) throw new Error(loaded.error);
       this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(s), this.pool, loaded.net);
       this.iterationOffset = iterations;
+      this.keeper.fromHost(kept);
       return this.backend;
     });
   }
