@@ -215,8 +215,9 @@ test('export downloads both files; they import back with the same action probabi
   await page.getByTestId('import-files').setInputFiles([downloads['orchestrator.json'] as string, downloads['orchestrator.weights.bin'] as string]);
   await expect(page.getByRole('note').filter({ hasText: 'Imported policy' }).last()).toBeVisible();
   expect(await probe(page)).toEqual(original);
-  // Undo now offers the policy the import replaced (the import's own reply says so: its policy has a run of its own).
-  await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /before the import/);
+  // Undo still offers the trained policy Reset replaced: the import replaced a fresh, untrained
+  // network, which never takes its place (the import's own reply says what Undo holds).
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /before Reset \(iteration 1\)/);
 
   // A corrupt file is refused with a message; the model keeps its weights and keeps training.
   writeFileSync('test-results/export/truncated.bin', readFileSync(downloads['orchestrator.weights.bin'] as string).subarray(0, 100));
