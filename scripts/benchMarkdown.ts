@@ -71,7 +71,7 @@ export interface GpuBenchDoc extends BenchDoc {
   flags: string[];
   followUp?: BenchDoc & {
     extra?: { query: string; status: string; report?: BenchReport }[];
-    lab?: { url: string; backend: string | null; probe: string | null; readyS: number; iterationsIn20s: number }[];
+    lab?: { url: string; backend: string | null; probe: string | null; badge?: string; readyS: number; iterationsIn20s: number; after?: unknown; date?: string }[];
   };
 }
 
@@ -93,7 +93,12 @@ function gpuSection(g: GpuBenchDoc): string[] {
   if (fu?.lab?.length) {
     out.push(`**The lab's own choice there** (follow-up, ${fu.date.slice(0, 10)}): the page opened with no backend in the URL, its 2 s probe, then Start and 20 s of training.`, '');
     out.push('| URL | chosen | probe line | ready after | iterations in 20 s |', '|---|---|---|---:|---:|');
-    for (const l of fu.lab) out.push(`| \`${l.url.replace(/^https?:\/\/[^/]+\//, '')}\` | ${l.backend ?? '—'} | ${l.probe ?? 'no backend finished the probe (before the inconclusive case was shown and decided: it fell to the first of the chain, WebGPU)'} | ${f(l.readyS)} s | ${l.iterationsIn20s} |`);
+    for (const l of fu.lab) {
+      const fixed = typeof l.after === 'string' ? ` (${l.date?.slice(11, 16)}, after ${l.after})` : '';
+      const line = l.probe ? `${l.badge?.includes('no backend finished') ? 'badge: "no backend finished the 2 s probe at this size"; ' : ''}${l.probe}` : 'no figures: no backend had finished the probe, and it fell to the first of the chain (WebGPU) without saying so';
+      out.push(`| \`${l.url.replace(/^https?:\/\/[^/]+\//, '')}\`${fixed} | ${l.backend ?? '—'} | ${line} | ${f(l.readyS)} s | ${l.iterationsIn20s} |`);
+    }
+    out.push('', 'At width 256, N = 1024 one wasm iteration takes seconds and blocks the worker past its share of the 2 s, so WebGPU, measured second, is skipped; with a hardware adapter the lab then trains on WebGPU, 13× faster than wasm at that size in the table above.');
     out.push('');
   }
   const variants = (fu?.extra ?? []).filter((e) => e.report);

@@ -263,6 +263,7 @@ LAB_STATE_JS = r"""JSON.stringify({
   backend: document.querySelector('.badge[data-backend]')?.dataset.backend ?? null,
   mode: document.querySelector('.badge[data-backend]')?.dataset.mode ?? null,
   probe: document.querySelector('[data-testid=backend-probe]')?.textContent ?? null,
+  badge: document.querySelector('.badge[data-backend]')?.textContent ?? null,
   iteration: Number(document.querySelector('[data-testid=iteration]')?.textContent ?? NaN),
 })"""
 
