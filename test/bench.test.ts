@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { decisionMacs, everyToolScored, iterationMacs } from '../src/core/bench/floor';
 import { allowedActions, spreadMaskBias } from '../src/core/bench/syntheticBatch';
 import { divergenceCheck } from '../src/core/bench/divergenceCheck';
-import { probeSizeKey, probeSizeOf, probeSummary } from '../src/core/bench/probeSize';
+import { probeOrder, probeSizeKey, probeSizeOf, probeSummary, unmeasuredChoice } from '../src/core/bench/probeSize';
 import { DEFAULT_TRAIN } from '../src/core/grpo/config';
 import { useCpu } from './tfSetup';
 
@@ -61,6 +61,15 @@ describe('speed probe bookkeeping', () => {
       { label: 'webgl', status: 'timed out' },
       { label: 'cpu', status: 'measured', itPerS: 12.4 },
     ])).toBe('wasm: 7.1 it/s · webgpu (software adapter): ≤ 0.2 it/s · webgl: timed out · cpu: 12 it/s');
+  });
+
+  it('measures WebGPU first only on a hardware adapter, and falls to it only there when nothing finishes', () => {
+    expect(probeOrder({ software: false })).toEqual(['webgpu', 'wasm', 'cpu', 'webgl']);
+    expect(probeOrder({ software: true })).toEqual(['wasm', 'webgpu', 'cpu', 'webgl']);
+    expect(probeOrder(null)).toEqual(['wasm', 'webgpu', 'cpu', 'webgl']);
+    expect(unmeasuredChoice({ software: false })).toBe('webgpu');
+    expect(unmeasuredChoice({ software: true })).toBe('wasm');
+    expect(unmeasuredChoice(null)).toBe('wasm');
   });
 });
 

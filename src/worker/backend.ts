@@ -14,7 +14,7 @@ import wasmSimd from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.
 import wasmThreaded from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
 import { BACKEND_NAMES as BACKEND_CHAIN, PROBE_BUDGET_MS, type BackendInfo, type BackendName, type BackendProbeReport, type BackendProbeResult, type ProbeSize } from './protocol';
 import { probeSpeed, ProbeTimeout } from '../core/bench/speedProbe';
-import { probeSizeKey } from '../core/bench/probeSize';
+import { probeOrder, probeSizeKey, unmeasuredChoice } from '../core/bench/probeSize';
 import { version as LAB_VERSION } from '../../package.json';
 
 
@@ -72,16 +72,17 @@ export async function initBackend(preferred?: BackendName): Promise<BackendInfo>
 }
 
 /**
- * Each backend's share of the probe's budget (PROBE_BUDGET_MS) (what is left passes on). A backend
- * is tried only with at least `minLeftMs` of the budget left: starting WebGL cannot be cut short
- * (an abandoned tf.setBackend would switch the engine later), so it is tried only without WebGPU.
+ * Each backend's share of the probe's budget (PROBE_BUDGET_MS; what is left passes on, in the order
+ * of probeOrder). A backend is tried only with at least `minLeftMs` of the budget left: starting
+ * WebGL cannot be cut short (an abandoned tf.setBackend would switch the engine later), so it is
+ * tried only without WebGPU.
  */
-const PROBE_ORDER: { name: BackendName; capMs: number; minLeftMs: number }[] = [
-  { name: 'wasm', capMs: 900, minLeftMs: 0 },
-  { name: 'webgpu', capMs: 900, minLeftMs: 300 },
-  { name: 'cpu', capMs: 400, minLeftMs: 200 },
-  { name: 'webgl', capMs: 600, minLeftMs: 700 },
-];
+const PROBE_SHARES: Record<BackendName, { capMs: number; minLeftMs: number }> = {
+  wasm: { capMs: 900, minLeftMs: 0 },
+  webgpu: { capMs: 900, minLeftMs: 300 },
+  cpu: { capMs: 400, minLeftMs: 200 },
+  webgl: { capMs: 600, minLeftMs: 700 },
+};
 
 const sleep = (ms: number) => new Promise<'late'>((r) => setTimeout(() => r('late'), ms));
 
@@ -100,7 +101,8 @@ export async function chooseBackend(size: ProbeSize, cached?: BackendProbeReport
   const start = performance.now();
   const results: BackendProbeResult[] = [];
   let best: BackendProbeResult | null = null;
-  for (const { name, capMs, minLeftMs } of PROBE_ORDER) {
+  for (const name of probeOrder(gpu)) {
+    const { capMs, minLeftMs } = PROBE_SHARES[name];
     const t0 = performance.now();
     const label = name === 'webgpu' && gpu?.software ? 'webgpu (software adapter)' : name;
     const left = PROBE_BUDGET_MS - (t0 - start);
@@ -135,12 +137,3 @@ export async function chooseBackend(size: ProbeSize, cached?: BackendProbeReport
   return { ...info, mode: 'auto', probe };
 }
 
-/**
- * The backend to train on when no backend finished the probe (a large size: its first iteration
- * outlasts the budget everywhere). Seen on an NVIDIA H200 at width 256, N = 1024: wasm 3.2 s an
- * iteration, WebGPU 0.25 s once its kernels are compiled (docs/BENCHMARKS.md). So a hardware
- * adapter gets the large sizes, and a software one never does (24 s for one default iteration here).
- */
-export function unmeasuredChoice(gpu: { software: boolean } | null): BackendName {
-  return gpu && !gpu.software ? 'webgpu' : 'wasm';
-}

@@ -1,4 +1,5 @@
-// The size a backend speed probe is measured at, and its cache key (no tfjs here: the page uses it).
+// The backend speed probe's plan without tfjs (the page uses it too): the size it is measured at,
+// its cache key, the order backends are measured in, the choice when none finishes, its badge line.
 
 import type { PolicyConfig } from '../policy/policyConfig';
 
@@ -24,4 +25,26 @@ export function probeSizeKey(size: ProbeSize): string {
 export function probeSummary(results: readonly { label: string; status: string; itPerS?: number }[]): string {
   const fig = (x: number | undefined) => (x === undefined ? '?' : x >= 10 ? x.toFixed(0) : x.toFixed(1));
   return results.map((r) => `${r.label}: ${r.status === 'measured' ? `${fig(r.itPerS)} it/s` : r.status === 'bound' ? `≤ ${fig(r.itPerS)} it/s` : r.status}`).join(' · ');
+}
+
+export type ProbeBackend = 'webgpu' | 'webgl' | 'wasm' | 'cpu';
+
+/**
+ * The order backends are measured in. wasm goes first, except on a hardware WebGPU adapter:
+ * there, at a large size, one wasm iteration blocks the worker past the whole 2 s (seen on an
+ * NVIDIA H200 at width 256, N = 1024: WebGPU was skipped), while WebGPU's work runs on the GPU.
+ * WebGL stays last (starting it cannot be cut short).
+ */
+export function probeOrder(gpu: { software: boolean } | null): ProbeBackend[] {
+  return gpu && !gpu.software ? ['webgpu', 'wasm', 'cpu', 'webgl'] : ['wasm', 'webgpu', 'cpu', 'webgl'];
+}
+
+/**
+ * The backend to train on when no backend finished the probe (a large size: its first iteration
+ * outlasts the budget everywhere). On an NVIDIA H200 at width 256, N = 1024, wasm took 3.2 s an
+ * iteration and WebGPU 0.25 s (docs/BENCHMARKS.md): a hardware adapter gets the large sizes, a
+ * software one never does (24 s for one default iteration on this project's machine).
+ */
+export function unmeasuredChoice(gpu: { software: boolean } | null): ProbeBackend {
+  return gpu && !gpu.software ? 'webgpu' : 'wasm';
 }
