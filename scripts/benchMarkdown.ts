@@ -98,7 +98,7 @@ function gpuSection(g: GpuBenchDoc): string[] {
       const line = l.probe ? `${l.badge?.includes('no backend finished') ? 'badge: "no backend finished the 2 s probe at this size"; ' : ''}${l.probe}` : 'no figures: no backend had finished the probe, and it fell to the first of the chain (WebGPU) without saying so';
       out.push(`| \`${l.url.replace(/^https?:\/\/[^/]+\//, '')}\`${fixed} | ${l.backend ?? '—'} | ${line} | ${f(l.readyS)} s | ${l.iterationsIn20s} |`);
     }
-    out.push('', 'At width 256, N = 1024 one wasm iteration takes seconds and blocks the worker past its share of the 2 s, so WebGPU, measured second, is skipped; with a hardware adapter the lab then trains on WebGPU, 13× faster than wasm at that size in the table above.');
+    out.push('', 'At width 256, N = 1024 one wasm iteration takes seconds and blocks the worker past its share of the 2 s, so WebGPU, measured second, is skipped; with a hardware adapter the lab then trains on WebGPU, 13× faster than wasm at that size in the table above. Since these runs the probe measures WebGPU first where the adapter is a hardware one (`probeOrder` in `src/core/bench/probeSize.ts`); that order has not been run on a GPU yet.');
     out.push('');
   }
   const variants = (fu?.extra ?? []).filter((e) => e.report);
