@@ -9,9 +9,6 @@ import { GrpoTrainer } from '../core/grpo/trainer';
 import { trainingPool } from '../core/grpo/trainingPool';
 import { PHASE_NAMES, runNextPhase, updated, type IterationState } from '../core/grpo/phases';
 import { phaseReport, type PhaseReport } from '../core/grpo/phaseReport';
-import { evaluateReplicas, type EvalResult } from '../core/eval/evaluate';
-import { aiq, frontierAlong } from '../core/eval/frontier';
-import { PREFERENCE_SWEEP, preferenceLabel, sweepBaselines } from '../core/eval/sweep';
 import { exportArtifact, importArtifact } from '../core/io/artifact';
 import { learnedPolicy } from '../core/policy/act';
 import { PolicyNetwork } from '../core/policy/network';
@@ -24,12 +21,9 @@ import { clearKeeper, PolicyKeeper } from './policyKeeper';
 import { backendAlive, networkFromFlat, recreateActiveBackend } from '../core/grpo/backendRecovery';
 import { checkIterationSize } from '../core/grpo/memoryEstimate';
 import * as tf from '@tensorflow/tfjs-core';
-import { apiShare } from '../core/eval/preferenceFollowing';
 import { LIVE_BASELINES, table1Rows } from '../core/eval/reproduce';
-import type { BackendInfo, BackendName, BackendProbeReport, LabSettings, ProbeSize, PaperRow, Tradeoff, TradeoffAxis, TradeoffPoint } from './protocol';
-
-
-const point = (r: EvalResult, family: string, label = r.policy): TradeoffPoint => ({ label, family, cost: r.meanCostUSD, accuracy: r.accuracy, latencyS: r.meanLatencyS, apiShare: apiShare(r) });
+import type { BackendInfo, BackendName, BackendProbeReport, LabSettings, ProbeSize, PaperRow, Tradeoff } from './protocol';
+import { baselineView, tradeoffAt, type BaselineView } from './tradeoffView';
 
 
 
@@ -39,7 +33,7 @@ export class LabSession {
   private trainer: GrpoTrainer | null = null;
   private pool: Task[] = [];
   private evalTasks: Task[] = [];
-  private baselines: { points: TradeoffPoint[]; frontiers: Tradeoff['frontiers']; cascade: TradeoffPoint[]; range: [number, number] } | null = null;
+  private baselines: BaselineView | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly keeper = new PolicyKeeper();
   private iterationOffset = 0;
@@ -298,45 +292,12 @@ export class LabSession {
     return { bestIteration: this.keeper.bestIteration, undo: this.keeper.undoLabel };
   }
 
-  private async baselinePoints(): Promise<NonNullable<LabSession['baselines']>> {
-    if (this.baselines) return this.baselines;
-    const s = this.requireSettings();
-    const { families, cMin, cMax } = await sweepBaselines(this.evalTasks, s.catalog, s.train.sim, s.train.seed);
-    const points = families.flatMap((f) => f.results.map((r) => point(r, f.family)));
-    const real = points.filter((p) => p.family !== 'oracle');
-    const along = (axis: TradeoffAxis) => frontierAlong(real, (p) => p[axis]);
-    const frontiers = { cost: along('cost'), latencyS: along('latencyS'), apiShare: along('apiShare') };
-    this.baselines = { points, frontiers, cascade: points.filter((p) => p.family === 'cascade'), range: [cMin, cMax] };
-    return this.baselines;
-  }
-
   /** The policy at P (and, with `sweep`, over the whole preference sweep) next to the baselines. */
   evaluate(preference: Preference, sweep: boolean, previous: Tradeoff | null): Promise<Tradeoff> {
     return this.exclusive(async () => {
       const s = this.requireSettings();
-      const net = this.requireTrainer().net;
-      const base = await this.baselinePoints();
-      // The sliders' P and (with `sweep`) every P of the sweep, side by side in one batched env.
-      const prefs = sweep || !previous ? [preference, ...PREFERENCE_SWEEP] : [preference];
-      const names = ['you are here', ...PREFERENCE_SWEEP.map(preferenceLabel)];
-      const n = this.evalTasks.length;
-      const results = await evaluateReplicas(learnedPolicy(net, s.catalog, prefs, 'orchestrator', n), this.evalTasks, prefs.length, s.catalog, s.train.sim, s.train.seed + 1000, names, { failuresOfFirst: true });
-      const first = results[0] as EvalResult;
-      const current = { ...point(first, 'orchestrator'), calls: first.callsPerTask, ...(first.failures ? { failures: first.failures } : {}) };
-      const sweepPoints = prefs.length > 1 ? results.slice(1).map((r) => point(r, 'orchestrator')) : (previous?.sweep ?? []);
-      const [lo, hi] = base.range;
-      const asPts = (xs: TradeoffPoint[]) => xs.map((x) => ({ cost: x.cost, accuracy: x.accuracy }));
-      return {
-        baselines: base.points,
-        frontiers: base.frontiers,
-        sweep: sweepPoints,
-        current,
-        aiq: { orchestrator: aiq(asPts([...sweepPoints, current]), lo, hi), cascade: aiq(asPts(base.cascade), lo, hi), range: base.range },
-        iteration: this.iteration,
-        preference,
-        evalTasks: this.evalTasks.length,
-        evalSuite: s.evalSuite,
-      };
+      this.baselines ??= await baselineView(this.evalTasks, s);
+      return tradeoffAt(this.requireTrainer().net, s, this.evalTasks, this.baselines, { preference, sweep, previous, iteration: this.iteration });
     });
   }
 
