@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BatchEnv, CH_SUCCESS } from '../src/core/sim/env';
+import { BatchEnv } from '../src/core/sim/env';
+import { CH_SUCCESS } from '../src/core/sim/episode';
 import { DEFAULT_SIM } from '../src/core/sim/callModel';
 import { presetCatalog } from '../src/core/sim/presets';
 import { goldenStore, type Task } from '../src/core/sim/tasks';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BatchEnv, CH_CONFIDENCE, CH_LATENCY, CH_SUCCESS, CH_TOKENS } from '../src/core/sim/env';
+import { BatchEnv } from '../src/core/sim/env';
+import { CH_CONFIDENCE, CH_LATENCY, CH_SUCCESS, CH_TOKENS } from '../src/core/sim/episode';
 import { DEFAULT_SIM, type SimConfig } from '../src/core/sim/callModel';
 import { modelDriver } from '../src/core/sim/catalog';
 import { handCatalog, handTask, NO_LATENT, scriptedDraws, U_N1, U_Z1 } from './helpers';

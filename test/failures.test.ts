@@ -3,7 +3,7 @@ import { baselineFromName } from '../src/core/eval/baselines';
 import { evaluatePolicy, evaluateReplicas } from '../src/core/eval/evaluate';
 import { failureKind } from '../src/core/eval/failures';
 import { DEFAULT_SIM } from '../src/core/sim/callModel';
-import type { TraceEntry } from '../src/core/sim/env';
+import type { TraceEntry } from '../src/core/sim/episode';
 import { presetCatalog } from '../src/core/sim/presets';
 import { generateTasks } from '../src/core/sim/tasks';
 

@@ -2,7 +2,7 @@
 // outcomes, costs and latencies out by hand.
 
 import type { Catalog } from '../src/core/sim/catalog';
-import type { DrawFn } from '../src/core/sim/env';
+import type { DrawFn } from '../src/core/sim/episode';
 import type { Task } from '../src/core/sim/tasks';
 
 /** The u that gives unit-logistic z = 1: σ(π/√3). */

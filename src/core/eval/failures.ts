@@ -7,7 +7,7 @@
 // a wrong lookup that no write depends on does not fail it by itself; and an episode out of turns
 // counts as that even when a step it had committed was already wrong.
 
-import type { TraceEntry } from '../sim/env';
+import type { TraceEntry } from '../sim/episode';
 
 export type FailureKind = 'solved' | 'out-of-turns' | 'outvoted' | 'no-right-attempt';
 

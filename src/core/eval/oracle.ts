@@ -7,7 +7,8 @@
 
 import { confidence } from '../sim/callModel';
 import { expectedCallCost } from '../sim/catalog';
-import { CH_CONFIDENCE, CH_SUCCESS, type BatchEnv } from '../sim/env';
+import type { BatchEnv } from '../sim/env';
+import { CH_CONFIDENCE, CH_SUCCESS } from '../sim/episode';
 import { policy, turnsForStep, type BatchPolicy } from './policy';
 
 /** Whether the driver, submitting with no attempt, would be right at this boost. */

@@ -3,7 +3,7 @@
 // turn-by-turn traces) for the group inspector.
 
 import type { DecisionCounts } from '../bench/floor';
-import type { TraceEntry } from '../sim/env';
+import type { TraceEntry } from '../sim/episode';
 import type { Task } from '../sim/tasks';
 
 export interface GroupTrajectory {

@@ -28,7 +28,8 @@
 
 import { expectedCallCost, expectedLatencyMs, type Catalog } from '../sim/catalog';
 import { briefTokens, callLogit, sigmoid } from '../sim/callModel';
-import { MAX_STEPS, type BatchEnv } from '../sim/env';
+import type { BatchEnv } from '../sim/env';
+import { MAX_STEPS } from '../sim/episode';
 import { DOMAINS, STEP_TYPES, TOOL_KINDS } from '../sim/stepTypes';
 
 export const STATE_DIM = 28;
