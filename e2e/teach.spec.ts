@@ -309,6 +309,14 @@ test('the charts follow the policy: Undo brings back the curves of the policy it
   await expect.poll(() => iteration(page)).toBe(1);
   await expect.poll(its).toEqual([1]);
   expect(page.url()).toContain('seed=7');
+  // Two Undos in the same instant (a double click faster than the worker answers): each in turn,
+  // each with its seed; nothing lost (before: the second went before the first one's seed reached
+  // the worker, and the page ended on a fresh network).
+  await page.evaluate(() => { const lab = (window as unknown as { orchestraLab: { getState(): { undo(): Promise<void> } } }).orchestraLab.getState(); void lab.undo(); void lab.undo(); });
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /before the undo \(iteration 6\)/);
+  await expect.poll(() => iteration(page)).toBe(1);
+  await expect(page.getByRole('spinbutton', { name: 'Seed' })).toHaveValue('7');
+  await expect.poll(its).toEqual([1]);
 });
 
 test('"Restore best policy" pressed while training keeps every iteration on the chart: the one in flight and the last batch', async ({ page }) => {

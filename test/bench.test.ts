@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { decisionMacs, everyToolScored, iterationMacs } from '../src/core/bench/floor';
 import { allowedActions, spreadMaskBias } from '../src/core/bench/syntheticBatch';
 import { divergenceCheck } from '../src/core/bench/divergenceCheck';
-import { probeOrder, probeSizeKey, probeSizeOf, probeSummary, unmeasuredChoice } from '../src/core/bench/probeSize';
+import { probeOrder, probeSizeKey, probeSizeOf, probeSummary, unmeasuredOrder } from '../src/core/bench/probeSize';
 import { DEFAULT_TRAIN } from '../src/core/grpo/config';
 import { useCpu } from './tfSetup';
 
@@ -67,9 +67,9 @@ describe('speed probe bookkeeping', () => {
     expect(probeOrder({ software: false })).toEqual(['webgpu', 'wasm', 'cpu', 'webgl']);
     expect(probeOrder({ software: true })).toEqual(['wasm', 'webgpu', 'cpu', 'webgl']);
     expect(probeOrder(null)).toEqual(['wasm', 'webgpu', 'cpu', 'webgl']);
-    expect(unmeasuredChoice({ software: false })).toBe('webgpu');
-    expect(unmeasuredChoice({ software: true })).toBe('wasm');
-    expect(unmeasuredChoice(null)).toBe('wasm');
+    expect(unmeasuredOrder({ software: false })).toEqual(['webgpu', 'wasm', 'cpu', 'webgl']);
+    expect(unmeasuredOrder({ software: true })).toEqual(['wasm', 'cpu', 'webgpu', 'webgl']);
+    expect(unmeasuredOrder(null)).toEqual(['wasm', 'cpu', 'webgpu', 'webgl']);
   });
 });
 

@@ -121,12 +121,19 @@ class Chrome:
     def close(self):
         try:
             self.send('Browser.close', timeout=10)
-        except Exception:
+        except Exception:  # noqa: BLE001 — it may be gone already
             pass
         try:
             self.proc.wait(10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+            self.proc.wait(10)
+        for fd in (self.cmd_w, self.res_r):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self.log.close()
 
 
 def serve(directory, port):
@@ -142,17 +149,34 @@ def serve(directory, port):
     return httpd
 
 
+def bench_page(chrome, url, timeout):
+    """One bench page in a tab of its own, closed whatever happens."""
+    target = None
+    try:
+        target, s = chrome.open(url)
+        return wait_for_page(chrome, s, timeout)
+    except Exception as e:  # noqa: BLE001 — reported as the page's result
+        return {'status': 'error', 'message': str(e), 'longestTaskMs': 0}
+    finally:
+        if target:
+            try:
+                chrome.send('Target.closeTarget', {'targetId': target}, timeout=10)
+            except Exception:  # noqa: BLE001
+                pass
+
+
 def wait_for_page(chrome, session, timeout):
     """Polls window.benchResult, printing the page's log as it grows."""
     shown, t0 = 0, time.time()
     while time.time() - t0 < timeout:
         time.sleep(2)
-        log = chrome.evaluate(session, "document.getElementById('bench-log')?.textContent ?? ''") or ''
+        left = max(5, timeout - (time.time() - t0))
+        log = chrome.evaluate(session, "document.getElementById('bench-log')?.textContent ?? ''", left) or ''
         for line in log.splitlines()[shown:]:
             if not line.startswith(('{', ' ', '}')):
                 print('   ', line, flush=True)
         shown = len(log.splitlines())
-        res = chrome.evaluate(session, 'JSON.stringify(window.benchResult ?? null)')
+        res = chrome.evaluate(session, 'JSON.stringify(window.benchResult ?? null)', left)
         if res and res != 'null':
             return json.loads(res)
     return {'status': 'error', 'message': f'no result within {timeout} s', 'longestTaskMs': 0}
@@ -198,58 +222,53 @@ def main():
         chosen = (FLAG_SETS[0], chrome, probes[0])
     flags, chrome, info = chosen
 
-    gpu_name = ''
-    try:
-        gpu_name = subprocess.run(['nvidia-smi', '--query-gpu=name,driver_version', '--format=csv,noheader'], capture_output=True, text=True, timeout=20).stdout.strip()
-    except Exception:  # noqa: BLE001
-        pass
-    doc = {'plan': a.plan, 'date': time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime()),
-           'machine': f"{gpu_name or 'GPU unknown'}; {os.cpu_count()} CPU cores; Chromium {chrome_version(a.chromium)}",
-           'realGpu': True, 'flags': flags, 'probes': probes, 'totalS': 0, 'runs': []}
-    for backend in filter(None, a.backends.split(',')):
-        left = a.deadline - (time.time() - started)
-        if left < 130:
-            print(f'— Chromium, {backend}: skipped, {left:.0f} s left of the deadline', flush=True)
-            continue
-        print(f'— Chromium, {backend}', flush=True)
+    try:  # the browser goes whatever happens: never left running on the GPU
+        gpu_name = ''
         try:
-            target, s = chrome.open(f'{origin}/bench.html?backend={backend}&plan={a.plan}')
-            r = wait_for_page(chrome, s, min(a.page_timeout, left - 10))
-            chrome.send('Target.closeTarget', {'targetId': target})
-        except Exception as e:  # noqa: BLE001
-            r = {'status': 'error', 'message': str(e), 'longestTaskMs': 0}
-        print('   ', r.get('status'), r.get('message', ''), r.get('adapter', ''), flush=True)
-        run = {'where': 'chromium', 'backend': backend, 'status': r.get('status', 'error')}
-        for k in ('message', 'adapter', 'software', 'report'):
-            if k in r:
-                run[k] = r[k]
-        run['longestTaskMs'] = r.get('longestTaskMs') if r.get('status') == 'done' else None
-        doc['runs'].append(run)
-        save(a.out, doc, started)
-    for query in filter(None, a.extra.split('|')):
-        left = a.deadline - (time.time() - started)
-        if left < 60:
-            print(f'— bench.html?{query}: skipped, {left:.0f} s left', flush=True)
-            continue
-        print(f'— bench.html?{query}', flush=True)
-        try:
-            target, s = chrome.open(f'{origin}/bench.html?{query}')
-            r = wait_for_page(chrome, s, min(a.page_timeout, left - 10))
-            chrome.send('Target.closeTarget', {'targetId': target})
-        except Exception as e:  # noqa: BLE001
-            r = {'status': 'error', 'message': str(e)}
-        doc.setdefault('extra', []).append({'query': query, 'status': r.get('status'), 'message': r.get('message'), 'report': r.get('report')})
-        save(a.out, doc, started)
-    for query in filter(None, a.lab.split('|')):
-        left = a.deadline - (time.time() - started)
-        if left < 50:
-            print(f'— lab ?{query}: skipped, {left:.0f} s left', flush=True)
-            continue
-        print(f'— lab ?{query}', flush=True)
-        doc.setdefault('lab', []).append(check_lab(chrome, f'{origin}/index.html?{query}'))
-        print('   ', json.dumps(doc['lab'][-1]), flush=True)
-        save(a.out, doc, started)
-    chrome.close()
+            gpu_name = subprocess.run(['nvidia-smi', '--query-gpu=name,driver_version', '--format=csv,noheader'], capture_output=True, text=True, timeout=20).stdout.strip()
+        except Exception:  # noqa: BLE001
+            pass
+        doc = {'plan': a.plan, 'date': time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime()),
+               'machine': f"{gpu_name or 'GPU unknown'}; {os.cpu_count()} CPU cores; Chromium {chrome_version(a.chromium)}",
+               'realGpu': True, 'flags': flags, 'probes': probes, 'totalS': 0, 'runs': []}
+        for backend in filter(None, a.backends.split(',')):
+            left = a.deadline - (time.time() - started)
+            if left < 130:
+                print(f'— Chromium, {backend}: skipped, {left:.0f} s left of the deadline', flush=True)
+                continue
+            print(f'— Chromium, {backend}', flush=True)
+            r = bench_page(chrome, f'{origin}/bench.html?backend={backend}&plan={a.plan}', min(a.page_timeout, left - 10))
+            print('   ', r.get('status'), r.get('message', ''), r.get('adapter', ''), flush=True)
+            run = {'where': 'chromium', 'backend': backend, 'status': r.get('status', 'error')}
+            for k in ('message', 'adapter', 'software', 'report'):
+                if k in r:
+                    run[k] = r[k]
+            run['longestTaskMs'] = r.get('longestTaskMs') if r.get('status') == 'done' else None
+            doc['runs'].append(run)
+            save(a.out, doc, started)
+        for query in filter(None, a.extra.split('|')):
+            left = a.deadline - (time.time() - started)
+            if left < 60:
+                print(f'— bench.html?{query}: skipped, {left:.0f} s left', flush=True)
+                continue
+            print(f'— bench.html?{query}', flush=True)
+            r = bench_page(chrome, f'{origin}/bench.html?{query}', min(a.page_timeout, left - 10))
+            doc.setdefault('extra', []).append({'query': query, 'status': r.get('status'), 'message': r.get('message'), 'report': r.get('report')})
+            save(a.out, doc, started)
+        for query in filter(None, a.lab.split('|')):
+            left = a.deadline - (time.time() - started)
+            if left < 50:
+                print(f'— lab ?{query}: skipped, {left:.0f} s left', flush=True)
+                continue
+            print(f'— lab ?{query}', flush=True)
+            try:
+                doc.setdefault('lab', []).append(check_lab(chrome, f'{origin}/index.html?{query}'))
+            except Exception as e:  # noqa: BLE001 — reported, and the run goes on
+                doc.setdefault('lab', []).append({'url': query, 'error': str(e)})
+            print('   ', json.dumps(doc['lab'][-1]), flush=True)
+            save(a.out, doc, started)
+    finally:
+        chrome.close()
     print(f'done in {time.time() - started:.0f} s', flush=True)
 
 
@@ -272,6 +291,13 @@ def check_lab(chrome, url):
     """Opens the lab, waits for the auto backend's choice, presses Start and counts iterations in 20 s."""
     t0 = time.time()
     target, s = chrome.open(url)
+    try:
+        return lab_state(chrome, s, url, t0)
+    finally:
+        chrome.send('Target.closeTarget', {'targetId': target})
+
+
+def lab_state(chrome, s, url, t0):
     state = {}
     while time.time() - t0 < 40:
         time.sleep(1)
@@ -283,7 +309,6 @@ def check_lab(chrome, url):
     start_iter, t1 = state.get('iteration'), time.time()
     time.sleep(20)
     end = json.loads(chrome.evaluate(s, LAB_STATE_JS))
-    chrome.send('Target.closeTarget', {'targetId': target})
     return {'url': url, **state, 'readyS': round(ready_s, 1), 'iterationsIn20s': (end.get('iteration') or 0) - (start_iter if isinstance(start_iter, (int, float)) and start_iter == start_iter else 0), 'seconds': round(time.time() - t1, 1), 'after': end}
 
 

@@ -29,22 +29,29 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
   /**
    * Restore best / Undo: the worker swaps the weights back; the page adopts the shape and says what
    * came back. Restore best carries the curves on (the counter goes on); Undo swaps them with the
-   * ones kept for it, so the charts show the history of the policy that came back.
+   * ones kept for it, so the charts show the history of the policy that came back, and brings back
+   * the seed that policy was kept under (the tasks follow it). One at a time, in click order, each
+   * with its follow-up configure: a second Undo never reaches the worker before the first one's seed.
    */
-  const restoreFrom = async (type: 'restoreBest' | 'undo') => {
+  const restoreFrom = (type: 'restoreBest' | 'undo'): Promise<void> => {
+    const run = restoring.then(() => restoreOnce(type));
+    restoring = run.catch(() => undefined);
+    return run;
+  };
+
+  const restoreOnce = async (type: 'restoreBest' | 'undo') => {
     await deps.booted();
+    await get().flushSettings(); // an edit still waiting (a seed typed a moment ago) reaches the worker first
     const runId = runs.carryOn();
     set({ running: false });
     get().dropPhases();
-    const request = worker().request({ type, runId });
-    restoring = request.catch(() => undefined);
     try {
-      const r = await request;
+      const r = await worker().request({ type, runId });
       if (r.type !== 'restored') return;
-      if (type === 'undo') set(runs.swap(curvesOf(get())));
-      // The policy came back with its network settings, its seed too; the tasks follow its seed.
-      const seedBack = r.seed !== get().train.seed;
-      set((s) => ({ policyOrigin: 'restored', train: { ...s.train, seed: r.seed, policy: { ...s.train.policy, width: r.width, depth: r.depth, seed: r.seed } }, paper: null }));
+      const undo = type === 'undo';
+      if (undo) set(runs.swap(curvesOf(get())));
+      const seedBack = undo && r.seed !== get().train.seed;
+      set((s) => ({ policyOrigin: 'restored', train: { ...s.train, ...(undo ? { seed: r.seed } : {}), policy: { ...s.train.policy, width: r.width, depth: r.depth, ...(undo ? { seed: r.seed } : {}) } }, paper: null }));
       deps.adoptShape();
       if (seedBack) await deps.configure();
       get().notify('info', `${r.note}${seedBack ? `, with its seed ${r.seed}` : ''}.`);

@@ -14,7 +14,7 @@ import wasmSimd from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.
 import wasmThreaded from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
 import { BACKEND_NAMES as BACKEND_CHAIN, PROBE_BUDGET_MS, type BackendInfo, type BackendName, type BackendProbeReport, type BackendProbeResult, type ProbeSize } from './protocol';
 import { probeSpeed, ProbeTimeout } from '../core/bench/speedProbe';
-import { probeOrder, probeSizeKey, unmeasuredChoice } from '../core/bench/probeSize';
+import { probeOrder, probeSizeKey, unmeasuredOrder } from '../core/bench/probeSize';
 import { version as LAB_VERSION } from '../../package.json';
 
 
@@ -42,8 +42,8 @@ async function describeAdapter(): Promise<{ adapter: string; software: boolean }
 }
 
 /** Starts the first backend of the chain that works, `preferred` first; `notes` say why others were skipped. */
-export async function initBackend(preferred?: BackendName): Promise<BackendInfo> {
-  const order = preferred ? [preferred, ...BACKEND_CHAIN.filter((b) => b !== preferred)] : [...BACKEND_CHAIN];
+export async function initBackend(preferred?: BackendName, chain: readonly BackendName[] = BACKEND_CHAIN): Promise<BackendInfo> {
+  const order = preferred ? [preferred, ...chain.filter((b) => b !== preferred)] : [...chain];
   const notes: string[] = [];
   for (const name of order) {
     let adapter = name === 'webgpu' ? '' : name;
@@ -132,8 +132,10 @@ export async function chooseBackend(size: ProbeSize, cached?: BackendProbeReport
       results.push({ name, label, status: timedOut ? 'timed out' : 'unavailable', detail: timedOut ? `no result within ${Math.round(deadline - t0)} ms (its first forward compiles the kernels)` : (e as Error).message, ms: performance.now() - t0 });
     }
   }
-  const info = await initBackend(best?.name ?? unmeasuredChoice(gpu));
-  const probe: BackendProbeReport = { version: LAB_VERSION, adapter: adapterKey, sizeKey, choice: info.name, results, totalMs: performance.now() - start, measuredAt: new Date().toISOString(), cached: false, ...(best ? {} : { inconclusive: true }) };
+  const info = best ? await initBackend(best.name) : await initBackend(undefined, unmeasuredOrder(gpu));
+  // Not the measured fastest (none finished, or it would not start again): shown as such, never cached.
+  const inconclusive = !best || info.name !== best.name;
+  const probe: BackendProbeReport = { version: LAB_VERSION, adapter: adapterKey, sizeKey, choice: info.name, results, totalMs: performance.now() - start, measuredAt: new Date().toISOString(), cached: false, ...(inconclusive ? { inconclusive: true } : {}) };
   return { ...info, mode: 'auto', probe };
 }
 

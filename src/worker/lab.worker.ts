@@ -108,7 +108,7 @@ async function loopBody(runId: number, gen: number): Promise<void> {
     } catch (e) {
       running = false;
       flush();
-      post({ id: 0, type: 'status', runId, running: false, iteration: session.iteration, itPerS: 0, message: divergenceMessage(e) });
+      post({ id: 0, type: 'status', runId, running: false, iteration: session.iteration, itPerS: 0, message: divergenceMessage(e), ...session.safety });
       return;
     }
     // It happened, so it is reported (below), under its own run even when a Pause, Reset, Restore or
@@ -224,7 +224,7 @@ async function handle(req: Request): Promise<void> {
         try {
           m = await session.step(() => req.runId === activeRun && !running); // a Reset or a Start while it waited: skip it
         } catch (e) {
-          post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, message: divergenceMessage(e) });
+          post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, message: divergenceMessage(e), ...session.safety });
           post({ id: req.id, type: 'ok' });
           return;
         }

@@ -52,7 +52,7 @@ export interface BackendProbeReport {
   measuredAt: string;
   /** True when this report came from the page's cache rather than a measurement now. */
   cached: boolean;
-  /** No backend finished within the budget: `choice` follows backend.ts's unmeasuredChoice (not cached). */
+  /** No backend finished within the budget (or the fastest would not start again): `choice` follows unmeasuredOrder (core/bench/probeSize.ts); not cached. */
   inconclusive?: boolean;
 }
 

@@ -218,6 +218,7 @@ export class LabSession {
     const net = saved ? networkFromFlat(trainer.net.config, saved.weights) : new PolicyNetwork(s.train.policy);
     this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(s), this.pool, net);
     this.iterationOffset = saved ? offset + saved.iteration : 0;
+    this.freshNetwork = !saved;
     return `${cause.message}. The ${name} backend was started afresh and ${saved ? `the weights of iteration ${offset + saved.iteration} (the last ones read back finite) were restored` : 'no finite weights had been read back yet, so the policy starts fresh'}`;
   }
 
@@ -272,7 +273,7 @@ export class LabSession {
       const u = this.keeper.takeUndo();
       if (!u) throw new Error('there is nothing to undo');
       try {
-        this.keepForUndo('the undo', s.train.seed);
+        this.keepForUndo('the undo', s.train.policy.seed); // the policy's seed: an earlier Undo set it before the page's configure sets train.seed
         this.trainer?.dispose();
         const seed = u.labSeed ?? s.train.seed;
         this.settings = { ...s, train: { ...s.train, policy: { ...s.train.policy, width: u.policy.width, depth: u.policy.depth, seed } } };
@@ -360,15 +361,18 @@ export class LabSession {
       const s = this.requireSettings();
       const iterations = this.iteration;
       const { json, weights } = await exportArtifact(this.requireTrainer().net, s.catalog);
-      const kept = await this.keeper.toHost(); // Restore best and Undo outlive the switch
-      this.trainer?.dispose();
-      this.trainer = null;
-      this.backend = typeof target === 'string' ? await initBackend(target) : await chooseBackend(target.auto, target.cached);
-      const loaded = importArtifact(JSON.parse(JSON.stringify(json)), weights);
-      if (!loaded.ok) throw new Error(loaded.error);
-      this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(s), this.pool, loaded.net);
-      this.iterationOffset = iterations;
-      this.keeper.fromHost(kept);
+      const kept = await this.keeper.toHost(); // Restore best and Undo outlive the switch, failed or not
+      try {
+        this.trainer?.dispose();
+        this.trainer = null;
+        this.backend = typeof target === 'string' ? await initBackend(target) : await chooseBackend(target.auto, target.cached);
+        const loaded = importArtifact(JSON.parse(JSON.stringify(json)), weights);
+        if (!loaded.ok) throw new Error(loaded.error);
+        this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(s), this.pool, loaded.net);
+        this.iterationOffset = iterations;
+      } finally {
+        this.keeper.fromHost(kept);
+      }
       return this.backend;
     });
   }

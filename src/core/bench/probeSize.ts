@@ -40,11 +40,12 @@ export function probeOrder(gpu: { software: boolean } | null): ProbeBackend[] {
 }
 
 /**
- * The backend to train on when no backend finished the probe (a large size: its first iteration
- * outlasts the budget everywhere). On an NVIDIA H200 at width 256, N = 1024, wasm took 3.2 s an
- * iteration and WebGPU 0.25 s (docs/BENCHMARKS.md): a hardware adapter gets the large sizes, a
- * software one never does (24 s for one default iteration on this project's machine).
+ * The backends to start, in order, when no backend finished the probe (a large size: its first
+ * iteration outlasts the budget everywhere). On an NVIDIA H200 at width 256, N = 1024, wasm took
+ * 3.2 s an iteration and WebGPU 0.25 s (docs/BENCHMARKS.md): a hardware adapter gets the large
+ * sizes, a software one comes after wasm and cpu (24 s for one default iteration on this project's
+ * machine), and WebGL, which cannot be cut short, last.
  */
-export function unmeasuredChoice(gpu: { software: boolean } | null): ProbeBackend {
-  return gpu && !gpu.software ? 'webgpu' : 'wasm';
+export function unmeasuredOrder(gpu: { software: boolean } | null): ProbeBackend[] {
+  return gpu && !gpu.software ? ['webgpu', 'wasm', 'cpu', 'webgl'] : ['wasm', 'cpu', 'webgpu', 'webgl'];
 }
