@@ -196,6 +196,10 @@ def main():
     ap.add_argument('--lab', default='', help="lab pages to check, '|'-separated queries: the auto backend's choice and iterations in 20 s of training, under 'lab'")
     ap.add_argument('--deadline', type=int, default=100000, help='seconds from start; a backend is skipped when under 130 s are left')
     a = ap.parse_args()
+    backends = [b for b in a.backends.split(',') if b]
+    unknown = [b for b in backends if b not in ('webgpu', 'webgl', 'wasm', 'cpu')]
+    if unknown:  # the bench page ignores a name it does not know, and would never answer
+        ap.error(f"unknown backend {', '.join(unknown)}: use webgpu, webgl, wasm, cpu (none: ',')")
     started = time.time()
     serve(a.dist, a.port)
     env = dict(os.environ)
@@ -231,12 +235,8 @@ def main():
         doc = {'plan': a.plan, 'date': time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime()),
                'machine': f"{gpu_name or 'GPU unknown'}; {os.cpu_count()} CPU cores; Chromium {chrome_version(a.chromium)}",
                'realGpu': True, 'flags': flags, 'probes': probes, 'totalS': 0, 'runs': []}
-        for backend in filter(None, a.backends.split(',')):
-            left = a.deadline - (time.time() - started)
-            if left < 130:
-                print(f'— Chromium, {backend}: skipped, {left:.0f} s left of the deadline', flush=True)
-                continue
-            print(f'— Chromium, {backend}', flush=True)
+        due = functools.partial(within_deadline, started=started, deadline=a.deadline)
+        for backend, left in due(backends, 130, lambda b: f'Chromium, {b}'):
             r = bench_page(chrome, f'{origin}/bench.html?backend={backend}&plan={a.plan}', min(a.page_timeout, left - 10))
             print('   ', r.get('status'), r.get('message', ''), r.get('adapter', ''), flush=True)
             run = {'where': 'chromium', 'backend': backend, 'status': r.get('status', 'error')}
@@ -246,21 +246,11 @@ def main():
             run['longestTaskMs'] = r.get('longestTaskMs') if r.get('status') == 'done' else None
             doc['runs'].append(run)
             save(a.out, doc, started)
-        for query in filter(None, a.extra.split('|')):
-            left = a.deadline - (time.time() - started)
-            if left < 60:
-                print(f'— bench.html?{query}: skipped, {left:.0f} s left', flush=True)
-                continue
-            print(f'— bench.html?{query}', flush=True)
+        for query, left in due(filter(None, a.extra.split('|')), 60, lambda q: f'bench.html?{q}'):
             r = bench_page(chrome, f'{origin}/bench.html?{query}', min(a.page_timeout, left - 10))
             doc.setdefault('extra', []).append({'query': query, 'status': r.get('status'), 'message': r.get('message'), 'report': r.get('report')})
             save(a.out, doc, started)
-        for query in filter(None, a.lab.split('|')):
-            left = a.deadline - (time.time() - started)
-            if left < 50:
-                print(f'— lab ?{query}: skipped, {left:.0f} s left', flush=True)
-                continue
-            print(f'— lab ?{query}', flush=True)
+        for query, _ in due(filter(None, a.lab.split('|')), 50, lambda q: f'lab ?{q}'):
             try:
                 doc.setdefault('lab', []).append(check_lab(chrome, f'{origin}/index.html?{query}'))
             except Exception as e:  # noqa: BLE001 — reported, and the run goes on
@@ -270,6 +260,17 @@ def main():
     finally:
         chrome.close()
     print(f'done in {time.time() - started:.0f} s', flush=True)
+
+
+def within_deadline(items, need, label, started, deadline):
+    """The items there is time for (at least `need` seconds of the deadline left), with the seconds left; the others are reported as skipped."""
+    for item in items:
+        left = deadline - (time.time() - started)
+        if left < need:
+            print(f'— {label(item)}: skipped, {left:.0f} s left of the deadline', flush=True)
+            continue
+        print(f'— {label(item)}', flush=True)
+        yield item, left
 
 
 def save(path, doc, started):

@@ -11,6 +11,8 @@ import { appendBounded } from './series';
 /** The charts' state of one policy. */
 export interface Curves { series: MetricPoint[]; histogram: Histogram | null; group: GroupSample | null }
 export const NO_CURVES: Curves = { series: [], histogram: null, group: null };
+/** The curves Undo would bring back, and the runs whose late metrics join them. */
+export interface KeptCurves { kept: Curves; keptRuns: Set<number> }
 
 export class ChartRuns {
   /** The run the page's commands go under now. */
@@ -40,12 +42,12 @@ export class ChartRuns {
   }
 
   /** What Undo would bring back now, to put back with restoreKept(). */
-  keptState(): { kept: Curves; keptRuns: Set<number> } {
+  keptState(): KeptCurves {
     return { kept: this.kept, keptRuns: this.keptRuns };
   }
 
   /** The worker did not keep the policy replace() kept the curves of (a fresh network): its slot, and so the curves, hold what they held before. */
-  restoreKept(state: { kept: Curves; keptRuns: Set<number> }): void {
+  restoreKept(state: KeptCurves): void {
     this.kept = state.kept;
     this.keptRuns = state.keptRuns;
   }

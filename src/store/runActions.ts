@@ -4,7 +4,7 @@
 
 import type { LabWorkerClient } from '../worker/client';
 import type { Push } from '../worker/protocol';
-import { ChartRuns, type Curves } from './chartRuns';
+import { ChartRuns, type Curves, type KeptCurves } from './chartRuns';
 import type { LabState } from './labStore';
 
 type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
@@ -48,13 +48,13 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
     try {
       const r = await worker().request({ type, runId });
       if (r.type !== 'restored') return;
-      const undo = type === 'undo';
-      if (undo) set(runs.swap(curvesOf(get())));
-      const seedBack = undo && r.seed !== get().train.seed;
-      set((s) => ({ policyOrigin: 'restored', train: { ...s.train, ...(undo ? { seed: r.seed } : {}), policy: { ...s.train.policy, width: r.width, depth: r.depth, ...(undo ? { seed: r.seed } : {}) } }, paper: null }));
+      if (type === 'undo') set(runs.swap(curvesOf(get())));
+      const seed = r.seed ?? get().train.seed; // Undo's policy comes with the seed it was kept under
+      const seedBack = seed !== get().train.seed;
+      set((s) => ({ policyOrigin: 'restored', train: { ...s.train, seed, policy: { ...s.train.policy, width: r.width, depth: r.depth, seed } }, paper: null }));
       deps.adoptShape();
       if (seedBack) await deps.configure();
-      get().notify('info', `${r.note}${seedBack ? `, with its seed ${r.seed}` : ''}.`);
+      get().notify('info', `${r.note}${seedBack ? `, with its seed ${seed}` : ''}.`);
     } catch (e) {
       deps.fail(e);
     }
@@ -85,8 +85,7 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
     async reset() {
       await deps.booted();
       await restoring;
-      const before = runs.keptState();
-      replaceCurves();
+      const before = replaceCurves();
       // Notices about the policy that is gone no longer hold (e.g. "Loaded the shipped pretrained policy").
       get().dropPhases();
       set((s) => ({ running: false, paper: null, policyOrigin: 'scratch', notices: s.notices.filter((n) => !n.aboutPolicy) }));
@@ -102,12 +101,14 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
   /**
    * A policy that starts at iteration 0 replaced the current one (Reset, an import): a new run with
    * empty charts; the replaced curves are kept for Undo, which brings that policy back (`keep`:
-   * the worker kept that policy, i.e. it was not a fresh, untrained network).
+   * the worker kept that policy, i.e. it was not a fresh, untrained network). Returns what was
+   * kept before, for when the worker's answer comes later (Reset).
    */
-  function replaceCurves(keep = true): void {
+  function replaceCurves(keep = true): KeptCurves {
     const before = runs.keptState();
     set({ ...runs.replace(curvesOf(get())), iteration: 0, itPerS: 0 });
     if (!keep) runs.restoreKept(before);
+    return before;
   }
 
   return {

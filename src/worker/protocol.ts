@@ -159,7 +159,8 @@ export type Reply =
   /** kept: the policy replaced was kept for Undo (not when it was a fresh, untrained network: the slot keeps what it had). */
   | { id: number; type: 'imported'; catalogName: string; note: string; width: number; depth: number; bestIteration: number | null; undo: string | null; kept: boolean }
   | { id: number; type: 'resetDone'; kept: boolean }
-  | { id: number; type: 'restored'; note: string; width: number; depth: number; seed: number }
+  /** seed: Undo's, the lab's seed when its policy was kept (Restore best keeps the seed). */
+  | { id: number; type: 'restored'; note: string; width: number; depth: number; seed?: number }
   | { id: number; type: 'tasks'; tasks: Task[]; stats: GenerateStats }
   | { id: number; type: 'probed'; probabilities: number[] }
   | { id: number; type: 'paper'; rows: PaperRow[]; iteration: number; count: number }

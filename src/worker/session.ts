@@ -102,7 +102,7 @@ export class LabSession {
     } else if (netChanged || trainChanged || poolChanged || !this.trainer) {
       const keep = !netChanged && this.trainer ? this.trainer.net : undefined;
       // A new network (seed, width, depth) replaces the policy: Undo can bring it back.
-      if (!keep && prev && this.keepForUndo('the new network', prev.train.seed)) changed.push('undo');
+      if (!keep && prev && this.keepForUndo('the new network', prev)) changed.push('undo');
       if (this.trainer) {
         this.iterationOffset += keep ? this.trainer.iteration : 0;
         if (!keep) this.iterationOffset = 0;
@@ -228,9 +228,10 @@ export class LabSession {
    * the one Undo slot from a policy that did train (Reset twice, or a shared file that brings a new
    * network and then its policy, lost it). Returns whether it was kept.
    */
-  private keepForUndo(why: string, labSeed: number): boolean {
+  private keepForUndo(why: string, settings: LabSettings): boolean {
     if (!this.trainer || (this.freshNetwork && this.iteration === 0)) return false;
-    this.keeper.saveUndo(this.trainer.net, this.iteration, `the policy before ${why} (iteration ${this.iteration})`, labSeed);
+    // The policy's seed in the settings: after an Undo it is the one that policy came with, before the page's configure sets train.seed too.
+    this.keeper.saveUndo(this.trainer.net, this.iteration, `the policy before ${why} (iteration ${this.iteration})`, settings.train.policy.seed);
     return true;
   }
 
@@ -239,7 +240,7 @@ export class LabSession {
     return this.exclusive(async () => {
       this.closeSlowMotion();
       const s = this.requireSettings();
-      const kept = this.keepForUndo('Reset', s.train.seed);
+      const kept = this.keepForUndo('Reset', s);
       this.trainer?.dispose();
       this.iterationOffset = 0;
       this.keeper.newRun();
@@ -250,7 +251,7 @@ export class LabSession {
   }
 
   /** Puts back the best policy of this run (the collapse guard's snapshot); the counter goes on. */
-  restoreBest(): Promise<{ note: string; width: number; depth: number; seed: number }> {
+  restoreBest(): Promise<{ note: string; width: number; depth: number }> {
     return this.exclusive(async () => {
       this.closeSlowMotion();
       const best = this.keeper.bestSnapshot();
@@ -258,7 +259,7 @@ export class LabSession {
       const trainer = this.requireTrainer();
       trainer.net.assign(best.weights);
       trainer.resetOptimizer();
-      return { note: `Restored ${best.label}; Adam's moments restart`, width: best.policy.width, depth: best.policy.depth, seed: this.requireSettings().train.seed };
+      return { note: `Restored ${best.label}; Adam's moments restart`, width: best.policy.width, depth: best.policy.depth };
     });
   }
 
@@ -273,9 +274,9 @@ export class LabSession {
       const u = this.keeper.takeUndo();
       if (!u) throw new Error('there is nothing to undo');
       try {
-        this.keepForUndo('the undo', s.train.policy.seed); // the policy's seed: an earlier Undo set it before the page's configure sets train.seed
+        this.keepForUndo('the undo', s);
         this.trainer?.dispose();
-        const seed = u.labSeed ?? s.train.seed;
+        const seed = u.labSeed ?? s.train.policy.seed;
         this.settings = { ...s, train: { ...s.train, policy: { ...s.train.policy, width: u.policy.width, depth: u.policy.depth, seed } } };
         this.iterationOffset = u.iteration;
         this.keeper.newRun();
@@ -327,7 +328,7 @@ export class LabSession {
         throw new Error(`invalid orchestrator artifact: ${broken}`);
       }
       this.closeSlowMotion();
-      const kept = this.keepForUndo('the import', s.train.seed);
+      const kept = this.keepForUndo('the import', s);
       this.keeper.newRun();
       this.trainer?.dispose();
       // Adopt the imported shape; keep the lab's seed (it only seeds a fresh network on reset).
