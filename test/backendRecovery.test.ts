@@ -6,6 +6,7 @@ import type * as TF from '@tensorflow/tfjs-core';
 import { backendAlive, networkFromFlat, recreateActiveBackend } from '../src/core/grpo/backendRecovery';
 import { DEFAULT_TRAIN, type TrainConfig } from '../src/core/grpo/config';
 import { GrpoTrainer } from '../src/core/grpo/trainer';
+import type { FlatAdam } from '../src/core/grpo/flatAdam';
 import { probeProbabilities } from '../src/core/policy/probe';
 import { presetCatalog } from '../src/core/sim/presets';
 import { generateTasks } from '../src/core/sim/tasks';
@@ -23,9 +24,10 @@ describe('failed iterations and broken backends', () => {
     const t = new GrpoTrainer(catalog, small, pool);
     await t.step();
     const before = await flat(t);
-    const opt = (t as unknown as { optimizer: { applyGradients: () => void } }).optimizer;
+    const opt = (t as unknown as { optimizer: FlatAdam }).optimizer;
+    const apply = opt.applyClipped.bind(opt);
     let calls = 0;
-    opt.applyGradients = () => { if (++calls === 2) throw new Error('out of memory (simulated)'); }; // fails in epoch 2, after epoch 1 applied
+    opt.applyClipped = (...args) => { if (++calls === 2) throw new Error('out of memory (simulated)'); return apply(...args); }; // fails in epoch 2, after epoch 1 moved the weights
     await expect(t.step()).rejects.toThrow('the update failed (out of memory (simulated)); the weights from before it were restored');
     expect(Array.from(await flat(t))).toEqual(Array.from(before));
     t.dispose();

@@ -6,7 +6,8 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { DEFAULT_TRAIN } from '../../core/grpo/config';
-import { applyClipped, disposeBatch, grpoLoss } from '../../core/grpo/loss';
+import { FlatAdam } from '../../core/grpo/flatAdam';
+import { disposeBatch, grpoLoss } from '../../core/grpo/loss';
 import { BUCKET_ROWS, RolloutBuffer, toDecisionBatch } from '../../core/grpo/rollout';
 import { bucketSize } from '../../core/policy/buckets';
 import { everyToolScored, iterationMacs, matmulMacsPerMs } from '../../core/bench/floor';
@@ -64,11 +65,11 @@ export async function benchTrainCommand(a: Args): Promise<void> {
   buf.bias.set(spreadMaskBias(rows, J, allowedShare));
   buf.actions.set(allowedActions(buf.bias, rows, J + 1));
   const batch = toDecisionBatch(buf, new Float32Array(rows).fill(0.5), new Float32Array(rows).fill(1 / rows));
-  const opt = tf.train.adam(1e-9);
+  const opt = new FlatAdam(1e-9);
   const backwardOnce = async () => {
     const loss = tf.tidy(() => {
       const { value, grads } = tf.variableGrads(() => grpoLoss(net, batch, cfg).total, net.vars);
-      applyClipped(opt, grads, cfg.maxGradNorm);
+      opt.applyClipped(net.vars, grads, cfg.maxGradNorm);
       return value;
     });
     await loss.data();

@@ -8,7 +8,8 @@
 // cannot beat `beat` it/s: it then reports that bound, never a guess.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { applyClipped, lossFromLogits, type LossConfig } from '../grpo/loss';
+import { FlatAdam } from '../grpo/flatAdam';
+import { lossFromLogits, type LossConfig } from '../grpo/loss';
 import { bucketSize } from '../policy/buckets';
 import { STATE_DIM, TOOL_DIM } from '../policy/features';
 import { PolicyNetwork } from '../policy/network';
@@ -43,7 +44,7 @@ export async function probeSpeed(size: ProbeSize, deadline: number, beat = 0): P
   const N = size.episodes, J = size.nTools, A = J + 1;
   const M = bucketSize(Math.round(TRAINED_PER_EPISODE * N), 64);
   const net = new PolicyNetwork({ ...size.policy, seed: 1 });
-  const optimizer = tf.train.adam(1e-9); // the update's full work, with weights that barely move
+  const optimizer = new FlatAdam(1e-9); // the update's full work, with weights that barely move
   const rnd = (n: number, seed: number) => Float32Array.from({ length: n }, (_, i) => Math.sin(seed * 7919 + i * 12.9898) * 0.5);
   const fwd = policyInput(packPairs({ state: rnd(N * STATE_DIM, 1), tools: rnd(N * J * TOOL_DIM, 2), bias: spreadMaskBias(N, J, ALLOWED_TOOL_SHARE) }, J, null));
   const upBias = spreadMaskBias(M, J, ALLOWED_TOOL_SHARE);
@@ -64,7 +65,7 @@ export async function probeSpeed(size: ProbeSize, deadline: number, beat = 0): P
     check();
     const out = tf.tidy(() => {
       const { value, grads } = tf.variableGrads(() => lossFromLogits(net.logits(batch.input), batch, LOSS).total, net.vars);
-      return tf.stack([value, applyClipped(optimizer, grads, 1)]);
+      return tf.stack([value, optimizer.applyClipped(net.vars, grads, 1)]);
     });
     await out.data();
     out.dispose();

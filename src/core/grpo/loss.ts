@@ -96,29 +96,3 @@ export function lossFromLogits(logits: tf.Tensor2D, b: Pick<DecisionBatch, 'take
   const ratioMax = tf.max(tf.where(trains, ratio, ones)) as tf.Scalar;
   return { total, surrogate: surrogate as tf.Scalar, kl, entropy: entropy as tf.Scalar, clipFrac: clipFrac as tf.Scalar, ratioMin, ratioMax };
 }
-
-/**
- * The sum of many tensors as a chain of two-input adds. tf.addN (and a concat of many inputs)
- * binds one storage buffer per input in a single WebGPU kernel; past the adapter's per-stage limit
- * (8 on Chromium's software adapter) the dispatch fails validation and, with it, the rest of its
- * command batch — every value read back from that batch is 0. Two inputs per kernel stays inside.
- */
-export function sumAll(xs: readonly tf.Tensor[]): tf.Tensor {
-  if (xs.length === 0) return tf.scalar(0);
-  return xs.slice(1).reduce((acc: tf.Tensor, x) => tf.add(acc, x), xs[0] as tf.Tensor);
-}
-
-/** Concatenates 1-D tensors two at a time (see sumAll: never more than two inputs per kernel). */
-export function concatAll(xs: readonly tf.Tensor1D[]): tf.Tensor1D {
-  return xs.slice(1).reduce((acc: tf.Tensor1D, x) => tf.concat([acc, x]), xs[0] as tf.Tensor1D);
-}
-
-/** Scales the gradients to a global norm of at most `maxNorm`, applies them, and returns the norm before clipping. */
-export function applyClipped(optimizer: tf.Optimizer, grads: tf.NamedTensorMap, maxNorm: number): tf.Scalar {
-  const norm = tf.sqrt(sumAll(Object.values(grads).map((g) => tf.sum(tf.square(g))))) as tf.Scalar;
-  const scale = tf.minimum(1, tf.div(maxNorm, tf.add(norm, 1e-6)));
-  const clipped: tf.NamedTensorMap = {};
-  for (const [k, g] of Object.entries(grads)) clipped[k] = tf.mul(g, scale);
-  optimizer.applyGradients(clipped);
-  return norm;
-}

@@ -13,7 +13,8 @@ import { packPairs, policyInput } from '../policy/pairs';
 import { PolicyNetwork } from '../policy/network';
 import { checkIterationSize } from './memoryEstimate';
 import type { TrainConfig } from './config';
-import { applyClipped, concatAll, disposeBatch, grpoLoss, sumAll, takenLogp, type DecisionBatch } from './loss';
+import { FlatAdam, concatFlat } from './flatAdam';
+import { disposeBatch, grpoLoss, takenLogp, type DecisionBatch } from './loss';
 import type { IterationMetrics } from './metrics';
 import { beginIteration, iterationMetrics, runNextPhase, updated, type EpochStats, type IterationState, type PhaseHost, type UpdateStats } from './phases';
 import { BUCKET_ROWS, RolloutBuffer, toDecisionBatch } from './rollout';
@@ -24,7 +25,7 @@ const ROW = 7;
 export class GrpoTrainer {
   readonly net: PolicyNetwork;
   private ref: PolicyNetwork | null = null;
-  private optimizer: tf.Optimizer;
+  private optimizer: FlatAdam;
   private readonly env: BatchEnv;
   private readonly buf: RolloutBuffer;
   private readonly scales: CatalogScales;
@@ -44,7 +45,7 @@ export class GrpoTrainer {
     if (tooBig) throw new Error(tooBig);
     const N = config.batchTasks * config.groupSize;
     this.net = net ?? new PolicyNetwork(config.policy);
-    this.optimizer = tf.train.adam(config.learningRate);
+    this.optimizer = new FlatAdam(config.learningRate);
     this.env = new BatchEnv(catalog, config.sim, N);
     this.buf = new RolloutBuffer(config.sim.maxTurns, N, catalog.tools.length);
     this.scales = catalogScales(catalog);
@@ -67,7 +68,7 @@ export class GrpoTrainer {
     if (shape(next) !== shape(this.cfg)) return false;
     if (next.learningRate !== this.cfg.learningRate) {
       this.optimizer.dispose();
-      this.optimizer = tf.train.adam(next.learningRate);
+      this.optimizer = new FlatAdam(next.learningRate);
     }
     if (next.beta > 0 && !this.ref) this.ref = this.net.copy();
     this.cfg = next;
@@ -139,7 +140,7 @@ export class GrpoTrainer {
       try {
         this.net.assign(backup);
         this.optimizer.dispose();
-        this.optimizer = tf.train.adam(cfg.learningRate);
+        this.optimizer = new FlatAdam(cfg.learningRate);
       } catch (restoreError) {
         throw new Error(`the update failed (${(e as Error).message}) and the weights could not be restored (${(restoreError as Error).message}); the backend is broken — reload the page or switch backend`, { cause: restoreError });
       }
@@ -163,9 +164,9 @@ export class GrpoTrainer {
     try {
       for (let e = 0; e < cfg.epochs; e++) rows.push(tf.tidy(() => this.epoch(batch)));
       packed = tf.tidy(() => {
-        const nonFinite = sumAll(this.net.vars.map((v) => tf.sum(tf.cast(tf.logicalNot(tf.isFinite(v)), 'float32'))));
-        const weights = withWeights ? this.net.vars.map((v) => tf.reshape(v, [-1]) as tf.Tensor1D) : [];
-        return concatAll([...rows, tf.reshape(nonFinite, [1]) as tf.Tensor1D, ...weights]);
+        const weights = concatFlat(this.net.vars.map((v) => tf.reshape(v, [-1]) as tf.Tensor1D));
+        const nonFinite = tf.reshape(tf.sum(tf.cast(tf.logicalNot(tf.isFinite(weights)), 'float32')), [1]) as tf.Tensor1D;
+        return concatFlat([...rows, nonFinite, ...(withWeights ? [weights] : [])]);
       });
       all = await packed.data();
     } finally {
@@ -185,7 +186,7 @@ export class GrpoTrainer {
     if (bad) {
       this.net.assign(backup);
       this.optimizer.dispose();
-      this.optimizer = tf.train.adam(cfg.learningRate);
+      this.optimizer = new FlatAdam(cfg.learningRate);
       diverged = `iteration ${this.iteration + 1}: the update produced ${nonFiniteWeights > 0 ? `${nonFiniteWeights} non-finite weights` : 'a non-finite loss'}; the last finite weights were restored and Adam was reset. Try a lower learning rate or a smaller gradient-norm clip.`;
     }
     return { loss: loss as number, kl: kl as number, entropy: entropy as number, clipFrac: clipFrac as number, gradNorm: gradNorm as number, epochs, diverged };
@@ -201,9 +202,9 @@ export class GrpoTrainer {
       for (const x of [terms.surrogate, terms.kl, terms.entropy, terms.clipFrac, terms.ratioMin, terms.ratioMax]) tf.keep(x);
       return terms.total;
     }, this.net.vars);
-    const norm = applyClipped(this.optimizer, grads, cfg.maxGradNorm);
+    const norm = this.optimizer.applyClipped(this.net.vars, grads, cfg.maxGradNorm);
     const t = terms as unknown as ReturnType<typeof grpoLoss>;
-    const row = concatAll([t.surrogate, t.kl, t.entropy, t.clipFrac, norm, t.ratioMin, t.ratioMax].map((x) => tf.reshape(x, [1]) as tf.Tensor1D));
+    const row = concatFlat([t.surrogate, t.kl, t.entropy, t.clipFrac, norm, t.ratioMin, t.ratioMax].map((x) => tf.reshape(x, [1]) as tf.Tensor1D));
     tf.dispose([t.surrogate, t.kl, t.entropy, t.clipFrac, t.ratioMin, t.ratioMax]);
     return row;
   }
@@ -225,7 +226,7 @@ export class GrpoTrainer {
   /** Fresh Adam moments (after the weights were replaced from outside, e.g. a restored snapshot). */
   resetOptimizer(): void {
     this.optimizer.dispose();
-    this.optimizer = tf.train.adam(this.cfg.learningRate);
+    this.optimizer = new FlatAdam(this.cfg.learningRate);
   }
 
   /** Frees the trainer's tensors; `keepNet` leaves the policy alive for a new trainer. */
