@@ -25,7 +25,7 @@ describe('FlatAdam', () => {
     opt.dispose();
   });
 
-  it('matches tf.train.adam behind a per-tensor global-norm clip over 6 steps on three weight tensors (to 1e-6)', async () => {
+  it('matches tf.train.adam behind a per-tensor global-norm clip over 6 steps on three weight tensors (to 1e-6), one step with a weight that has no gradient', async () => {
     const rng = new SeqRng(11);
     const rand = (n: number, scale: number) => Float32Array.from({ length: n }, () => (2 * rng.next() - 1) * scale);
     const shapes: [number, number][] = [[5, 3], [3, 1], [1, 4]];
@@ -38,11 +38,14 @@ describe('FlatAdam', () => {
       // Large gradients on even steps (the clip scales them), small ones on odd steps (it does not).
       const scale = step % 2 === 0 ? 3 : 0.01;
       const gs = shapes.map(([r, c]) => rand(r * c, scale));
-      const norm = tf.tidy(() => flat.applyClipped(mine, Object.fromEntries(mine.map((v, i) => [v.name, tf.tensor2d(gs[i] as Float32Array, shapes[i])])), 1));
+      // On step 3 the last weight gets no gradient: tf.train.adam skips it, its moments too (it keys
+      // the moments by position in the map, so only a missing last one can be compared with it).
+      const has = (i: number) => !(step === 3 && i === 2);
+      const norm = tf.tidy(() => flat.applyClipped(mine, Object.fromEntries(mine.flatMap((v, i) => (has(i) ? [[v.name, tf.tensor2d(gs[i] as Float32Array, shapes[i])]] : []))), 1));
       // The second implementation: the norm over the tensors, a clip per tensor, tfjs's Adam.
-      const sq = gs.reduce((a, g) => a + g.reduce((b, x) => b + x * x, 0), 0);
+      const sq = gs.reduce((a, g, i) => a + (has(i) ? g.reduce((b, x) => b + x * x, 0) : 0), 0);
       const k = Math.min(1, 1 / (Math.sqrt(sq) + 1e-6));
-      tf.tidy(() => adam.applyGradients(Object.fromEntries(ref.map((v, i) => [v.name, tf.mul(tf.tensor2d(gs[i] as Float32Array, shapes[i]), k)]))));
+      tf.tidy(() => adam.applyGradients(Object.fromEntries(ref.flatMap((v, i) => (has(i) ? [[v.name, tf.mul(tf.tensor2d(gs[i] as Float32Array, shapes[i]), k)]] : []))) as Record<string, TF.Tensor> as Parameters<typeof adam.applyGradients>[0]));
       expect((await norm.data())[0]).toBeCloseTo(Math.sqrt(sq), 4);
       norm.dispose();
       for (let i = 0; i < shapes.length; i++) {
@@ -53,6 +56,19 @@ describe('FlatAdam', () => {
     tf.dispose([...mine, ...ref]);
     flat.dispose();
     adam.dispose();
+  });
+
+  it('another list of weights of the same size starts fresh moments: its first step is −lr·sign(g), as by hand', async () => {
+    const a = tf.variable(tf.zeros([2]), true, 'flatAdam/own-a'), b = tf.variable(tf.tensor1d([1, 1]), true, 'flatAdam/own-b');
+    const opt = new FlatAdam(0.1);
+    for (let i = 0; i < 3; i++) tf.tidy(() => { opt.applyClipped([a], { [a.name]: tf.tensor1d([-1, 2]) }, 10); });
+    // With a's moments and t = 4, b would move by other amounts; fresh moments move it by exactly lr.
+    tf.tidy(() => { opt.applyClipped([b], { [b.name]: tf.tensor1d([0.5, -0.25]) }, 10); });
+    const after = await b.data();
+    expect(after[0]).toBeCloseTo(0.9, 5);
+    expect(after[1]).toBeCloseTo(1.1, 5);
+    tf.dispose([a, b]);
+    opt.dispose();
   });
 
   it('holds the tensor count flat across steps, and concatFlat keeps the order of its inputs', async () => {

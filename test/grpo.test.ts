@@ -205,6 +205,18 @@ describe('GRPO trainer', () => {
     expect(after).toEqual(before);
     tr.dispose();
   });
+
+  it('the same past 262 144 weights, where an iteration counts non-finite weights in place instead of reading them back', async () => {
+    const wide = { ...small, policy: { ...small.policy, width: 512 }, learningRate: Number.NaN, advantage: { ...small.advantage, filterStd: null } };
+    const tr = new GrpoTrainer(catalog, wide, pool);
+    expect(tr.net.vars.reduce((a, v) => a + v.size, 0)).toBeGreaterThan(262_144);
+    const before = await Promise.all(tr.net.vars.map((v) => v.data()));
+    const m = await tr.step();
+    expect(m.diverged).toMatch(/non-finite weights/);
+    expect(tr.lastGood).toBeNull(); // iteration 1 is not one whose weights are read back
+    expect(await Promise.all(tr.net.vars.map((v) => v.data()))).toEqual(before);
+    tr.dispose();
+  });
 });
 
 describe('sampling a decision from its logits (Gumbel-max on the CPU)', () => {

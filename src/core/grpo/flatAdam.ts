@@ -3,9 +3,12 @@
 // the clip 3 more: about 240 kernels an epoch for the policy's 13 weights, whose arithmetic is
 // 13 k elements, so on wasm the time is the kernels' dispatch (measured: 1.47 ms an epoch at the
 // default size). Here an epoch's gradients are concatenated once and both moments live as flat
-// vectors: the clip and the Adam step are a dozen kernels over one vector, plus a slice and an
-// add per weight. The update is tf.train.adam's — β1 0.9, β2 0.999, ε the backend's, the same
-// expressions in the same order — checked against it in test/flatAdam.test.ts.
+// vectors: the clip and the Adam step are a dozen kernels over one vector, plus a reshape, a
+// slice and an add per weight (76 kernels an epoch, 0.48 ms). The update is tf.train.adam's —
+// β1 0.9, β2 0.999, ε the backend's, the same expressions in the same order, a weight without a
+// gradient left as it is — checked against it in test/flatAdam.test.ts. One difference: the bias
+// correction 1 − β^t is exact here (float64 in JS), where tf.train.adam keeps β^t as a float32
+// scalar on the device (about 6e-6 relative a step apart).
 
 import * as tf from '@tensorflow/tfjs-core';
 
@@ -13,7 +16,8 @@ import * as tf from '@tensorflow/tfjs-core';
  * Concatenates 1-D tensors, at most four inputs per kernel. A WebGPU dispatch binds one storage
  * buffer per input, and past the adapter's per-stage limit (8 on Chromium's software adapter) it
  * fails validation and, with it, the rest of its command batch: every value read back from that
- * batch is 0. Four inputs and the output stay well inside.
+ * batch is 0 (tf.addN did, 19097e2). tfjs-webgpu 4.22 splits a concat past the limit itself; four
+ * inputs keep this code inside it whatever a backend does.
  */
 export function concatFlat(xs: readonly tf.Tensor1D[]): tf.Tensor1D {
   if (xs.length === 0) return tf.zeros([0]) as tf.Tensor1D;
@@ -33,33 +37,41 @@ export class FlatAdam {
   private m: tf.Variable | null = null;
   private v: tf.Variable | null = null;
   private steps = 0;
+  /** The weights the moments belong to (their ids); another list starts fresh moments. */
+  private owner = '';
 
   constructor(readonly learningRate: number, readonly beta1 = 0.9, readonly beta2 = 0.999) {}
 
   /**
    * Scales the gradients to a global L2 norm of at most `maxNorm`, applies one Adam step to
-   * `vars` (a weight without a gradient gets a zero one), and returns the norm before the clip.
-   * Call inside tf.tidy.
+   * `vars`, and returns the norm before the clip. A weight without a gradient keeps its value and
+   * its moments (tf.train.adam skips it too). Call inside tf.tidy.
    */
   applyClipped(vars: readonly tf.Variable[], grads: tf.NamedTensorMap, maxNorm: number): tf.Scalar {
     const flat = concatFlat(vars.map((w) => tf.reshape(grads[w.name] ?? tf.zerosLike(w), [-1]) as tf.Tensor1D));
     const norm = tf.sqrt(tf.sum(tf.square(flat))) as tf.Scalar;
     const g = tf.mul(flat, tf.minimum(1, tf.div(maxNorm, tf.add(norm, 1e-6))));
-    if (!this.m || !this.v || this.m.size !== g.size) {
+    const owner = vars.map((w) => w.id).join(',');
+    if (!this.m || !this.v || this.owner !== owner) {
       this.dispose();
       this.m = tf.variable(tf.zerosLike(g), false);
       this.v = tf.variable(tf.zerosLike(g), false);
+      this.owner = owner;
     }
     this.steps++;
     const { beta1: b1, beta2: b2 } = this;
-    const m = tf.add(tf.mul(this.m, b1), tf.mul(g, 1 - b1));
-    const v = tf.add(tf.mul(this.v, b2), tf.mul(tf.square(g), 1 - b2));
+    // 1 where a weight has a gradient, 0 where it has none (only built when one is missing).
+    const has = vars.every((w) => grads[w.name]) ? null : concatFlat(vars.map((w) => (grads[w.name] ? tf.ones([w.size]) : tf.zeros([w.size])) as tf.Tensor1D));
+    const only = (next: tf.Tensor, old: tf.Tensor): tf.Tensor => (has ? tf.add(old, tf.mul(has, tf.sub(next, old))) : next);
+    const m = only(tf.add(tf.mul(this.m, b1), tf.mul(g, 1 - b1)), this.m);
+    const v = only(tf.add(tf.mul(this.v, b2), tf.mul(tf.square(g), 1 - b2)), this.v);
     this.m.assign(m);
     this.v.assign(v);
-    // Bias correction 1 − β^t (tf.train.adam keeps β^t as a float32 scalar on the device; the same value to float32 rounding).
+    // Bias correction 1 − β^t, exact (tf.train.adam's float32 β^t differs by about 6e-6 relative).
     const mHat = tf.div(m, 1 - b1 ** this.steps);
     const vHat = tf.div(v, 1 - b2 ** this.steps);
-    const step = tf.mul(tf.div(mHat, tf.add(tf.sqrt(vHat), tf.backend().epsilon())), -this.learningRate);
+    const raw = tf.mul(tf.div(mHat, tf.add(tf.sqrt(vHat), tf.backend().epsilon())), -this.learningRate);
+    const step = has ? tf.mul(raw, has) : raw;
     let offset = 0;
     for (const w of vars) {
       w.assign(tf.add(tf.reshape(tf.slice(step, offset, w.size), w.shape), w));
@@ -73,5 +85,6 @@ export class FlatAdam {
     this.v?.dispose();
     this.m = this.v = null;
     this.steps = 0;
+    this.owner = '';
   }
 }

@@ -164,9 +164,11 @@ export class GrpoTrainer {
     try {
       for (let e = 0; e < cfg.epochs; e++) rows.push(tf.tidy(() => this.epoch(batch)));
       packed = tf.tidy(() => {
-        const weights = concatFlat(this.net.vars.map((v) => tf.reshape(v, [-1]) as tf.Tensor1D));
-        const nonFinite = tf.reshape(tf.sum(tf.cast(tf.logicalNot(tf.isFinite(weights)), 'float32')), [1]) as tf.Tensor1D;
-        return concatFlat([...rows, nonFinite, ...(withWeights ? [weights] : [])]);
+        const countBad = (x: tf.Tensor) => tf.sum(tf.cast(tf.logicalNot(tf.isFinite(x)), 'float32'));
+        // With the weights read back they are one flat copy anyway, counted once; without, each is counted in place (two-input adds).
+        const weights = withWeights ? concatFlat(this.net.vars.map((v) => tf.reshape(v, [-1]) as tf.Tensor1D)) : null;
+        const bad = weights ? countBad(weights) : this.net.vars.map(countBad).reduce((x, y) => tf.add(x, y));
+        return concatFlat([...rows, tf.reshape(bad, [1]) as tf.Tensor1D, ...(weights ? [weights] : [])]);
       });
       all = await packed.data();
     } finally {
