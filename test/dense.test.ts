@@ -47,13 +47,13 @@ function expectClose(a: number[][], b: number[][], tol: number, what: string): v
 }
 
 describe('packing the allowed pairs', () => {
-  it('lays out the pairs, their slots and their transpose (worked by hand: 2 tools, 3 decisions)', () => {
+  it('lays out the pairs, their slots and their full inputs (worked by hand: 2 tools, 3 decisions)', () => {
     const S = STATE_DIM, D = TOOL_DIM, A = 3;
     const state = Float32Array.from({ length: 3 * S }, (_, i) => 100 + i);
     const tools = Float32Array.from({ length: 3 * 2 * D }, (_, i) => i);
     // Decision 0 allows tool 1 only, decision 1 both, decision 2 none (finished: submit only).
     const bias = Float32Array.from([-1e9, 0, 0, 0, 0, 0, -1e9, -1e9, 0]);
-    const p = packPairs({ state, tools, bias }, 2, [2, 0, 1], { M: 4, pairBucket: 4, transposed: true });
+    const p = packPairs({ state, tools, bias }, 2, [2, 0, 1], { M: 4, pairBucket: 4, forGradients: true });
     expect(p.pairCount).toBe(3);
     expect(p.M).toBe(4);
     // Rows in the order asked: decision 2, 0, 1, then one zero row. Pairs: (0, tool 1), (1, tool 0), (1, tool 1), one padding pair.
@@ -72,12 +72,12 @@ describe('packing the allowed pairs', () => {
     expect(Array.from(p.state.subarray(0, S))).toEqual(stateOf(2));
     expect(Array.from(p.state.subarray(S, 2 * S))).toEqual(stateOf(0));
     expect(Array.from(p.bias)).toEqual([-1e9, -1e9, 0, -1e9, 0, 0, 0, 0, 0, 0, 0, 0].map(Math.fround));
-    const T = p.pairsT as Float32Array;
-    expect(T.length).toBe((D + S + 1) * 4);
-    expect(T[5 * 4 + 2]).toBe(toolOf(1, 1)[5]); // element (k = 5, pair 2)
-    expect(T[(D + 3) * 4 + 0]).toBe(stateOf(0)[3]); // the state of pair 0's decision
-    expect(T[(D + 3) * 4 + 3]).toBe(0); // the padding pair
-    expect(Array.from(T.subarray((D + S) * 4))).toEqual([1, 1, 1, 1]);
+    const X = p.pairInputs as Float32Array, W = D + S + 1; // [pairs, tool ⊕ state ⊕ 1]
+    expect(X.length).toBe(W * 4);
+    expect(Array.from(X.subarray(2 * W, 2 * W + D))).toEqual(toolOf(1, 1)); // pair 2: (decision 1, tool 1)
+    expect(Array.from(X.subarray(0 * W + D, 0 * W + D + S))).toEqual(stateOf(0)); // the state of pair 0's decision
+    expect(Array.from(X.subarray(3 * W, 4 * W - 1)).every((x) => x === 0)).toBe(true); // the padding pair
+    expect([0, 1, 2, 3].map((q) => X[q * W + D + S])).toEqual([1, 1, 1, 1]);
   });
 });
 
@@ -101,15 +101,15 @@ describe('hand-written layer gradients', () => {
     const objective = (f: () => TF.Tensor2D) => () => tf.sum(tf.mul(tf.logSoftmax(f()), targetT)) as TF.Scalar;
     const plain = tf.variableGrads(objective(() => plainLogits(net, dense.state, dense.tools, dense.bias)), net.vars);
     const names = net.vars.map((v) => v.name);
-    for (const transposed of [false, true]) {
-      const packed = packPairs({ state, tools, bias }, J, null, { transposed, pairBucket: 16 });
+    for (const forGradients of [false, true]) {
+      const packed = packPairs({ state, tools, bias }, J, null, { forGradients, pairBucket: 16 });
       const input = policyInput(packed);
       expect(input.pairs.shape[0] % 16).toBe(0);
       expect(input.pairs.shape[0]).toBeGreaterThan(packed.pairCount); // padding pairs are in the batch: their scores must not reach a logit or a gradient
       expect(input.pairs.shape[0]).toBeLessThan(M * J); // masked pairs are left out
       const ours = tf.variableGrads(objective(() => net.logits(input)), net.vars);
       expectClose(await values([ours.value]), await values([plain.value]), 1e-5, 'objective');
-      expectClose(await values(names.map((n) => ours.grads[n] as TF.Tensor)), await values(names.map((n) => plain.grads[n] as TF.Tensor)), 1e-5, `grads (transposed ${transposed})`);
+      expectClose(await values(names.map((n) => ours.grads[n] as TF.Tensor)), await values(names.map((n) => plain.grads[n] as TF.Tensor)), 1e-5, `grads (pair inputs ${forGradients})`);
       const logits = await values([tf.tidy(() => net.logits(input))]);
       const plainL = await values([tf.tidy(() => plainLogits(net, dense.state, dense.tools, dense.bias))]);
       expectClose(logits, plainL, 1e-5, 'logits');
@@ -153,7 +153,7 @@ describe('bucketed packing of the update batch', () => {
     const ref = (b: typeof padded) => tf.tidy(() => tf.sub(b.oldLogp, 0.05)) as TF.Tensor1D;
     padded.refLogp = ref(padded);
     packed.refLogp = ref(packed);
-    expect(packed.input.pairsT).toBeDefined(); // the packed batch carries its transpose, so the gradient path with it is the one compared
+    expect(packed.input.pairInputs).toBeDefined(); // the packed batch carries its pairs' full inputs, so the gradient path with them is the one compared
     const cfg: LossConfig = { epsLow: 0.2, epsHigh: 0.28, beta: 0.1, entropyCoef: 0.05, dualClip: 3 };
     const both = [padded, packed].map((b) => tf.variableGrads(() => {
       return grpoLoss(net, b, cfg).total;

@@ -24,7 +24,7 @@ export interface LossConfig {
 
 /** One batch of M decisions over J tools, as tensors. */
 export interface DecisionBatch {
-  /** The policy's input for the M decisions (its allowed pairs packed, with their transpose for μ epochs of gradients). */
+  /** The policy's input for the M decisions (its allowed pairs packed, with each pair's full input for μ epochs of gradients). */
   input: PolicyInput;
   /** One-hot of the action taken, [M, J + 1]. */
   taken: tf.Tensor2D;

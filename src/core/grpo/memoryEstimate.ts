@@ -3,7 +3,8 @@
 // (which corrupted the policy on wasm: "memory access out of bounds"). Counted in float32s:
 // the rollout history on the CPU (T·N rows of state, tool descriptors and mask), and on the
 // device the update's packed batch at its largest (every decision of the history trains) —
-// inputs, their transposes, and per layer the saved activations and the backward's temporaries.
+// inputs (each pair's full input for the gradients among them), and per layer the saved activations and
+// the backward's temporaries.
 
 import type { TrainConfig } from './config';
 import { STATE_DIM, TOOL_DIM } from '../policy/features';

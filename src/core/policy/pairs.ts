@@ -38,8 +38,12 @@ export interface PolicyInput {
   source: tf.Tensor2D;
   /** [M, A]: 0 where allowed, −1e9 where masked. */
   bias: tf.Tensor2D;
-  /** [TOOL_DIM + STATE_DIM + 1, Pb]: each pair's tool descriptor, its decision's state and a 1, transposed: the first layer's three gradients in one matmul, when built for an update. */
-  pairsT?: tf.Tensor2D;
+  /**
+   * [Pb, TOOL_DIM + STATE_DIM + 1]: each pair's tool descriptor, its decision's state and a 1 (padding
+   * pairs: zeros and a 1), when built for an update: the first layer's three gradients in one matmul
+   * whose packed right operand is this constant tensor, reused over μ epochs (dense.ts).
+   */
+  pairInputs?: tf.Tensor2D;
 }
 
 /** The CPU side of a PolicyInput. */
@@ -54,7 +58,7 @@ export interface PackedPairs {
   slots: Int32Array;
   source: Int32Array;
   bias: Float32Array;
-  pairsT: Float32Array | null;
+  pairInputs: Float32Array | null;
 }
 
 export interface DecisionArrays {
@@ -69,9 +73,9 @@ export interface DecisionArrays {
 /**
  * Packs decisions `rows` of `src` (all of them when null) into M ≥ rows.length decision rows (the
  * extra ones zero: no pair, bias 0) and their allowed pairs, padded to a multiple of `pairBucket`.
- * With `transposed`, also [tool ⊕ state ⊕ 1] of each pair, transposed (for μ epochs of gradients).
+ * With `forGradients`, also [tool ⊕ state ⊕ 1] of each pair (for μ epochs of gradients).
  */
-export function packPairs(src: DecisionArrays, J: number, rows: readonly number[] | null, opts: { M?: number; pairBucket?: number; transposed?: boolean } = {}): PackedPairs {
+export function packPairs(src: DecisionArrays, J: number, rows: readonly number[] | null, opts: { M?: number; pairBucket?: number; forGradients?: boolean } = {}): PackedPairs {
   const A = J + 1;
   const count = rows ? rows.length : src.bias.length / A;
   const M = Math.max(count, opts.M ?? count);
@@ -101,17 +105,20 @@ export function packPairs(src: DecisionArrays, J: number, rows: readonly number[
     slots[Pb + r] = r * A + J;
     source[r * A + J] = Pb + r;
   }
-  let pairsT: Float32Array | null = null;
-  if (opts.transposed) {
-    pairsT = new Float32Array((D + S + 1) * Pb);
-    for (let q = 0; q < pairCount; q++) {
-      const r = pairRow[q] as number;
-      for (let k = 0; k < D; k++) pairsT[k * Pb + q] = pairs[q * D + k] as number;
-      for (let k = 0; k < S; k++) pairsT[(D + k) * Pb + q] = state[r * S + k] as number;
+  let pairInputs: Float32Array | null = null;
+  if (opts.forGradients) {
+    const W = D + S + 1;
+    pairInputs = new Float32Array(W * Pb);
+    for (let q = 0; q < Pb; q++) {
+      if (q < pairCount) {
+        const r = pairRow[q] as number;
+        pairInputs.set(pairs.subarray(q * D, (q + 1) * D), q * W);
+        pairInputs.set(state.subarray(r * S, (r + 1) * S), q * W + D);
+      }
+      pairInputs[q * W + D + S] = 1;
     }
-    pairsT.fill(1, (D + S) * Pb);
   }
-  return { M, A, pairCount, state, pairs, pairRow, slots, source, bias, pairsT };
+  return { M, A, pairCount, state, pairs, pairRow, slots, source, bias, pairInputs };
 }
 
 /** The tensors of a packed batch (the caller disposes them: disposePolicyInput). */
@@ -124,10 +131,10 @@ export function policyInput(p: PackedPairs): PolicyInput {
     slots: tf.tensor2d(p.slots, [p.slots.length, 1], 'int32'),
     source: tf.tensor2d(p.source, [p.source.length, 1], 'int32'),
     bias: tf.tensor2d(p.bias, [p.M, p.A]),
-    ...(p.pairsT ? { pairsT: tf.tensor2d(p.pairsT, [TOOL_DIM + STATE_DIM + 1, Pb]) } : {}),
+    ...(p.pairInputs ? { pairInputs: tf.tensor2d(p.pairInputs, [Pb, TOOL_DIM + STATE_DIM + 1]) } : {}),
   };
 }
 
 export function disposePolicyInput(x: PolicyInput): void {
-  tf.dispose([x.state, x.pairs, x.pairRow, x.slots, x.source, x.bias, ...(x.pairsT ? [x.pairsT] : [])]);
+  tf.dispose([x.state, x.pairs, x.pairRow, x.slots, x.source, x.bias, ...(x.pairInputs ? [x.pairInputs] : [])]);
 }
