@@ -11,6 +11,12 @@ import { useCpu } from './tfSetup';
 let tf: typeof TF;
 beforeAll(async () => { tf = await useCpu(); });
 
+/** The weight's values, each to 5 decimals. */
+async function expectValues(w: TF.Variable, want: number[]): Promise<void> {
+  const got = await w.data();
+  want.forEach((x, i) => expect(got[i]).toBeCloseTo(x, 5));
+}
+
 describe('FlatAdam', () => {
   it('first step by hand: the gradient [3, 4] (norm 5) clipped to norm 1, then Adam moves each weight by −lr·sign(g)', async () => {
     const w = tf.variable(tf.tensor1d([1, 2]), true, 'flatAdam/hand');
@@ -18,9 +24,7 @@ describe('FlatAdam', () => {
     // m̂ = g', v̂ = g'² after one step, so the step is −lr·g'/(|g'| + ε) = −0.1 per weight.
     const norm = tf.tidy(() => opt.applyClipped([w], { [w.name]: tf.tensor1d([3, 4]) }, 1));
     expect(await norm.data()).toEqual(new Float32Array([5]));
-    const after = await w.data();
-    expect(after[0]).toBeCloseTo(0.9, 5);
-    expect(after[1]).toBeCloseTo(1.9, 5);
+    await expectValues(w, [0.9, 1.9]);
     tf.dispose([w, norm]);
     opt.dispose();
   });
@@ -64,9 +68,7 @@ describe('FlatAdam', () => {
     for (let i = 0; i < 3; i++) tf.tidy(() => { opt.applyClipped([a], { [a.name]: tf.tensor1d([-1, 2]) }, 10); });
     // With a's moments and t = 4, b would move by other amounts; fresh moments move it by exactly lr.
     tf.tidy(() => { opt.applyClipped([b], { [b.name]: tf.tensor1d([0.5, -0.25]) }, 10); });
-    const after = await b.data();
-    expect(after[0]).toBeCloseTo(0.9, 5);
-    expect(after[1]).toBeCloseTo(1.1, 5);
+    await expectValues(b, [0.9, 1.1]);
     tf.dispose([a, b]);
     opt.dispose();
   });
