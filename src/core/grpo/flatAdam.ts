@@ -3,8 +3,8 @@
 // the clip 3 more: about 240 kernels an epoch for the policy's 13 weights, whose arithmetic is
 // 13 k elements, so on wasm the time is the kernels' dispatch (measured: 1.47 ms an epoch at the
 // default size). Here an epoch's gradients are concatenated once and both moments live as flat
-// vectors: the clip and the Adam step are a dozen kernels over one vector, plus a reshape, a
-// slice and an add per weight (76 kernels an epoch, 0.48 ms). The update is tf.train.adam's —
+// vectors: the clip and the Adam step are a dozen kernels over one vector, plus a split, and a
+// reshape and an add per weight (76 kernels an epoch, 0.48 ms). The update is tf.train.adam's —
 // β1 0.9, β2 0.999, ε the backend's, the same expressions in the same order, a weight without a
 // gradient left as it is — checked against it in test/flatAdam.test.ts. One difference: the bias
 // correction 1 − β^t is exact here (float64 in JS), where tf.train.adam keeps β^t as a float32
@@ -72,11 +72,9 @@ export class FlatAdam {
     const vHat = tf.div(v, 1 - b2 ** this.steps);
     const raw = tf.mul(tf.div(mHat, tf.add(tf.sqrt(vHat), tf.backend().epsilon())), -this.learningRate);
     const step = has ? tf.mul(raw, has) : raw;
-    let offset = 0;
-    for (const w of vars) {
-      w.assign(tf.add(tf.reshape(tf.slice(step, offset, w.size), w.shape), w));
-      offset += w.size;
-    }
+    // One split (one kernel call on wasm, where each slice is also an engine dispatch), then a reshape and an add per weight.
+    const pieces = tf.split(step, vars.map((w) => w.size));
+    vars.forEach((w, i) => w.assign(tf.add(tf.reshape(pieces[i] as tf.Tensor, w.shape), w)));
     return norm;
   }
 
