@@ -122,6 +122,39 @@ describe('hand-written layer gradients', () => {
   });
 });
 
+describe('a training forward that keeps its activations instead of copying them', () => {
+  it('gives bit-identical gradients and loss to the copying path, and leaves no tensor behind once `kept` is disposed', async () => {
+    const net = new PolicyNetwork({ width: 12, depth: 3, seed: 21 });
+    const M = 9, rng = new SeqRng(6);
+    const rand = (n: number) => Float32Array.from({ length: n }, () => rng.next() * 2 - 1);
+    const bias = new Float32Array(M * (J + 1));
+    for (let i = 0; i < bias.length; i++) if ((i % (J + 1)) < J && rng.next() < 0.4) bias[i] = -1e9;
+    const taken = Int32Array.from({ length: M }, () => J); // submit: always allowed
+    const batch = {
+      input: policyInput(packPairs({ state: rand(M * STATE_DIM), tools: rand(M * J * TOOL_DIM), bias }, J, null, { forGradients: true })),
+      taken: tf.oneHot(tf.tensor1d(taken, 'int32'), J + 1).toFloat() as TF.Tensor2D,
+      oldLogp: tf.tensor1d(Array.from({ length: M }, () => -2.5 + rng.next())),
+      advantage: tf.tensor1d(rand(M)),
+      weight: tf.fill([M], 1 / M) as TF.Tensor1D,
+    };
+    const cfg: LossConfig = { epsLow: 0.2, epsHigh: 0.28, beta: 0, entropyCoef: 0.05, dualClip: 3 };
+    const copying = tf.variableGrads(() => grpoLoss(net, batch, cfg).total, net.vars);
+    const before = tf.memory().numTensors;
+    const kept: TF.Tensor[] = [];
+    const keeping = tf.variableGrads(() => grpoLoss(net, batch, cfg, kept).total, net.vars);
+    // Each layer's output (depth 3: the scorer's first layer, two hidden and its output layer; the submit head's too) and the loss's five saved tensors.
+    expect(kept.length).toBe(8 + 5);
+    tf.dispose(kept);
+    // What is left is what variableGrads returns: the loss and one gradient per weight.
+    expect(tf.memory().numTensors - before).toBe(1 + net.vars.length);
+    const names = net.vars.map((v) => v.name);
+    expect(await values([keeping.value, ...names.map((n) => keeping.grads[n] as TF.Tensor)])).toEqual(await values([copying.value, ...names.map((n) => copying.grads[n] as TF.Tensor)]));
+    tf.dispose([copying.value, keeping.value, ...Object.values(copying.grads), ...Object.values(keeping.grads)]);
+    disposeBatch(batch);
+    net.dispose();
+  });
+});
+
 describe('bucketed packing of the update batch', () => {
   it('rounds up to whole buckets', () => {
     expect([0, 1, 64, 65, 128, 129].map((n) => bucketSize(n, 64))).toEqual([64, 64, 64, 128, 128, 192]);
@@ -159,7 +192,7 @@ describe('bucketed packing of the update batch', () => {
       return grpoLoss(net, b, cfg).total;
     }, net.vars));
     const terms = await Promise.all([padded, packed].map(async (b) => {
-      const s = tf.tidy(() => { const t = grpoLoss(net, b, cfg); return tf.stack([t.total, t.surrogate, t.kl, t.entropy, t.clipFrac]); });
+      const s = tf.tidy(() => tf.slice(grpoLoss(net, b, cfg).packed, 0, 5)); // total, surrogate, kl, entropy, clipFrac
       const v = Array.from(await s.data());
       s.dispose();
       return v;

@@ -14,13 +14,13 @@ import { PolicyNetwork } from '../policy/network';
 import { checkIterationSize } from './memoryEstimate';
 import type { TrainConfig } from './config';
 import { FlatAdam, concatFlat } from './flatAdam';
-import { disposeBatch, grpoLoss, takenLogp, type DecisionBatch } from './loss';
+import { disposeBatch, grpoLoss, lossTermValues, LOSS_TERMS, takenLogp, type DecisionBatch, type LossTerms } from './loss';
 import type { IterationMetrics } from './metrics';
 import { beginIteration, iterationMetrics, runNextPhase, updated, type EpochStats, type IterationState, type PhaseHost, type UpdateStats } from './phases';
 import { BUCKET_ROWS, RolloutBuffer, toDecisionBatch } from './rollout';
 
-/** Values per epoch in the update's readback: [surrogate, kl, entropy, clipFrac, gradNorm, ratioMin, ratioMax]. */
-const ROW = 7;
+/** Values per epoch in the update's readback: the loss's LOSS_TERMS, then the gradient norm. */
+const ROW = LOSS_TERMS.length + 1;
 
 export class GrpoTrainer {
   readonly net: PolicyNetwork;
@@ -176,8 +176,8 @@ export class GrpoTrainer {
       tf.dispose([...rows, ...(packed ? [packed] : [])]);
     }
     const epochs: EpochStats[] = Array.from({ length: cfg.epochs }, (_, e) => {
-      const v = (k: number) => all[ROW * e + k] as number;
-      return { loss: v(0), kl: v(1), entropy: v(2), clipFrac: v(3), gradNorm: v(4), ratioMin: v(5), ratioMax: v(6) };
+      const t = lossTermValues(all, ROW * e);
+      return { loss: t.surrogate, kl: t.kl, entropy: t.entropy, clipFrac: t.clipFrac, gradNorm: all[ROW * e + LOSS_TERMS.length] as number, ratioMin: t.ratioMin, ratioMax: t.ratioMax };
     });
     const mean = (k: keyof EpochStats): number => epochs.reduce((a, x) => a + x[k], 0) / cfg.epochs;
     const [loss, kl, entropy, clipFrac, gradNorm] = (['loss', 'kl', 'entropy', 'clipFrac', 'gradNorm'] as const).map(mean);
@@ -197,17 +197,22 @@ export class GrpoTrainer {
   /** One epoch: gradients of the loss, clipped, applied; returns its ROW values (call in tf.tidy). */
   private epoch(batch: DecisionBatch): tf.Tensor1D {
     const cfg = this.config;
-    let terms = null as ReturnType<typeof grpoLoss> | null;
-    const { grads } = tf.variableGrads(() => {
-      terms = grpoLoss(this.net, batch, cfg);
-      // variableGrads runs this in its own tidy: keep the reported terms, dispose them below.
-      for (const x of [terms.surrogate, terms.kl, terms.entropy, terms.clipFrac, terms.ratioMin, terms.ratioMax]) tf.keep(x);
-      return terms.total;
-    }, this.net.vars);
+    let terms = null as LossTerms | null;
+    const kept: tf.Tensor[] = []; // the activations the backward pass reads, kept instead of copied (dense.ts, stash)
+    let grads: tf.NamedTensorMap;
+    try {
+      grads = tf.variableGrads(() => {
+        terms = grpoLoss(this.net, batch, cfg, kept);
+        tf.keep(terms.packed); // variableGrads runs this in its own tidy: keep the values read back
+        return terms.total;
+      }, this.net.vars).grads;
+    } finally {
+      tf.dispose(kept);
+    }
     const norm = this.optimizer.applyClipped(this.net.vars, grads, cfg.maxGradNorm);
-    const t = terms as unknown as ReturnType<typeof grpoLoss>;
-    const row = concatFlat([t.surrogate, t.kl, t.entropy, t.clipFrac, norm, t.ratioMin, t.ratioMax].map((x) => tf.reshape(x, [1]) as tf.Tensor1D));
-    tf.dispose([t.surrogate, t.kl, t.entropy, t.clipFrac, t.ratioMin, t.ratioMax]);
+    const packed = (terms as unknown as LossTerms).packed;
+    const row = concatFlat([packed, tf.reshape(norm, [1]) as tf.Tensor1D]);
+    packed.dispose();
     return row;
   }
 

@@ -58,16 +58,20 @@ export class PolicyNetwork {
     return v;
   }
 
-  /** Logits [M, J + 1] for the M decisions of `x` (masked actions at −1e9). Call inside tf.tidy. */
-  logits(x: PolicyInput): tf.Tensor2D {
+  /**
+   * Logits [M, J + 1] for the M decisions of `x` (masked actions at −1e9). Call inside tf.tidy. In a
+   * training forward, `kept` collects the activations the gradient needs instead of copies of them
+   * (dense.ts, stash); the caller disposes them after the backward pass.
+   */
+  logits(x: PolicyInput, kept?: tf.Tensor[]): tf.Tensor2D {
     const [M, A] = x.bias.shape;
     const P = x.pairs.shape[0];
-    let h = pairInputLayer(x.state, x.pairs, x.pairRow, this.w('scorer/l0/tool'), this.w('scorer/l0/state'), this.w('scorer/l0/bias'), x.pairInputs);
-    for (let l = 1; l < this.config.depth; l++) h = hiddenLayer(h, this.w(`scorer/l${l}/kernel`), this.w(`scorer/l${l}/bias`), 'relu');
-    const toolScores = tf.reshape(hiddenLayer(h, this.w('scorer/out/kernel'), this.w('scorer/out/bias'), 'linear'), [P]) as tf.Tensor1D;
-    let g = inputLayer(x.state, this.w('submit/l0/kernel'), this.w('submit/l0/bias'), 'relu');
-    for (let l = 1; l < this.config.depth; l++) g = hiddenLayer(g, this.w(`submit/l${l}/kernel`), this.w(`submit/l${l}/bias`), 'relu');
-    const submit = tf.reshape(hiddenLayer(g, this.w('submit/out/kernel'), this.w('submit/out/bias'), 'linear'), [M]) as tf.Tensor1D;
+    let h = pairInputLayer(x.state, x.pairs, x.pairRow, this.w('scorer/l0/tool'), this.w('scorer/l0/state'), this.w('scorer/l0/bias'), x.pairInputs, kept);
+    for (let l = 1; l < this.config.depth; l++) h = hiddenLayer(h, this.w(`scorer/l${l}/kernel`), this.w(`scorer/l${l}/bias`), 'relu', kept);
+    const toolScores = tf.reshape(hiddenLayer(h, this.w('scorer/out/kernel'), this.w('scorer/out/bias'), 'linear', kept), [P]) as tf.Tensor1D;
+    let g = inputLayer(x.state, this.w('submit/l0/kernel'), this.w('submit/l0/bias'), 'relu', undefined, kept);
+    for (let l = 1; l < this.config.depth; l++) g = hiddenLayer(g, this.w(`submit/l${l}/kernel`), this.w(`submit/l${l}/bias`), 'relu', kept);
+    const submit = tf.reshape(hiddenLayer(g, this.w('submit/out/kernel'), this.w('submit/out/bias'), 'linear', kept), [M]) as tf.Tensor1D;
     const flat = placeScores(tf.concat([toolScores, submit]), x.source, x.slots);
     return tf.add(tf.reshape(flat, [M, A]), x.bias);
   }
