@@ -6,7 +6,9 @@
 // the share of decisions where the clipped branch of the surrogate is active. Aggregation is a
 // per-decision weight vector that the trainer builds (token-mean: 1/#decisions;
 // seq-mean-token-mean: 1/(#decisions of the trajectory · #trajectories with a decision)).
-// test/verl.test.ts matches veRL's outputs on fixed inputs (shared/reference/verl-reference.json).
+// The loss is one op whose gradient with respect to the logits is written out (lossGradient), and
+// test/verl.test.ts matches veRL's outputs on fixed inputs (shared/reference/verl-reference.json),
+// the values and that gradient.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { PolicyNetwork } from '../policy/network';
