@@ -7,7 +7,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { DEFAULT_TRAIN } from '../../core/grpo/config';
 import { FlatAdam } from '../../core/grpo/flatAdam';
-import { disposeBatch, grpoLoss } from '../../core/grpo/loss';
+import { disposeBatch, gradientStep } from '../../core/grpo/loss';
 import { BUCKET_ROWS, RolloutBuffer, toDecisionBatch } from '../../core/grpo/rollout';
 import { bucketSize } from '../../core/policy/buckets';
 import { everyToolScored, iterationMacs, matmulMacsPerMs } from '../../core/bench/floor';
@@ -67,11 +67,7 @@ export async function benchTrainCommand(a: Args): Promise<void> {
   const batch = toDecisionBatch(buf, new Float32Array(rows).fill(0.5), new Float32Array(rows).fill(1 / rows));
   const opt = new FlatAdam(1e-9);
   const backwardOnce = async () => {
-    const loss = tf.tidy(() => {
-      const { value, grads } = tf.variableGrads(() => grpoLoss(net, batch, cfg).total, net.vars);
-      opt.applyClipped(net.vars, grads, cfg.maxGradNorm);
-      return value;
-    });
+    const loss = tf.tidy(() => gradientStep(net, batch, cfg, opt, cfg.maxGradNorm)); // as the trainer's epoch runs it
     await loss.data();
     loss.dispose();
   };

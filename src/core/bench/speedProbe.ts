@@ -9,7 +9,7 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { FlatAdam } from '../grpo/flatAdam';
-import { lossFromLogits, type LossConfig } from '../grpo/loss';
+import { gradientStep, type LossConfig } from '../grpo/loss';
 import { bucketSize } from '../policy/buckets';
 import { STATE_DIM, TOOL_DIM } from '../policy/features';
 import { PolicyNetwork } from '../policy/network';
@@ -63,10 +63,7 @@ export async function probeSpeed(size: ProbeSize, deadline: number, beat = 0): P
   };
   const update = async () => {
     check();
-    const out = tf.tidy(() => {
-      const { value, grads } = tf.variableGrads(() => lossFromLogits(net.logits(batch.input), batch, LOSS).total, net.vars);
-      return tf.stack([value, optimizer.applyClipped(net.vars, grads, 1)]);
-    });
+    const out = tf.tidy(() => gradientStep(net, batch, LOSS, optimizer, 1)); // as the trainer's epoch runs it
     await out.data();
     out.dispose();
   };

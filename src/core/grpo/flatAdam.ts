@@ -4,8 +4,8 @@
 // 13 k elements, so on wasm the time is the kernels' dispatch (measured: 1.47 ms an epoch at the
 // default size). Here an epoch's gradients are concatenated once and both moments live as flat
 // vectors: the clip and the Adam step are a dozen kernels over one vector, plus a split, and a
-// reshape and an add per weight (64 kernels an epoch, 0.43 ms; 76 and 0.47 ms with a slice per
-// weight instead of the split). The update is tf.train.adam's —
+// reshape and an add per weight (64 kernels an epoch, 0.43 ms; 76 and 0.46–0.48 ms with a slice
+// per weight instead of the split). The update is tf.train.adam's —
 // β1 0.9, β2 0.999, ε the backend's, the same expressions in the same order, a weight without a
 // gradient left as it is — checked against it in test/flatAdam.test.ts. One difference: the bias
 // correction 1 − β^t is exact here (float64 in JS), where tf.train.adam keeps β^t as a float32

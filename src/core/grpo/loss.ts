@@ -13,6 +13,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { PolicyNetwork } from '../policy/network';
 import { stash } from '../policy/dense';
+import { concatFlat, type FlatAdam } from './flatAdam';
 import { disposePolicyInput, type PolicyInput } from '../policy/pairs';
 
 export interface LossConfig {
@@ -79,6 +80,30 @@ export function takenLogp(net: PolicyNetwork, b: Pick<DecisionBatch, 'input' | '
  */
 export function grpoLoss(net: PolicyNetwork, b: DecisionBatch, cfg: LossConfig, kept?: tf.Tensor[]): LossTerms {
   return lossFromLogits(net.logits(b.input, kept), b, cfg, kept);
+}
+
+/**
+ * One epoch of the update, as the trainer runs it (and the benchmarks time it): the loss's gradients,
+ * with the activations the backward pass reads kept instead of copied (dense.ts, stash) and disposed
+ * once it is done, clipped to a global norm of `maxGradNorm` and applied by `optimizer`. Returns
+ * [LOSS_TERMS…, the gradient norm before the clip]. Call inside tf.tidy.
+ */
+export function gradientStep(net: PolicyNetwork, b: DecisionBatch, cfg: LossConfig, optimizer: FlatAdam, maxGradNorm: number): tf.Tensor1D {
+  const kept: tf.Tensor[] = [];
+  let packed: tf.Tensor1D | null = null;
+  try {
+    const { grads } = tf.variableGrads(() => {
+      const terms = grpoLoss(net, b, cfg, kept);
+      packed = tf.keep(terms.packed); // variableGrads runs this in its own tidy
+      return terms.total;
+    }, net.vars);
+    tf.dispose(kept.splice(0));
+    const norm = optimizer.applyClipped(net.vars, grads, maxGradNorm);
+    return concatFlat([packed as unknown as tf.Tensor1D, tf.reshape(norm, [1]) as tf.Tensor1D]);
+  } finally {
+    tf.dispose(kept);
+    (packed as tf.Tensor1D | null)?.dispose();
+  }
 }
 
 type LossBatch = Pick<DecisionBatch, 'taken' | 'oldLogp' | 'advantage' | 'weight' | 'refLogp' | 'tokenWeight'>;

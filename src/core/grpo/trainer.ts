@@ -14,7 +14,7 @@ import { PolicyNetwork } from '../policy/network';
 import { checkIterationSize } from './memoryEstimate';
 import type { TrainConfig } from './config';
 import { FlatAdam, concatFlat } from './flatAdam';
-import { disposeBatch, grpoLoss, lossTermValues, LOSS_TERMS, takenLogp, type DecisionBatch, type LossTerms } from './loss';
+import { disposeBatch, gradientStep, lossTermValues, LOSS_TERMS, takenLogp, type DecisionBatch } from './loss';
 import type { IterationMetrics } from './metrics';
 import { beginIteration, iterationMetrics, runNextPhase, updated, type EpochStats, type IterationState, type PhaseHost, type UpdateStats } from './phases';
 import { BUCKET_ROWS, RolloutBuffer, toDecisionBatch } from './rollout';
@@ -196,24 +196,7 @@ export class GrpoTrainer {
 
   /** One epoch: gradients of the loss, clipped, applied; returns its ROW values (call in tf.tidy). */
   private epoch(batch: DecisionBatch): tf.Tensor1D {
-    const cfg = this.config;
-    let terms = null as LossTerms | null;
-    const kept: tf.Tensor[] = []; // the activations the backward pass reads, kept instead of copied (dense.ts, stash)
-    let grads: tf.NamedTensorMap;
-    try {
-      grads = tf.variableGrads(() => {
-        terms = grpoLoss(this.net, batch, cfg, kept);
-        tf.keep(terms.packed); // variableGrads runs this in its own tidy: keep the values read back
-        return terms.total;
-      }, this.net.vars).grads;
-    } finally {
-      tf.dispose(kept);
-    }
-    const norm = this.optimizer.applyClipped(this.net.vars, grads, cfg.maxGradNorm);
-    const packed = (terms as unknown as LossTerms).packed;
-    const row = concatFlat([packed, tf.reshape(norm, [1]) as tf.Tensor1D]);
-    packed.dispose();
-    return row;
+    return gradientStep(this.net, batch, this.config, this.optimizer, this.config.maxGradNorm);
   }
 
   private startWeights: tf.NamedTensorMap | null = null;
