@@ -4,7 +4,8 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import type * as TF from '@tensorflow/tfjs-core';
-import { disposeBatch, grpoLoss, type LossConfig } from '../src/core/grpo/loss';
+import { FlatAdam } from '../src/core/grpo/flatAdam';
+import { disposeBatch, gradientStep, grpoLoss, LOSS_TERMS, type LossConfig } from '../src/core/grpo/loss';
 import { collectRollouts, RolloutBuffer, toDecisionBatch } from '../src/core/grpo/rollout';
 import { bucketSize } from '../src/core/policy/buckets';
 import { disposePolicyInput, packPairs, policyInput } from '../src/core/policy/pairs';
@@ -123,21 +124,24 @@ describe('hand-written layer gradients', () => {
 });
 
 describe('a training forward that keeps its activations instead of copying them', () => {
-  it('gives bit-identical gradients and loss to the copying path, and leaves no tensor behind once `kept` is disposed', async () => {
-    const net = new PolicyNetwork({ width: 12, depth: 3, seed: 21 });
-    const M = 9, rng = new SeqRng(6);
+  /** A small batch over random inputs (the submit action taken: always allowed). */
+  function keptBatch(M: number, rng: SeqRng) {
     const rand = (n: number) => Float32Array.from({ length: n }, () => rng.next() * 2 - 1);
     const bias = new Float32Array(M * (J + 1));
     for (let i = 0; i < bias.length; i++) if ((i % (J + 1)) < J && rng.next() < 0.4) bias[i] = -1e9;
-    const taken = Int32Array.from({ length: M }, () => J); // submit: always allowed
-    const batch = {
+    return {
       input: policyInput(packPairs({ state: rand(M * STATE_DIM), tools: rand(M * J * TOOL_DIM), bias }, J, null, { forGradients: true })),
-      taken: tf.oneHot(tf.tensor1d(taken, 'int32'), J + 1).toFloat() as TF.Tensor2D,
+      taken: tf.oneHot(tf.tensor1d(Int32Array.from({ length: M }, () => J), 'int32'), J + 1).toFloat() as TF.Tensor2D,
       oldLogp: tf.tensor1d(Array.from({ length: M }, () => -2.5 + rng.next())),
       advantage: tf.tensor1d(rand(M)),
       weight: tf.fill([M], 1 / M) as TF.Tensor1D,
     };
-    const cfg: LossConfig = { epsLow: 0.2, epsHigh: 0.28, beta: 0, entropyCoef: 0.05, dualClip: 3 };
+  }
+  const cfg: LossConfig = { epsLow: 0.2, epsHigh: 0.28, beta: 0, entropyCoef: 0.05, dualClip: 3 };
+
+  it('gives bit-identical gradients and loss to the copying path, and leaves no tensor behind once `kept` is disposed', async () => {
+    const net = new PolicyNetwork({ width: 12, depth: 3, seed: 21 });
+    const batch = keptBatch(9, new SeqRng(6));
     const copying = tf.variableGrads(() => grpoLoss(net, batch, cfg).total, net.vars);
     const before = tf.memory().numTensors;
     const kept: TF.Tensor[] = [];
@@ -150,6 +154,29 @@ describe('a training forward that keeps its activations instead of copying them'
     const names = net.vars.map((v) => v.name);
     expect(await values([keeping.value, ...names.map((n) => keeping.grads[n] as TF.Tensor)])).toEqual(await values([copying.value, ...names.map((n) => copying.grads[n] as TF.Tensor)]));
     tf.dispose([copying.value, keeping.value, ...Object.values(copying.grads), ...Object.values(keeping.grads)]);
+    disposeBatch(batch);
+    net.dispose();
+  });
+
+  it('gradientStep returns the loss terms, then the gradient norm computed apart, and leaves nothing behind', async () => {
+    const net = new PolicyNetwork({ width: 12, depth: 2, seed: 22 });
+    const batch = keptBatch(11, new SeqRng(7));
+    // Apart, before the step moves the weights: the terms from the copying path, the norm in JS over the gradients read back.
+    const terms = tf.tidy(() => grpoLoss(net, batch, cfg).packed);
+    const { grads, value } = tf.variableGrads(() => grpoLoss(net, batch, cfg).total, net.vars);
+    const g = (await values(net.vars.map((v) => grads[v.name] as TF.Tensor))).flat();
+    const norm = Math.sqrt(g.reduce((a, x) => a + x * x, 0));
+    const opt = new FlatAdam(1e-3);
+    const row = tf.tidy(() => gradientStep(net, batch, cfg, opt, 1));
+    const got = Array.from(await row.data());
+    expect(got.length).toBe(LOSS_TERMS.length + 1);
+    expect(got.slice(0, LOSS_TERMS.length)).toEqual(Array.from(await terms.data()));
+    expect(Math.abs((got[LOSS_TERMS.length] as number) - norm)).toBeLessThan(1e-5 * norm);
+    const before = tf.memory().numTensors; // Adam's two moment vectors exist from here on
+    tf.tidy(() => gradientStep(net, batch, cfg, opt, 1)).dispose();
+    expect(tf.memory().numTensors).toBe(before);
+    tf.dispose([terms, row, value, ...Object.values(grads)]);
+    opt.dispose();
     disposeBatch(batch);
     net.dispose();
   });

@@ -97,7 +97,6 @@ export function gradientStep(net: PolicyNetwork, b: DecisionBatch, cfg: LossConf
       packed = tf.keep(terms.packed); // variableGrads runs this in its own tidy
       return terms.total;
     }, net.vars);
-    tf.dispose(kept.splice(0));
     const norm = optimizer.applyClipped(net.vars, grads, maxGradNorm);
     return concatFlat([packed as unknown as tf.Tensor1D, tf.reshape(norm, [1]) as tf.Tensor1D]);
   } finally {

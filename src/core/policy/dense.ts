@@ -77,11 +77,8 @@ function weightGrad(x: tf.Tensor2D, dz: tf.Tensor2D): tf.Tensor2D {
   return tf.matMul(tf.transpose(x), dz);
 }
 
-/**
- * act(x·W + b) for a layer whose input x is data (no gradient flows into x): gradients for W and b.
- * `xT` may carry xᵀ when the caller has it already (e.g. once per batch for μ epochs).
- */
-export function inputLayer(x: tf.Tensor2D, w: tf.Variable, b: tf.Variable, act: Act, xT?: tf.Tensor2D, kept?: tf.Tensor[]): tf.Tensor2D {
+/** act(x·W + b) for a layer whose input x is data (no gradient flows into x): gradients for W and b (`kept`: see stash). */
+export function inputLayer(x: tf.Tensor2D, w: tf.Variable, b: tf.Variable, act: Act, kept?: tf.Tensor[]): tf.Tensor2D {
   const f = withGrad(([wIn, bIn], save) => {
     const y = fusedDense(x, wIn as tf.Tensor2D, bIn, act);
     const saved = stash(save, kept, [], [y]);
@@ -89,7 +86,7 @@ export function inputLayer(x: tf.Tensor2D, w: tf.Variable, b: tf.Variable, act: 
       value: y,
       gradFunc: (dy, copies) => {
         const dz = activationGrad(dy as tf.Tensor2D, saved(copies)[0] as tf.Tensor2D, act);
-        return [xT ? tf.matMul(xT, dz) : weightGrad(x, dz), columnSums(dz)];
+        return [weightGrad(x, dz), columnSums(dz)];
       },
     };
   });

@@ -69,7 +69,7 @@ export class PolicyNetwork {
     let h = pairInputLayer(x.state, x.pairs, x.pairRow, this.w('scorer/l0/tool'), this.w('scorer/l0/state'), this.w('scorer/l0/bias'), x.pairInputs, kept);
     for (let l = 1; l < this.config.depth; l++) h = hiddenLayer(h, this.w(`scorer/l${l}/kernel`), this.w(`scorer/l${l}/bias`), 'relu', kept);
     const toolScores = tf.reshape(hiddenLayer(h, this.w('scorer/out/kernel'), this.w('scorer/out/bias'), 'linear', kept), [P]) as tf.Tensor1D;
-    let g = inputLayer(x.state, this.w('submit/l0/kernel'), this.w('submit/l0/bias'), 'relu', undefined, kept);
+    let g = inputLayer(x.state, this.w('submit/l0/kernel'), this.w('submit/l0/bias'), 'relu', kept);
     for (let l = 1; l < this.config.depth; l++) g = hiddenLayer(g, this.w(`submit/l${l}/kernel`), this.w(`submit/l${l}/bias`), 'relu', kept);
     const submit = tf.reshape(hiddenLayer(g, this.w('submit/out/kernel'), this.w('submit/out/bias'), 'linear', kept), [M]) as tf.Tensor1D;
     const flat = placeScores(tf.concat([toolScores, submit]), x.source, x.slots);
