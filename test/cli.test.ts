@@ -112,6 +112,19 @@ describe('command line: output that is never lost or half-written', () => {
     expect(cli('train', '--resume', out, '--iterations', '10').err).toMatch(/has 10 iterations already/);
   });
 
+  it('--lr-decay lowers the learning rate linearly to 0 over the run, logs it, and a resumed run keeps the schedule', () => {
+    const out = join(dir, 'decayed');
+    const small = ['--seed', '4', '--batch', '2', '--group', '4', '--pool', '60', '--lr', '0.002'];
+    expect(cli('train', ...small, '--iterations', '4', '--lr-decay', '2', '--out', out).err).toMatch(/--lr-decay must be a number in \[0, 1\] \(got "2"\)/);
+    const r = cli('train', ...small, '--iterations', '4', '--lr-decay', '1', '--out', out);
+    expect(r.code, r.err).toBe(0);
+    // (4 − k)/4 of 0.002 at iterations k = 0…3: 0.002, 0.0015, 0.001, 0.0005.
+    const rates = readFileSync(join(out, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).learningRate);
+    expect(rates.map((x: number) => x.toFixed(6))).toEqual(['0.002000', '0.001500', '0.001000', '0.000500']);
+    expect(cli('train', '--resume', out, '--iterations', '6').err).toMatch(/reaches 0 at iteration 4: more iterations would not change the weights/);
+    expect(cli('train', '--resume', out, '--iterations', '6', '--lr-decay', '0.5').err).toMatch(/a resumed run keeps the schedule/);
+  });
+
   it('Ctrl-C saves the run at the end of the iteration in flight and says how to resume', async () => {
     const out = join(dir, 'interrupted');
     const child = spawn(TSX, ['src/cli/main.ts', 'train', '--iterations', '100000', '--progress-every', '1', '--batch', '2', '--group', '4', '--pool', '60', '--out', out]);

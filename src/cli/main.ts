@@ -21,7 +21,7 @@ const COMMANDS: Record<string, { run: (a: ReturnType<typeof parseArgs>) => void 
   generate: { run: generateCommand, usage: 'generate --catalog <preset|file> --seed S --count N --out tasks.jsonl [--availability p] [--json]' },
   eval: { run: evalCommand, usage: 'eval --policy <baseline|DIR/orchestrator.json> --catalog <preset|file> [--suite hle|frames|tau2] --seed S --count N [--preference P.json] [--json]' },
   frontier: { run: frontierCommand, usage: 'frontier --catalog <preset|file> [--suite hle|frames|tau2] --seed S --count N [--policy DIR/orchestrator.json] [--json | --markdown]' },
-  train: { run: trainCommand, usage: 'train --catalog <preset|file> --seed S --iterations K --out DIR [--preference P.json | --random-preferences] [--init DIR/orchestrator.json] [--backend wasm|cpu] [--json]' },
+  train: { run: trainCommand, usage: 'train --catalog <preset|file> --seed S --iterations K --out DIR [--preference P.json | --random-preferences] [--init DIR/orchestrator.json] [--lr 0.0015] [--lr-decay F] [--backend wasm|cpu] [--json]' },
   calibrate: { run: calibrateCommand, usage: 'calibrate [--count 1000] [--seed 1000] [--policy DIR/orchestrator.json [--preference P.json]] [--baselines a,b,…] [--json]' },
   preferences: { run: preferencesCommand, usage: 'preferences --policy DIR/orchestrator.json [--count 1000] [--seed 1000] [--json]' },
   reproduce: { run: reproduceCommand, usage: 'reproduce [--quick] [--pretrained] --out DIR [--count N] [--iterations K] [--json]' },

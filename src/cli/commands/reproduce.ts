@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PREFERENCE } from '../../core/eval/preferenceFollowing';
 import { reproduce, reproductionMarkdown } from '../../core/eval/reproduce';
-import { DEFAULT_TRAIN, type TrainConfig } from '../../core/grpo/config';
+import { DEFAULT_TRAIN, linearDecay, type TrainConfig } from '../../core/grpo/config';
 import { GrpoTrainer } from '../../core/grpo/trainer';
 import { learnedPolicy } from '../../core/policy/act';
 import type { PolicyNetwork } from '../../core/policy/network';
@@ -20,7 +20,8 @@ import { initNodeBackend } from '../tfBackend';
 import { TABLE1_BASELINES } from './calibrate';
 
 const SHIPPED = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'public', 'pretrained', 'orchestrator.json');
-/** The README's recipe: Dr. GRPO advantage, lr 1.5e-3, entropy 0.03. */
+/** The README's recipe: Dr. GRPO advantage, lr 1.5e-3, entropy 0.03 (the headline's learning rate also falls linearly to 0 over its run: HEADLINE_DECAY). */
+const HEADLINE_DECAY = 1;
 const RECIPE: Partial<TrainConfig> = { learningRate: 0.0015, entropyCoef: 0.03, advantage: { ...DEFAULT_TRAIN.advantage, normalizeStd: false } };
 
 async function train(config: TrainConfig, iterations: number, log: (s: string) => void): Promise<PolicyNetwork> {
@@ -56,7 +57,7 @@ export async function reproduceCommand(a: Args): Promise<void> {
   } else {
     log(`training the headline policy (P = outcome 1, cost 0.5), ${iterations.headline} iterations`);
     // The same runs as the README's commands (`train --seed S` also seeds the network with S).
-    headline = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 1, policy: { ...DEFAULT_TRAIN.policy, seed: 1 }, preferenceMode: 'fixed', preference: DEFAULT_PREFERENCE }, iterations.headline, log);
+    headline = await train({ ...DEFAULT_TRAIN, ...RECIPE, lrDecay: linearDecay(iterations.headline, HEADLINE_DECAY), seed: 1, policy: { ...DEFAULT_TRAIN.policy, seed: 1 }, preferenceMode: 'fixed', preference: DEFAULT_PREFERENCE }, iterations.headline, log);
     log(`training the random-preference policy, ${iterations.random} iterations`);
     random = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 2, policy: { ...DEFAULT_TRAIN.policy, seed: 2 }, preferenceMode: 'random' }, iterations.random, log);
     source = `policies trained here (headline: seed 1, P = outcome 1, cost 0.5, ${iterations.headline} iterations; Table 3: seed 2, random preferences, ${iterations.random} iterations)`;

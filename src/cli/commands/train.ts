@@ -5,7 +5,7 @@
 // on stderr and the final metrics as JSON on stdout.
 
 import { join } from 'node:path';
-import { DEFAULT_TRAIN, type TrainConfig } from '../../core/grpo/config';
+import { DEFAULT_TRAIN, linearDecay, type TrainConfig } from '../../core/grpo/config';
 import type { IterationMetrics } from '../../core/grpo/metrics';
 import { REWARD_MODES, type RewardMode } from '../../core/grpo/reward';
 import { GrpoTrainer } from '../../core/grpo/trainer';
@@ -19,7 +19,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { loadPolicyFile } from '../policyFile';
 import { initNodeBackend } from '../tfBackend';
 
-const TRAIN_OPTIONS = ['catalog', 'seed', 'iterations', 'out', 'preference', 'random-preferences', 'backend', 'json', 'batch', 'group', 'lr', 'epochs', 'width', 'depth', 'beta', 'entropy', 'reward', 'aggregation', 'max-turns', 'pool', 'progress-every', 'init', 'advantage', 'dual-clip', 'checkpoint-every', 'resume'];
+const TRAIN_OPTIONS = ['catalog', 'seed', 'iterations', 'out', 'preference', 'random-preferences', 'backend', 'json', 'batch', 'group', 'lr', 'epochs', 'width', 'depth', 'beta', 'entropy', 'reward', 'aggregation', 'max-turns', 'pool', 'progress-every', 'init', 'advantage', 'dual-clip', 'checkpoint-every', 'resume', 'lr-decay'];
 
 /** The scalar part of an iteration's metrics (what metrics.jsonl and the summary hold). */
 export function scalarMetrics(m: IterationMetrics): Omit<IterationMetrics, 'group' | 'advantageHistogram'> & { advantageHistogram: number[] } {
@@ -87,7 +87,13 @@ export async function trainCommand(a: Args): Promise<void> {
     if (a.flags.has('random-preferences')) config = { ...config, preferenceMode: 'random' };
     if (a.options.has('preference')) config = { ...config, preferenceMode: 'fixed', preference: loadPreference(stringOpt(a, 'preference'), catalog) };
   }
+  // --lr-decay F: the learning rate falls linearly to 0 over the last F of the iterations (config.ts).
+  if (a.options.has('lr-decay')) {
+    if (previous) throw new CliError('--lr-decay: a resumed run keeps the schedule it was started with');
+    config = { ...config, lrDecay: linearDecay(iterations, numberOpt(a, 'lr-decay', 0, 0, 1)) };
+  }
   const done = previous?.done ?? 0;
+  if (config.lrDecay && iterations > config.lrDecay.end) throw new CliError(`this run's learning rate reaches 0 at iteration ${config.lrDecay.end}: more iterations would not change the weights (start a new run from it with --init ${join(out, 'orchestrator.json')})`);
   if (done >= iterations) throw new CliError(`${out} has ${done} iterations already; give --iterations above ${done} to go on`);
   let pool;
   try {
@@ -127,7 +133,7 @@ export async function trainCommand(a: Args): Promise<void> {
       if (last.diverged) process.stderr.write(`warning: ${last.diverged}\n`);
       if ((i + 1) % every === 0 || i === iterations - 1) {
         const s = (performance.now() - t0) / 1000;
-        process.stderr.write(`it ${String(last.iteration).padStart(4)}  reward ${last.meanReward.toFixed(3)}  acc ${(100 * last.accuracy).toFixed(1)}%  cost ${last.meanCostUSD.toFixed(4)}  entropy ${last.entropy.toFixed(3)}  |A| ${last.meanAbsAdvantage.toFixed(2)}  ${((i + 1 - done) / s).toFixed(2)} it/s\n`);
+        process.stderr.write(`it ${String(last.iteration).padStart(4)}  reward ${last.meanReward.toFixed(3)}  acc ${(100 * last.accuracy).toFixed(1)}%  cost ${last.meanCostUSD.toFixed(4)}  entropy ${last.entropy.toFixed(3)}${config.lrDecay ? `  lr ${last.learningRate.toPrecision(3)}` : ''}  |A| ${last.meanAbsAdvantage.toFixed(2)}  ${((i + 1 - done) / s).toFixed(2)} it/s\n`);
       }
       if ((i + 1) % checkpointEvery === 0 && i + 1 < iterations) await save(i + 1, null);
       // On wasm every await resolves as a microtask: yield to the event loop once an iteration so a Ctrl-C is seen.

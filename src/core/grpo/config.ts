@@ -37,6 +37,13 @@ export interface TrainConfig {
   /** Size of the training task pool (generated with `seed`) and each tool's availability there. */
   poolSize: number;
   availability: number;
+  /**
+   * Linear decay of the learning rate: full until iteration `start` (0-based), then falling in equal
+   * steps to 0 at iteration `end` (the run's length; its last iteration still takes 1/(end − start)
+   * of a step). null: constant, veRL's default. TRL's default (Hugging Face's linear schedule) decays
+   * over the whole run, start 0. learningRateAt() gives the rate of an iteration.
+   */
+  lrDecay: { start: number; end: number } | null;
 }
 
 export const DEFAULT_TRAIN: Readonly<TrainConfig> = {
@@ -66,4 +73,19 @@ export const DEFAULT_TRAIN: Readonly<TrainConfig> = {
   sim: DEFAULT_SIM,
   poolSize: 4000,
   availability: 0.75,
+  lrDecay: null,
 };
+
+/** The learning rate of iteration `iteration` (0-based) under cfg.lrDecay. */
+export function learningRateAt(cfg: Pick<TrainConfig, 'learningRate' | 'lrDecay'>, iteration: number): number {
+  const d = cfg.lrDecay;
+  if (!d || iteration < d.start) return cfg.learningRate;
+  return (cfg.learningRate * Math.max(0, d.end - iteration)) / (d.end - d.start);
+}
+
+/** A decay over the last `fraction` of a run of `iterations` (0: none; 1: the whole run, as TRL). */
+export function linearDecay(iterations: number, fraction: number): TrainConfig['lrDecay'] {
+  if (!(fraction >= 0 && fraction <= 1)) throw new Error(`the decay fraction must be in [0, 1] (got ${fraction})`);
+  const start = Math.round((1 - fraction) * iterations);
+  return start >= iterations ? null : { start, end: iterations };
+}

@@ -41,7 +41,12 @@ export class FlatAdam {
   /** The weights the moments belong to (their ids); another list starts fresh moments. */
   private owner = '';
 
-  constructor(readonly learningRate: number, readonly beta1 = 0.9, readonly beta2 = 0.999) {}
+  /** The step size of the next applyClipped (the trainer sets it each update from its schedule, config.ts). */
+  learningRate: number;
+
+  constructor(learningRate: number, readonly beta1 = 0.9, readonly beta2 = 0.999) {
+    this.learningRate = learningRate;
+  }
 
   /**
    * Scales the gradients to a global L2 norm of at most `maxNorm`, applies one Adam step to

@@ -54,6 +54,8 @@ export interface IterationMetrics {
   /** The surrogate loss (≈ 0 on the first on-policy epoch by construction). */
   loss: number;
   gradNorm: number;
+  /** The learning rate this iteration's update used (config.ts, learningRateAt). */
+  learningRate: number;
   meanTurns: number;
   callsPerTask: Record<string, number>;
   advantageHistogram: Histogram;

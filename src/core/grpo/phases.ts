@@ -17,7 +17,7 @@ import { allowedTools } from '../policy/pairs';
 import { INSTRUCTION_PRESETS } from '../instructionPresets';
 import { preferenceVector, samplePreference } from '../preference';
 import { groupAdvantages, type GroupAdvantage } from './advantage';
-import type { TrainConfig } from './config';
+import { learningRateAt, type TrainConfig } from './config';
 import { histogram, type GroupSample, type IterationMetrics } from './metrics';
 import { gateAndWeight, measureDims, measureVector, normaliseGroup, type TrajectoryStats } from './reward';
 import { collectRollouts, type RolloutBuffer } from './rollout';
@@ -253,6 +253,7 @@ export function iterationMetrics(s: IterationState): IterationMetrics {
     filteredFrac: s.advantages.filter((a) => a.filtered).length / B,
     loss: stats.loss,
     gradNorm: stats.gradNorm,
+    learningRate: learningRateAt(s.host.config, s.host.iteration),
     meanTurns: turns / N,
     callsPerTask: Object.fromEntries(catalog.tools.map((t, j) => [t.id, (calls[j] as number) / N])),
     advantageHistogram: histogram(s.adv),

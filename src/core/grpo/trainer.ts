@@ -12,7 +12,7 @@ import { catalogScales, type CatalogScales } from '../policy/features';
 import { packPairs, policyInput } from '../policy/pairs';
 import { PolicyNetwork } from '../policy/network';
 import { checkIterationSize } from './memoryEstimate';
-import type { TrainConfig } from './config';
+import { learningRateAt, type TrainConfig } from './config';
 import { FlatAdam, concatFlat } from './flatAdam';
 import { disposeBatch, gradientStep, lossTermValues, LOSS_TERMS, takenLogp, type DecisionBatch } from './loss';
 import type { IterationMetrics } from './metrics';
@@ -152,6 +152,7 @@ export class GrpoTrainer {
 
   private async updateFrom(backup: tf.NamedTensorMap, adv: Float32Array, weight: Float32Array, tokenWeight: Float32Array): Promise<UpdateStats> {
     const cfg = this.config;
+    this.optimizer.learningRate = learningRateAt(cfg, this.iteration);
     const batch = toDecisionBatch(this.buf, adv, weight, tokenWeight, BUCKET_ROWS);
     if (this.ref && cfg.beta > 0) batch.refLogp = tf.tidy(() => takenLogp(this.ref as PolicyNetwork, batch));
     // Per epoch one row of ROW values; all rows and the non-finite
