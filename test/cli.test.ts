@@ -121,8 +121,14 @@ describe('command line: output that is never lost or half-written', () => {
     // (4 − k)/4 of 0.002 at iterations k = 0…3: 0.002, 0.0015, 0.001, 0.0005.
     const rates = readFileSync(join(out, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).learningRate);
     expect(rates.map((x: number) => x.toFixed(6))).toEqual(['0.002000', '0.001500', '0.001000', '0.000500']);
-    expect(cli('train', '--resume', out, '--iterations', '6').err).toMatch(/reaches 0 at iteration 4: more iterations would not change the weights/);
+    expect(cli('train', '--resume', out, '--iterations', '6').err).toMatch(/reached 0 at iteration 4, where this run stopped: more iterations would not change the weights/);
+    expect(cli('train', '--resume', out, '--iterations', '4').err).toMatch(/reached 0 at iteration 4/); // not "give --iterations above 4", which it would refuse
     expect(cli('train', '--resume', out, '--iterations', '6', '--lr-decay', '0.5').err).toMatch(/a resumed run keeps the schedule/);
+    const manifest = join(out, 'orchestrator.json');
+    const model = JSON.parse(readFileSync(manifest, 'utf8'));
+    model.userDefinedMetadata.training.lrDecay = { start: 4, end: 4 }; // hand-edited: would divide by zero
+    writeFileSync(manifest, JSON.stringify(model));
+    expect(cli('train', '--resume', out, '--iterations', '4').err).toMatch(/learning-rate schedule must run from an iteration to a later one/);
   });
 
   it('Ctrl-C saves the run at the end of the iteration in flight and says how to resume', async () => {

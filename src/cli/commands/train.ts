@@ -65,6 +65,8 @@ function readRun(dir: string): { net: ReturnType<typeof loadPolicyFile>['net']; 
   if (!cat.ok) throw new CliError(`${path}: ${cat.error}`);
   const lines = existsSync(join(dir, 'metrics.jsonl')) ? readFileSync(join(dir, 'metrics.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).slice(0, t.iterations) : [];
   const { iterations: done, ...config } = t as TrainConfig & { iterations: number; backend?: string };
+  const d = config.lrDecay;
+  if (d && !(Number.isInteger(d.start) && Number.isInteger(d.end) && d.start >= 0 && d.start < d.end)) throw new CliError(`${path}: its learning-rate schedule must run from an iteration to a later one (got ${JSON.stringify(d)})`);
   delete (config as { backend?: string }).backend;
   return { net, config: { ...DEFAULT_TRAIN, ...config }, done, catalog: cat.value, lines };
 }
@@ -93,7 +95,11 @@ export async function trainCommand(a: Args): Promise<void> {
     config = { ...config, lrDecay: linearDecay(iterations, numberOpt(a, 'lr-decay', 0, 0, 1)) };
   }
   const done = previous?.done ?? 0;
-  if (config.lrDecay && iterations > config.lrDecay.end) throw new CliError(`this run's learning rate reaches 0 at iteration ${config.lrDecay.end}: more iterations would not change the weights (start a new run from it with --init ${join(out, 'orchestrator.json')})`);
+  const end = config.lrDecay?.end;
+  if (end !== undefined && (iterations > end || done >= end)) {
+    const where = done >= end ? `reached 0 at iteration ${end}, where this run stopped` : `reaches 0 at iteration ${end}`;
+    throw new CliError(`this run's learning rate ${where}: more iterations would not change the weights (go on as a new run from it: --init ${join(out, 'orchestrator.json')})`);
+  }
   if (done >= iterations) throw new CliError(`${out} has ${done} iterations already; give --iterations above ${done} to go on`);
   let pool;
   try {
