@@ -231,6 +231,33 @@ test('the backend selector switches backend and keeps the policy and what Undo b
   await expect(page.getByRole('alert').filter({ hasText: 'Training stopped' })).toHaveCount(0);
 });
 
+test('a learning-rate schedule (?lrTo0=3) pauses the run where the rate reaches 0, says so as a note, and counts the lab\'s iterations across a new trainer', async ({ page }) => {
+  await openLab(page, '?backend=wasm&lrTo0=3');
+  await page.getByRole('button', { name: 'Start' }).click();
+  const note = page.getByRole('note').filter({ hasText: 'The learning rate reached 0 at iteration 3' });
+  await expect(note).toBeVisible({ timeout: 60_000 });
+  console.log((await note.innerText()).replace(/\s+/g, ' '));
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+  expect(await iteration(page)).toBe(3);
+  await page.waitForTimeout(1500);
+  expect(await iteration(page)).toBe(3); // paused for real
+  await expect(page.getByRole('alert')).toHaveCount(0); // a schedule's end is no failure
+  await openSettings(page, 'Training');
+  const until = page.getByRole('spinbutton', { name: 'lr → 0 by iteration (0 = constant)' });
+  await expect(until).toHaveValue('3');
+  // A new G builds a new trainer around the same policy (its own count starts at 0): the schedule
+  // still counts the lab's iterations, so a run to 5 pauses at 5, not at 3 + 5.
+  await page.getByRole('spinbutton', { name: 'G (rollouts per task)' }).fill('6');
+  await until.fill('5');
+  await expect.poll(() => page.url()).toContain('lrTo0=5');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('note').filter({ hasText: 'The learning rate reached 0 at iteration 5' })).toBeVisible({ timeout: 60_000 });
+  expect(await iteration(page)).toBe(5);
+  // The rate each iteration used: (3 − k)/3 of 0.0015 for k = 0…2, then (5 − k)/5 for k = 3, 4.
+  const rates = await page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { series: { iteration: number; learningRate: number }[] } } }).orchestraLab.getState().series.map((p) => [p.iteration, p.learningRate]));
+  expect(rates.map(([it, lr]) => `${it}:${(lr as number).toFixed(6)}`)).toEqual(['1:0.001500', '2:0.001000', '3:0.000500', '4:0.000600', '5:0.000300']);
+});
+
 test('a collapsing run (learning rate 1) pauses with a message and "Restore best policy" brings the best weights back; Reset can be undone', async ({ page }) => {
   test.setTimeout(240_000);
   await openLab(page, '?backend=wasm&lr=1');

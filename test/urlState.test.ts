@@ -32,6 +32,17 @@ describe('share links', () => {
     expect(readUrl(link).config.catalog).toEqual(c.catalog); // one string with both parts reads the same
   });
 
+  it('carries the learning-rate schedule as lrTo0 (the iteration where the rate reaches 0), and only when there is one', () => {
+    const back = readUrl('?lrTo0=1000');
+    expect(back.invalid).toEqual([]);
+    expect(back.config.train.lrDecay).toEqual({ start: 0, end: 1000 });
+    expect(writeUrl(back.config)).toBe('?lrTo0=1000');
+    expect(readUrl('?lrTo0=0').config.train.lrDecay).toBeNull();
+    expect(writeUrl(defaultConfig())).not.toMatch(/lrTo0/);
+    expect(readUrl('?lrTo0=-5').invalid).toEqual(['lrTo0']);
+    expect(readUrl('?lrTo0=2.5').invalid).toEqual(['lrTo0']);
+  });
+
   it('refuses a link whose compressed catalog is past the limit, saying by how much and what to do instead', () => {
     const rng = new SeqRng(3);
     const noise = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz0123456789 '[rng.int(37)]).join('');

@@ -129,6 +129,7 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
       if (p.type === 'status') {
         set({ running: p.running, iteration: p.iteration, itPerS: p.itPerS, ...(p.bestIteration !== undefined ? { bestIteration: p.bestIteration } : {}), ...(p.undo !== undefined ? { undoLabel: p.undo } : {}) });
         if (p.message) get().notify('error', `Training stopped: ${p.message}`);
+        if (p.notice) get().notify('info', p.notice); // a pause that is no failure (the learning-rate schedule's end)
       } else if (p.type === 'tradeoff') set({ tradeoff: p.tradeoff });
     },
   };

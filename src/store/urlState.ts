@@ -114,6 +114,8 @@ const PROPS: Prop[] = [
   trainNum('B', (t) => t.batchTasks, (t, v) => { t.batchTasks = v; }, 1, 256, true),
   trainNum('G', (t) => t.groupSize, (t, v) => { t.groupSize = v; }, 1, 64, true),
   trainNum('lr', (t) => t.learningRate, (t, v) => { t.learningRate = v; }, 0, 1),
+  // The learning rate falls linearly to 0 at this iteration (lrDecay from 0; absent: constant).
+  trainNum('lrTo0', (t) => t.lrDecay?.end ?? 0, (t, v) => { t.lrDecay = v > 0 ? { start: 0, end: v } : null; }, 0, 1_000_000, true),
   trainNum('epsLow', (t) => t.epsLow, (t, v) => { t.epsLow = v; }, 0, 1),
   trainNum('epsHigh', (t) => t.epsHigh, (t, v) => { t.epsHigh = v; }, 0, 5),
   trainNum('beta', (t) => t.beta, (t, v) => { t.beta = v; }, 0, 10),

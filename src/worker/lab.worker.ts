@@ -102,6 +102,14 @@ async function loopBody(runId: number, gen: number): Promise<void> {
   };
   post({ id: 0, type: 'status', runId, running: true, iteration: session.iteration, itPerS: 0 });
   while (running && activeRun === runId && gen === loopGen) {
+    if (session.scheduleEnded()) {
+      // The learning rate is 0 from here on: an iteration would spend time and change nothing.
+      running = false;
+      flush();
+      const done = session.iteration - startIt, itPerS = done > 0 ? done / ((performance.now() - started) / 1000) : 0;
+      post({ id: 0, type: 'status', runId, running: false, iteration: session.iteration, itPerS, notice: `The learning rate reached 0 at iteration ${session.iteration}, the end of its schedule: more iterations would not change the weights. Paused; raise "lr → 0 by iteration" (or set it to 0 for a constant rate) to train on.`, ...session.safety });
+      break;
+    }
     let m: IterationMetrics;
     try {
       m = (await session.step()) as IterationMetrics;

@@ -170,7 +170,7 @@ export type Reply =
 /** Pushed by the worker while a run goes on (id 0: not a reply). */
 export type Push =
   | { id: 0; type: 'metrics'; runId: number; points: MetricPoint[]; histogram: Histogram; group: GroupSample }
-  | { id: 0; type: 'status'; runId: number; running: boolean; iteration: number; itPerS: number; message?: string; bestIteration?: number | null; undo?: string | null }
+  | { id: 0; type: 'status'; runId: number; running: boolean; iteration: number; itPerS: number; message?: string; notice?: string; bestIteration?: number | null; undo?: string | null }
   | { id: 0; type: 'tradeoff'; runId: number; tradeoff: Tradeoff }
   /** What the worker is doing now ("training", "one GRPO iteration (Step)", "idle", …), whatever the run. */
   | { id: 0; type: 'activity'; text: string };

@@ -118,8 +118,19 @@ export class LabSession {
     return changed;
   }
 
+  /**
+   * The trainer's config. The learning-rate schedule counts the lab's iterations, and a trainer
+   * counts its own from 0: the schedule is shifted by the iterations before this trainer.
+   */
   private trainConfig(s: LabSettings): TrainConfig {
-    return { ...s.train, preference: s.preference };
+    const d = s.train.lrDecay, shift = this.iterationOffset;
+    return { ...s.train, preference: s.preference, lrDecay: d ? { start: d.start - shift, end: d.end - shift } : null };
+  }
+
+  /** Whether the learning-rate schedule has reached 0: a further iteration would not change the weights. */
+  scheduleEnded(): boolean {
+    const d = this.settings?.train.lrDecay;
+    return !!d && this.iteration >= d.end;
   }
 
   private requireTrainer(): GrpoTrainer {
@@ -216,8 +227,8 @@ export class LabSession {
     clearKeeper(this.keeper);
     const name = await recreateActiveBackend();
     const net = saved ? networkFromFlat(trainer.net.config, saved.weights) : new PolicyNetwork(s.train.policy);
+    this.iterationOffset = saved ? offset + saved.iteration : 0; // before the trainer: its schedule counts from here
     this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(s), this.pool, net);
-    this.iterationOffset = saved ? offset + saved.iteration : 0;
     this.freshNetwork = !saved;
     return `${cause.message}. The ${name} backend was started afresh and ${saved ? `the weights of iteration ${offset + saved.iteration} (the last ones read back finite) were restored` : 'no finite weights had been read back yet, so the policy starts fresh'}`;
   }
@@ -369,8 +380,8 @@ export class LabSession {
         this.backend = typeof target === 'string' ? await initBackend(target) : await chooseBackend(target.auto, target.cached);
         const loaded = importArtifact(JSON.parse(JSON.stringify(json)), weights);
         if (!loaded.ok) throw new Error(loaded.error);
+        this.iterationOffset = iterations; // before the trainer: its schedule counts from here
         this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(s), this.pool, loaded.net);
-        this.iterationOffset = iterations;
       } finally {
         this.keeper.fromHost(kept);
       }
