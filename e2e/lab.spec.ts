@@ -256,6 +256,18 @@ test('a learning-rate schedule (?lrTo0=3) pauses the run where the rate reaches 
   // The rate each iteration used: (3 − k)/3 of 0.0015 for k = 0…2, then (5 − k)/5 for k = 3, 4.
   const rates = await page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { series: { iteration: number; learningRate: number }[] } } }).orchestraLab.getState().series.map((p) => [p.iteration, p.learningRate]));
   expect(rates.map(([it, lr]) => `${it}:${(lr as number).toFixed(6)}`)).toEqual(['1:0.001500', '2:0.001000', '3:0.000500', '4:0.000600', '5:0.000300']);
+  // An export records the schedule as the lab counts it, beside the lab's iteration count (as the CLI writes a run).
+  await page.getByRole('tab', { name: 'Export / Import' }).click();
+  const manifest = new Promise<string>((resolve) => {
+    page.on('download', async (d) => {
+      if (d.suggestedFilename() !== 'orchestrator.json') return;
+      mkdirSync('test-results/export-schedule', { recursive: true });
+      await d.saveAs('test-results/export-schedule/orchestrator.json');
+      resolve(readFileSync('test-results/export-schedule/orchestrator.json', 'utf8'));
+    });
+  });
+  await page.getByRole('button', { name: 'Export weights' }).click();
+  expect(JSON.parse(await manifest).userDefinedMetadata.training).toMatchObject({ iterations: 5, lrDecay: { start: 0, end: 5 } });
 });
 
 test('a collapsing run (learning rate 1) pauses with a message and "Restore best policy" brings the best weights back; Reset can be undone', async ({ page }) => {

@@ -105,9 +105,9 @@ export class LabSession {
       if (!keep && prev && this.keepForUndo('the new network', prev)) changed.push('undo');
       if (this.trainer) {
         this.iterationOffset += keep ? this.trainer.iteration : 0;
-        if (!keep) this.iterationOffset = 0;
         this.trainer.dispose(!!keep);
       }
+      if (!keep) this.iterationOffset = 0; // a new network counts from 0 (also when a failed switch left no trainer)
       this.trainer = new GrpoTrainer(next.catalog, this.trainConfig(next), this.pool, keep);
       if (!keep) {
         this.keeper.newRun();
@@ -321,7 +321,8 @@ export class LabSession {
       // Only a policy that still computes finite probabilities is written out.
       const broken = await probeFinite(net, s.catalog.tools.length);
       if (broken) throw new Error(`export refused: the current policy is broken (${broken}); press Reset or import a policy`);
-      const { json, weights } = await exportArtifact(net, s.catalog, { training: { ...this.trainConfig(s), iterations: this.iteration } });
+      // The schedule as the lab counts it (the trainer's is shifted), beside the lab's iteration count.
+      const { json, weights } = await exportArtifact(net, s.catalog, { training: { ...s.train, preference: s.preference, iterations: this.iteration } });
       return { json, weights: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength) as ArrayBuffer };
     });
   }
