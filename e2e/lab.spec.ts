@@ -242,6 +242,11 @@ test('a learning-rate schedule (?lrTo0=3) pauses the run where the rate reaches 
   await page.waitForTimeout(1500);
   expect(await iteration(page)).toBe(3); // paused for real
   await expect(page.getByRole('alert')).toHaveCount(0); // a schedule's end is no failure
+  await page.getByRole('button', { name: 'Start' }).click(); // past the end: it pauses again at once, and the note is not repeated
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+  await page.waitForTimeout(1000); // the worker's answer to the second Start has come
+  expect(await iteration(page)).toBe(3);
+  await expect(note).toHaveCount(1);
   await openSettings(page, 'Training');
   const until = page.getByRole('spinbutton', { name: 'lr → 0 by iteration (0 = constant)' });
   await expect(until).toHaveValue('3');

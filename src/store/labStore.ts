@@ -309,7 +309,8 @@ export const useLab = create<LabState>((set, get) => {
       return location.href;
     },
     notify(kind, text, aboutPolicy = false) {
-      set((s) => ({ notices: [...s.notices.slice(-4), { id: noticeId++, kind, text, ...(aboutPolicy ? { aboutPolicy } : {}) }] }));
+      // The same notice again (e.g. Start pressed past the schedule's end) moves to the end instead of stacking.
+      set((s) => ({ notices: [...s.notices.filter((n) => n.kind !== kind || n.text !== text).slice(-4), { id: noticeId++, kind, text, ...(aboutPolicy ? { aboutPolicy } : {}) }] }));
     },
     dismiss(id) {
       set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
