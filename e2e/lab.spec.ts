@@ -273,6 +273,12 @@ test('a learning-rate schedule (?lrTo0=3) pauses the run where the rate reaches 
   });
   await page.getByRole('button', { name: 'Export weights' }).click();
   expect(JSON.parse(await manifest).userDefinedMetadata.training).toMatchObject({ iterations: 5, lrDecay: { start: 0, end: 5 } });
+  // A Step past the end runs at rate 0, and the note says why nothing moves (once).
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => iteration(page)).toBe(6);
+  await expect(page.getByRole('note').filter({ hasText: 'The learning rate reached 0 at iteration 5' })).toHaveCount(1);
+  const last = await page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { series: { iteration: number; learningRate: number }[] } } }).orchestraLab.getState().series.at(-1));
+  expect(last).toMatchObject({ iteration: 6, learningRate: 0 });
 });
 
 test('a collapsing run (learning rate 1) pauses with a message and "Restore best policy" brings the best weights back; Reset can be undone', async ({ page }) => {

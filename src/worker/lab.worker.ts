@@ -90,6 +90,12 @@ async function runLoop(runId: number): Promise<void> {
   }
 }
 
+/** Where the learning-rate schedule has reached 0 (session.scheduleEnded). */
+function scheduleEndNotice(): string {
+  const end = session.settings?.train.lrDecay?.end ?? session.iteration;
+  return `The learning rate reached 0 at iteration ${end}, the end of its schedule: more iterations would not change the weights. Paused; raise "lr → 0 by iteration" (or set it to 0 for a constant rate) to train on.`;
+}
+
 async function loopBody(runId: number, gen: number): Promise<void> {
   let batch: ReturnType<typeof toMetricPoint>[] = [];
   let latest: IterationMetrics | null = null;
@@ -107,7 +113,7 @@ async function loopBody(runId: number, gen: number): Promise<void> {
       running = false;
       flush();
       const done = session.iteration - startIt, itPerS = done > 0 ? done / ((performance.now() - started) / 1000) : 0;
-      post({ id: 0, type: 'status', runId, running: false, iteration: session.iteration, itPerS, notice: `The learning rate reached 0 at iteration ${session.iteration}, the end of its schedule: more iterations would not change the weights. Paused; raise "lr → 0 by iteration" (or set it to 0 for a constant rate) to train on.`, ...session.safety });
+      post({ id: 0, type: 'status', runId, running: false, iteration: session.iteration, itPerS, notice: scheduleEndNotice(), ...session.safety });
       break;
     }
     let m: IterationMetrics;
@@ -238,7 +244,8 @@ async function handle(req: Request): Promise<void> {
         }
         if (!m) return post({ id: req.id, type: 'ok' });
         postMetrics(req.runId, [toMetricPoint(m)], m);
-        post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, ...(m.diverged || m.collapsed ? { message: m.diverged ?? m.collapsed } : {}) });
+        const ended = session.scheduleEnded() ? { notice: scheduleEndNotice() } : {}; // a Step past the end runs at rate 0: say why nothing moves
+        post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, ...ended, ...(m.diverged || m.collapsed ? { message: m.diverged ?? m.collapsed } : {}) });
         post({ id: req.id, type: 'stepped', point: toMetricPoint(m) });
         tradeoffSoon(req.runId);
       } finally {
