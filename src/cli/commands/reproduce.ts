@@ -60,7 +60,7 @@ export async function reproduceCommand(a: Args): Promise<void> {
     headline = await train({ ...DEFAULT_TRAIN, ...RECIPE, lrDecay: linearDecay(iterations.headline, HEADLINE_DECAY), seed: 1, policy: { ...DEFAULT_TRAIN.policy, seed: 1 }, preferenceMode: 'fixed', preference: DEFAULT_PREFERENCE }, iterations.headline, log);
     log(`training the random-preference policy, ${iterations.random} iterations`);
     random = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 2, policy: { ...DEFAULT_TRAIN.policy, seed: 2 }, preferenceMode: 'random' }, iterations.random, log);
-    source = `policies trained here (headline: seed 1, P = outcome 1, cost 0.5, ${iterations.headline} iterations; Table 3: seed 2, random preferences, ${iterations.random} iterations)`;
+    source = `policies trained here (headline: seed 1, P = outcome 1, cost 0.5, ${iterations.headline} iterations with the learning rate decaying to 0 over the run; Table 3: seed 2, random preferences, ${iterations.random} iterations at a constant rate)`;
   }
   const r = await reproduce({
     catalog, sim: DEFAULT_SIM, seed, count, preference: DEFAULT_PREFERENCE, baselines: TABLE1_BASELINES, maxTurns: [4, 8, 12, 20],
