@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import type { MetricPoint } from '../src/worker/protocol';
 
 /** Collects console errors and page errors of a page. */
 export function watchErrors(page: Page): string[] {
@@ -9,6 +10,9 @@ export function watchErrors(page: Page): string[] {
 }
 
 export const iteration = async (page: Page): Promise<number> => Number(await page.getByTestId('iteration').innerText());
+
+/** The current run's metric points, one per iteration, as the page's store holds them. */
+export const metricSeries = (page: Page): Promise<MetricPoint[]> => page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { series: MetricPoint[] } } }).orchestraLab.getState().series);
 
 /** Opens the lab and waits until the policy and the trade-off view are ready. */
 export async function openLab(page: Page, query = ''): Promise<void> {

@@ -4,7 +4,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { initNodeBackend } from '../src/cli/tfBackend';
 import { importArtifact } from '../src/core/io/artifact';
 import { probeProbabilities } from '../src/core/policy/probe';
-import { iteration, openLab, openSettings, watchErrors } from './helpers';
+import { iteration, metricSeries, openLab, openSettings, watchErrors } from './helpers';
 
 const probe = (page: Page): Promise<number[]> => page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { probe(): Promise<number[]> } } }).orchestraLab.getState().probe());
 const operatingPoint = (page: Page) => page.getByTestId('operating-point').innerText();
@@ -259,8 +259,8 @@ test('a learning-rate schedule (?lrTo0=3) pauses the run where the rate reaches 
   await expect(page.getByRole('note').filter({ hasText: 'The learning rate reached 0 at iteration 5' })).toBeVisible({ timeout: 60_000 });
   expect(await iteration(page)).toBe(5);
   // The rate each iteration used: (3 − k)/3 of 0.0015 for k = 0…2, then (5 − k)/5 for k = 3, 4.
-  const rates = await page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { series: { iteration: number; learningRate: number }[] } } }).orchestraLab.getState().series.map((p) => [p.iteration, p.learningRate]));
-  expect(rates.map(([it, lr]) => `${it}:${(lr as number).toFixed(6)}`)).toEqual(['1:0.001500', '2:0.001000', '3:0.000500', '4:0.000600', '5:0.000300']);
+  const rates = (await metricSeries(page)).map((p) => `${p.iteration}:${p.learningRate.toFixed(6)}`);
+  expect(rates).toEqual(['1:0.001500', '2:0.001000', '3:0.000500', '4:0.000600', '5:0.000300']);
   // An export records the schedule as the lab counts it, beside the lab's iteration count (as the CLI writes a run).
   await page.getByRole('tab', { name: 'Export / Import' }).click();
   const manifest = new Promise<string>((resolve) => {
@@ -277,8 +277,7 @@ test('a learning-rate schedule (?lrTo0=3) pauses the run where the rate reaches 
   await page.getByRole('button', { name: 'Step' }).click();
   await expect.poll(() => iteration(page)).toBe(6);
   await expect(page.getByRole('note').filter({ hasText: 'The learning rate reached 0 at iteration 5' })).toHaveCount(1);
-  const last = await page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { series: { iteration: number; learningRate: number }[] } } }).orchestraLab.getState().series.at(-1));
-  expect(last).toMatchObject({ iteration: 6, learningRate: 0 });
+  expect((await metricSeries(page)).at(-1)).toMatchObject({ iteration: 6, learningRate: 0 });
 });
 
 test('a collapsing run (learning rate 1) pauses with a message and "Restore best policy" brings the best weights back; Reset can be undone', async ({ page }) => {

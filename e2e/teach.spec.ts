@@ -2,12 +2,10 @@
 // GRPO in slow motion through its eight phases (wasm and WebGPU), every lesson walked to
 // completion, classroom mode, the theme toggle and its contrast, and the screenshots in docs/.
 import { expect, test, type Page } from '@playwright/test';
-import { iteration, openLab, watchErrors } from './helpers';
+import { iteration, metricSeries as series, openLab, watchErrors } from './helpers';
 
 const PHASES = ['Sample tasks and preferences', 'Roll out G trajectories per task', 'Measure M', 'Normalise', 'Gate and weight: R', 'Advantage: A', 'Update: ratio, clip, KL', 'New probabilities'];
 
-type Point = { accuracy: number; meanReward: number; meanCostUSD: number; iteration: number };
-const series = (page: Page): Promise<Point[]> => page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { series: Point[] } } }).orchestraLab.getState().series);
 const operatingPoint = (page: Page) => page.getByTestId('operating-point').innerText();
 const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
 

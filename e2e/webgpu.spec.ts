@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { describeLongTasks, iteration, openLab, pathPoints, recordLongTasks, takeLongTasks, watchErrors } from './helpers';
+import { describeLongTasks, iteration, metricSeries, openLab, pathPoints, recordLongTasks, takeLongTasks, watchErrors } from './helpers';
 
 // The WebGPU path for real, on Chromium's software adapter (SwiftShader). Every GPU op is emulated
 // on the CPU there, so these runs use a small batch and held-out set to keep each iteration short.
@@ -45,7 +45,7 @@ test('WebGPU reports what its update did: one iteration from the same seed and w
     await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', backend);
     await page.getByRole('button', { name: 'Step' }).click();
     await expect.poll(() => iteration(page), { timeout: 120_000 }).toBe(1);
-    const p = await page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { series: Point[] } } }).orchestraLab.getState().series[0] as Point);
+    const p = (await metricSeries(page))[0] as Point;
     await page.close();
     return p;
   };
