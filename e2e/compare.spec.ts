@@ -74,3 +74,19 @@ test('Compare runs: the reward preset trains both configurations side by side an
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
   expect(errors).toEqual([]);
 });
+
+test('Compare runs under a learning-rate schedule that ends first runs only up to its end, and says why', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await openLab(page, '?backend=wasm&lrTo0=4');
+  await page.getByRole('tab', { name: 'Compare runs' }).click();
+  const panel = page.getByTestId('compare-runs');
+  await panel.getByRole('spinbutton', { name: 'Iterations' }).fill('30');
+  await panel.getByRole('button', { name: 'Start comparison' }).click();
+  await expect(panel.getByTestId('compare-note')).toContainText('The learning rate reaches 0 at iteration 4');
+  await expect(panel.getByTestId('compare-note')).toContainText('runs 4 iterations, not 30');
+  await expect(page.getByTestId('compare-summary')).toBeVisible({ timeout: 90_000 });
+  expect(await progress(page)).toBe(4);
+  await expect(page.getByTestId('compare-progress')).toContainText('/ 4');
+  expect(errors).toEqual([]);
+});

@@ -278,6 +278,13 @@ test('a learning-rate schedule (?lrTo0=3) pauses the run where the rate reaches 
   await expect.poll(() => iteration(page)).toBe(6);
   await expect(page.getByRole('note').filter({ hasText: 'The learning rate reached 0 at iteration 5' })).toHaveCount(1);
   expect((await metricSeries(page)).at(-1)).toMatchObject({ iteration: 6, learningRate: 0 });
+  // So does a slow-motion iteration opened past the end, from its first phase.
+  await page.getByRole('note').filter({ hasText: 'The learning rate reached 0 at iteration 5' }).getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByRole('note').filter({ hasText: 'The learning rate reached 0 at iteration 5' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Slow motion' }).click();
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Slow motion' }).click();
+  await expect(page.getByTestId('phase-1')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('note').filter({ hasText: 'The learning rate reached 0 at iteration 5' })).toHaveCount(1);
 });
 
 test('a collapsing run (learning rate 1) pauses with a message and "Restore best policy" brings the best weights back; Reset can be undone', async ({ page }) => {

@@ -29,6 +29,8 @@ export interface CompareState {
   msPerPair: number | null;
   /** True when the last comparison was stopped before its last iteration. */
   stopped: boolean;
+  /** Why the comparison runs fewer iterations than asked (the learning-rate schedule ends first), or null. */
+  note: string | null;
   start(presetId: string, iterations?: number): void;
   stop(): void;
 }
@@ -74,17 +76,22 @@ export const useCompare = create<CompareState>((set, get) => {
     backend: null,
     msPerPair: null,
     stopped: false,
+    note: null,
 
     start(presetId, iterations = COMPARE_DEFAULT_ITERATIONS) {
       const preset = comparePreset(presetId);
       const n = Math.round(iterations);
       runId++;
-      if (!preset) return set({ presetId, runs: [], running: false, stopping: false, error: `There is no comparison preset "${presetId}".` });
-      if (!(n >= 1 && n <= COMPARE_MAX_ITERATIONS)) return set({ presetId, runs: [], running: false, stopping: false, error: `Iterations must be between 1 and ${COMPARE_MAX_ITERATIONS} (got ${iterations}).` });
+      if (!preset) return set({ presetId, runs: [], running: false, stopping: false, note: null, error: `There is no comparison preset "${presetId}".` });
+      if (!(n >= 1 && n <= COMPARE_MAX_ITERATIONS)) return set({ presetId, runs: [], running: false, stopping: false, note: null, error: `Iterations must be between 1 and ${COMPARE_MAX_ITERATIONS} (got ${iterations}).` });
       const lab = useLab.getState();
       if (lab.running) lab.pause();
-      set({ presetId, runs: preset.sides.map((s) => ({ label: s.label, points: [] })), running: true, stopping: false, iterations: n, error: null, msPerPair: null, stopped: false });
-      const req: CompareRequest = { type: 'start', runId, presetId, iterations: n, catalog: lab.catalog, train: { ...lab.train, preference: lab.preference }, backend: lab.backendInfo?.name ?? null };
+      // Both runs follow the lab's learning-rate schedule from their first iteration; past its end the rate is 0 and neither would change.
+      const end = lab.train.lrDecay?.end;
+      const count = end !== undefined && end < n ? end : n;
+      const note = count < n ? `The learning rate reaches 0 at iteration ${end} (Settings → Training → "lr → 0 by iteration"), so the comparison runs ${count} iterations, not ${n}: past that neither run would change.` : null;
+      set({ presetId, runs: preset.sides.map((s) => ({ label: s.label, points: [] })), running: true, stopping: false, iterations: count, error: null, msPerPair: null, stopped: false, note });
+      const req: CompareRequest = { type: 'start', runId, presetId, iterations: count, catalog: lab.catalog, train: { ...lab.train, preference: lab.preference }, backend: lab.backendInfo?.name ?? null };
       try {
         compareWorker().postMessage(req);
       } catch (e) {

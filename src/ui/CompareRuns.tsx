@@ -38,7 +38,7 @@ function compareSummary(runs: readonly CompareRunSeries[], catalog: Pick<Catalog
  * the same starting policy, in their own worker; their accuracy, reward and cost overlaid.
  */
 export function CompareRuns() {
-  const { presetId, runs, running, stopping, iterations, error, backend, msPerPair, stopped, start, stop } = useCompare();
+  const { presetId, runs, running, stopping, iterations, error, backend, msPerPair, stopped, note, start, stop } = useCompare();
   const catalog = useLab((s) => s.catalog);
   const seed = useLab((s) => s.train.seed);
   const labBackend = useLab((s) => s.backendInfo?.name ?? null);
@@ -83,6 +83,7 @@ export function CompareRuns() {
       {preset && <p className="small muted">{preset.sides.map((s) => s.label).join(' vs ')}; everything else as set in the lab.</p>}
       {running && mainRunning && <p className="small" role="status">The main run started: the comparison stops after the pair of iterations in flight (both would share the CPU).</p>}
       {error && <p className="small field-error" role="alert">{error}</p>}
+      {note && <p className="small" role="note" data-testid="compare-note">{note}</p>}
       {runs.length > 0 && (
         <>
           {shown && shown.id !== picked && <p className="small muted">Showing the last comparison: {shown.title}.</p>}

@@ -93,7 +93,7 @@ async function runLoop(runId: number): Promise<void> {
 /** Where the learning-rate schedule has reached 0 (session.scheduleEnded). */
 function scheduleEndNotice(): string {
   const end = session.settings?.train.lrDecay?.end ?? session.iteration;
-  return `The learning rate reached 0 at iteration ${end}, the end of its schedule: more iterations would not change the weights. Paused; raise "lr → 0 by iteration" (or set it to 0 for a constant rate) to train on.`;
+  return `The learning rate reached 0 at iteration ${end}, the end of its schedule: from there on an iteration (a Start, a Step or a slow-motion update) does not change the weights, and a run pauses. Raise "lr → 0 by iteration" (or set it to 0 for a constant rate) to train on.`;
 }
 
 async function loopBody(runId: number, gen: number): Promise<void> {
@@ -177,11 +177,16 @@ async function handle(req: Request): Promise<void> {
       const phase = session.slowMotionPhase + 1;
       activity(`slow motion: phase ${phase} of ${PHASE_NAMES.length}`);
       try {
+        // An iteration opened past the schedule's end updates at rate 0: say so before its phases are followed.
+        const opensPastEnd = phase === 1 && session.scheduleEnded();
         const { report, metrics } = await session.nextPhase();
         if (metrics) {
           postMetrics(req.runId, [toMetricPoint(metrics)], metrics);
-          post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, ...(metrics.diverged || metrics.collapsed ? { message: metrics.diverged ?? metrics.collapsed } : {}) });
+          const ended = session.scheduleEnded() ? { notice: scheduleEndNotice() } : {};
+          post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, ...ended, ...(metrics.diverged || metrics.collapsed ? { message: metrics.diverged ?? metrics.collapsed } : {}) });
           tradeoffSoon(req.runId);
+        } else if (opensPastEnd) {
+          post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, notice: scheduleEndNotice() });
         }
         post({ id: req.id, type: 'phase', report, done: metrics !== null });
       } finally {
