@@ -110,6 +110,13 @@ describe('command line: output that is never lost or half-written', () => {
     expect(model.userDefinedMetadata.training).toMatchObject({ iterations: 10, batchTasks: 2, groupSize: 4, seed: 4 });
     expect(weightsFiles()).toEqual([model.weightsManifest[0].paths[0]]);
     expect(cli('train', '--resume', out, '--iterations', '10').err).toMatch(/has 10 iterations already/);
+    // A new run into the same folder would replace this one: refused, and nothing is touched.
+    const before = readFileSync(join(out, 'orchestrator.json'), 'utf8');
+    const again = cli('train', '--seed', '5', '--iterations', '2', '--batch', '2', '--group', '4', '--pool', '60', '--out', out);
+    expect(again.code).toBe(2);
+    expect(again.err).toMatch(/--out .*resumable already holds a run \(orchestrator\.json\): go on with it \(--resume .*\), or give another --out/);
+    expect(readFileSync(join(out, 'orchestrator.json'), 'utf8')).toBe(before);
+    expect(readFileSync(join(out, 'metrics.jsonl'), 'utf8').trim().split('\n')).toHaveLength(10);
   });
 
   it('--lr-decay lowers the learning rate linearly to 0 over the run, logs it, and a resumed run keeps the schedule', () => {
@@ -133,12 +140,19 @@ describe('command line: output that is never lost or half-written', () => {
 
   it('Ctrl-C saves the run at the end of the iteration in flight and says how to resume', async () => {
     const out = join(dir, 'interrupted');
-    const child = spawn(TSX, ['src/cli/main.ts', 'train', '--iterations', '100000', '--progress-every', '1', '--batch', '2', '--group', '4', '--pool', '60', '--out', out]);
-    let err = '';
+    // A terminal's Ctrl-C reaches the CLI twice (the whole process group gets it, and npm relays it
+    // again through tsx), the second a moment after the first: sent here as two signals 10 ms apart,
+    // inside one iteration (width 128: about 0.1 s), to the CLI's own node process, it is still one Ctrl-C.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'train', '--iterations', '100000', '--progress-every', '1', '--width', '128', '--pool', '60', '--out', out]);
+    let err = '', sent = false;
     const code = await new Promise<number | null>((resolve) => {
       child.stderr.on('data', (d: Buffer) => {
         err += d.toString();
-        if (/it +3 /.test(err) && !child.killed) child.kill('SIGINT');
+        if (/it +3 /.test(err) && !sent) {
+          sent = true;
+          child.kill('SIGINT');
+          setTimeout(() => child.kill('SIGINT'), 10);
+        }
       });
       child.on('exit', (c) => resolve(c));
     });

@@ -77,6 +77,9 @@ export async function trainCommand(a: Args): Promise<void> {
   const out = resume ?? stringOpt(a, 'out');
   if (resume && a.options.has('out') && stringOpt(a, 'out') !== resume) throw new CliError('--resume DIR writes back to DIR; leave out --out (or give the same directory)');
   checkOutputDir(out, resume ? '--resume' : '--out'); // before any work: a run never trains and then fails to save
+  if (!resume && existsSync(join(out, 'orchestrator.json'))) {
+    throw new CliError(`--out ${out} already holds a run (orchestrator.json): go on with it (--resume ${out}), or give another --out, or remove that folder first; nothing was written`);
+  }
   const iterations = intOpt(a, 'iterations', 300, 1, 1_000_000);
   const every = intOpt(a, 'progress-every', 10, 1, 1_000_000);
   const checkpointEvery = intOpt(a, 'checkpoint-every', 100, 1, 1_000_000);
@@ -121,10 +124,16 @@ export async function trainCommand(a: Args): Promise<void> {
   const lines: string[] = previous ? [...previous.lines] : [];
   const t0 = performance.now();
   let last: IterationMetrics | null = null;
-  let interrupted = false;
+  let interrupted = false, interruptedAt = 0;
   const onSigint = () => {
-    if (interrupted) process.exit(130); // a second Ctrl-C: stop now
+    // A terminal's Ctrl-C reaches this process twice at once: from the terminal (the whole process
+    // group) and relayed by tsx's parent process. Only a second press, a moment later, stops at once.
+    if (interrupted) {
+      if (performance.now() - interruptedAt > 500) process.exit(130);
+      return;
+    }
     interrupted = true;
+    interruptedAt = performance.now();
     process.stderr.write('\ninterrupted: saving after this iteration (Ctrl-C again to stop without saving)\n');
   };
   process.on('SIGINT', onSigint);
@@ -157,7 +166,7 @@ export async function trainCommand(a: Args): Promise<void> {
     process.stderr.write(`trained ${iterations - done} iterations${done ? ` (from ${done})` : ''} in ${wallS.toFixed(1)} s on ${backend}; wrote ${out}/orchestrator.json, its weights and metrics.jsonl\n`);
     process.stdout.write((a.flags.has('json') ? JSON.stringify(final) : `final: accuracy ${(100 * final.accuracy).toFixed(1)}%, cost ${final.meanCostUSD.toFixed(4)}, ${wallS.toFixed(1)} s`) + '\n');
   } finally {
-    process.off('SIGINT', onSigint);
+    if (!interrupted) process.off('SIGINT', onSigint); // after a Ctrl-C it stays, so the same press's second delivery is still ignored
     trainer.dispose();
   }
 }
