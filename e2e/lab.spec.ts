@@ -332,6 +332,8 @@ test('a refused value in a field shows the allowed range beside it and changes n
   await expect(page.getByRole('alert').filter({ hasText: 'learning rate: 10 is out of range' })).toContainText('allowed 0–1');
   await lr.blur();
   await expect(lr).toHaveValue('0.0015');
+  // Left, the field shows the value in use again, and the message says the entry was refused (not stale "still").
+  await expect(page.getByRole('alert').filter({ hasText: 'learning rate: 10 is out of range' })).toContainText('refused; it stays 0.0015');
   const b = page.getByRole('spinbutton', { name: 'B (tasks per iteration)' });
   await b.fill('0');
   await expect(page.getByRole('alert').filter({ hasText: 'B (tasks per iteration): 0 is out of range' })).toContainText('allowed 1–256');

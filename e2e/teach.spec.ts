@@ -286,7 +286,14 @@ test('the charts follow the policy: Undo brings back the curves of the policy it
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(its).toEqual([1, 2, 3, 4, 5]);
   // Another seed is another network: the charts start again, and the trained policy it replaced is kept for Undo.
-  await page.getByRole('spinbutton', { name: 'Seed' }).fill('7');
+  // Typing does not apply it (clearing the box first must not build a network from seed 0): Enter does.
+  const seed = page.getByRole('spinbutton', { name: 'Seed' });
+  await seed.fill('');
+  await expect(page.getByRole('alert').filter({ hasText: 'seed: empty: enter an integer from 0 to 2147483648 (still 1)' })).toBeVisible();
+  await seed.fill('7');
+  await page.waitForTimeout(300);
+  expect(await iteration(page)).toBe(5);
+  await seed.press('Enter');
   await expect.poll(its).toEqual([]);
   await expect.poll(() => iteration(page)).toBe(0);
   await step(1);

@@ -2,6 +2,7 @@ import { useLab } from '../store/labStore';
 import { useShallow } from 'zustand/react/shallow';
 import { BACKEND_NAMES, type BackendName } from '../worker/protocol';
 import { BackendBadge } from './BackendBadge';
+import { NumberField } from './NumberField';
 import { SharePanel } from './SharePanel';
 import { ViewControls } from './layout/ViewControls';
 import { useView } from '../store/viewStore';
@@ -31,7 +32,9 @@ export function TopBar() {
         {shown.safety && <button type="button" onClick={() => void s.undo()} disabled={!s.undoLabel} title={s.undoLabel ? `Bring back ${s.undoLabel}` : 'Nothing to undo: Reset and imports can be undone once'}>Undo</button>}
         {shown.safety && 
         <button type="button" onClick={() => void s.restoreBest()} disabled={s.bestIteration === null} title={s.bestIteration === null ? 'No best policy kept yet' : `Put back the weights of iteration ${s.bestIteration}, this run's best smoothed reward`}>Restore best policy</button>}
-        {shown.seed && <label>seed <input type="number" aria-label="Seed" min={0} value={s.train.seed} onChange={(e) => { const v = Math.max(0, Math.floor(Number(e.target.value) || 0)); s.setTrain({ seed: v, policy: { ...s.train.policy, seed: v } }); }} /></label>}
+        {shown.seed && <NumberField className="field inline" label="seed" value={s.train.seed} min={0} max={2 ** 31} step={1} integer applyOnCommit
+          hint="The seed of the policy's first weights and of the tasks: a new seed builds a new network (Undo brings the current one back); applied on Enter or when you leave the field"
+          onChange={(v) => s.setTrain({ seed: v, policy: { ...s.train.policy, seed: v } })} />}
         {shown.speed && <label>speed <select aria-label="Speed" value={s.delayMs} onChange={(e) => s.setDelay(Number(e.target.value))}>{SPEEDS.map((x) => <option key={x.ms} value={x.ms}>{x.label}</option>)}</select></label>}
         {shown.backend && <label>backend <select aria-label="Backend" value={s.forcedBackend ?? 'auto'} disabled={!!s.backendSwitch} onChange={(e) => void s.setBackend(e.target.value as BackendName | 'auto')}>
           <option value="auto">auto (fastest)</option>
