@@ -119,6 +119,49 @@ describe('command line: output that is never lost or half-written', () => {
     expect(readFileSync(join(out, 'metrics.jsonl'), 'utf8').trim().split('\n')).toHaveLength(10);
   });
 
+  it('--resume refuses a hand-edited run it could not have started, and options that would change the run, and leaves the run as it was', () => {
+    const out = join(dir, 'edited');
+    expect(cli('train', '--seed', '4', '--iterations', '2', '--batch', '2', '--group', '4', '--pool', '60', '--out', out).code).toBe(0);
+    const manifest = join(out, 'orchestrator.json'), metrics = join(out, 'metrics.jsonl');
+    const original = readFileSync(manifest, 'utf8'), originalMetrics = readFileSync(metrics, 'utf8');
+    type T = Record<string, unknown> & { sim: Record<string, unknown>; preference: Record<string, unknown> };
+    const cases: [(t: T) => void, RegExp][] = [
+      [(t) => { t.iterations = -5; }, /"iterations" must be a whole number of iterations done \(got -5\)/],
+      [(t) => { t.iterations = 2.5; }, /"iterations" must be a whole number/],
+      [(t) => { t.learningRate = 'abc'; }, /"learningRate" must be a finite number \(got "abc"\)/],
+      [(t) => { t.learningRate = 1e6; }, /"learningRate" must be a number in \[0, 1\] \(as --lr; got 1000000\)/],
+      [(t) => { t.batchTasks = 0; }, /"batchTasks" must be an integer in \[1, 1024\] \(as --batch; got 0\)/],
+      [(t) => { t.batchTasks = 'x'; }, /"batchTasks" must be a finite number \(got "x"\)/],
+      [(t) => { t.sim.maxTurns = 0; }, /"sim\.maxTurns" must be an integer in \[2, 100\]/],
+      [(t) => { t.epochs = 0; }, /"epochs" must be an integer in \[1, 32\]/],
+      [(t) => { t.reward = 'bogus'; }, /"reward" must be one of toolorchestra/],
+      [(t) => { t.aggregation = 'bogus'; }, /"aggregation" must be token-mean or seq-mean-token-mean/],
+      [(t) => { t.preferenceMode = 'bogus'; }, /"preferenceMode" must be fixed or random/],
+      [(t) => { t.preference.tools = { bogus: 1 }; }, /"preference" weighs "bogus", which is not a tool of the run's catalog/],
+    ];
+    for (const [edit, message] of cases) {
+      const m = JSON.parse(original);
+      edit(m.userDefinedMetadata.training);
+      writeFileSync(manifest, JSON.stringify(m));
+      const r = cli('train', '--resume', out, '--iterations', '4');
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toMatch(/orchestrator\.json: userDefinedMetadata\.training: /);
+      expect(r.err).toMatch(message);
+      expect(readFileSync(metrics, 'utf8')).toBe(originalMetrics);
+    }
+    writeFileSync(manifest, original);
+    const changed = cli('train', '--resume', out, '--iterations', '4', '--lr', '0.5', '--seed', '9', '--random-preferences');
+    expect(changed.code).toBe(2);
+    expect(changed.err).toMatch(/--resume keeps the settings the run was started with \(in .*edited\/orchestrator\.json\); leave out --seed, --lr, --random-preferences, or start a new run from it: --init/);
+    expect(readFileSync(manifest, 'utf8')).toBe(original);
+    // A damaged metrics file is said, and kept only as far as it is whole and in order.
+    writeFileSync(metrics, `${originalMetrics.split('\n')[0]}\ngarbage{\n`);
+    const r = cli('train', '--resume', out, '--iterations', '4');
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/metrics\.jsonl holds the metrics of iterations 1–1 of 2 whole and in order; the resumed file keeps those and adds the new ones/);
+    expect(readFileSync(metrics, 'utf8').trim().split('\n').map((l) => JSON.parse(l).iteration)).toEqual([1, 3, 4]);
+  });
+
   it('--lr-decay lowers the learning rate linearly to 0 over the run, logs it, and a resumed run keeps the schedule', () => {
     const out = join(dir, 'decayed');
     const small = ['--seed', '4', '--batch', '2', '--group', '4', '--pool', '60', '--lr', '0.002'];

@@ -14,6 +14,7 @@ import type { Catalog } from '../../core/sim/catalog';
 import { parseCatalog } from '../../core/sim/catalogSchema';
 import { generateTasks } from '../../core/sim/tasks';
 import { checkKnown, CliError, intOpt, numberOpt, stringOpt, type Args } from '../args';
+import { boundedFromArgs, refuseSettingsOnResume, storedTrainConfig } from '../trainSettings';
 import { checkOutputDir, loadCatalog, loadPreference, readJson, writeArtifactPair } from '../io';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadPolicyFile } from '../policyFile';
@@ -32,43 +33,41 @@ function configFromArgs(a: Args): TrainConfig {
   if (!(REWARD_MODES as readonly string[]).includes(reward)) throw new CliError(`--reward must be one of ${REWARD_MODES.join(', ')}`);
   const aggregation = stringOpt(a, 'aggregation', DEFAULT_TRAIN.aggregation);
   if (aggregation !== 'token-mean' && aggregation !== 'seq-mean-token-mean') throw new CliError('--aggregation must be token-mean or seq-mean-token-mean');
-  const seed = intOpt(a, 'seed', DEFAULT_TRAIN.seed, 0, 2 ** 31);
   const advantage = stringOpt(a, 'advantage', DEFAULT_TRAIN.advantage.normalizeStd ? 'std' : 'mean');
   if (advantage !== 'std' && advantage !== 'mean') throw new CliError('--advantage must be std (GRPO: (R − mean)/std) or mean (Dr. GRPO: R − mean)');
   return {
-    ...DEFAULT_TRAIN,
-    seed,
-    batchTasks: intOpt(a, 'batch', DEFAULT_TRAIN.batchTasks, 1, 1024),
-    groupSize: intOpt(a, 'group', DEFAULT_TRAIN.groupSize, 1, 64),
-    learningRate: numberOpt(a, 'lr', DEFAULT_TRAIN.learningRate, 0, 1),
-    epochs: intOpt(a, 'epochs', DEFAULT_TRAIN.epochs, 1, 32),
-    beta: numberOpt(a, 'beta', DEFAULT_TRAIN.beta, 0, 10),
-    entropyCoef: numberOpt(a, 'entropy', DEFAULT_TRAIN.entropyCoef, 0, 10),
+    ...boundedFromArgs(a, { ...DEFAULT_TRAIN }),
     dualClip: a.options.has('dual-clip') ? numberOpt(a, 'dual-clip', 3, 1.000001, 1000) : null,
     reward: reward as RewardMode,
     aggregation,
     advantage: { ...DEFAULT_TRAIN.advantage, normalizeStd: advantage === 'std' },
-    policy: { width: intOpt(a, 'width', DEFAULT_TRAIN.policy.width, 1, 1024), depth: intOpt(a, 'depth', DEFAULT_TRAIN.policy.depth, 1, 16), seed },
-    sim: { ...DEFAULT_TRAIN.sim, maxTurns: intOpt(a, 'max-turns', DEFAULT_TRAIN.sim.maxTurns, 2, 100) },
-    poolSize: intOpt(a, 'pool', DEFAULT_TRAIN.poolSize, 1, 1_000_000),
   };
 }
 
-/** What --resume reads back from DIR: the policy, the run's configuration and how far it got. */
+/** What --resume reads back from DIR: the policy, the run's configuration (checked: trainSettings.ts), how far it got and its metrics lines. */
 function readRun(dir: string): { net: ReturnType<typeof loadPolicyFile>['net']; config: TrainConfig; done: number; catalog: Catalog; lines: string[] } {
   const path = join(dir, 'orchestrator.json');
   const { net } = loadPolicyFile(path);
-  const meta = (readJson(path, 'run to resume') as { userDefinedMetadata?: { catalog?: unknown; training?: Partial<TrainConfig> & { iterations?: number } } }).userDefinedMetadata;
+  const meta = (readJson(path, 'run to resume') as { userDefinedMetadata?: { catalog?: unknown; training?: Record<string, unknown> } }).userDefinedMetadata;
   const t = meta?.training;
-  if (!t || typeof t.iterations !== 'number' || !t.sim || !t.policy) throw new CliError(`${path}: not a training run this CLI wrote (its training metadata is missing)`);
+  if (!t || typeof t !== 'object' || !('iterations' in t)) throw new CliError(`${path}: not a training run this CLI wrote (its training metadata is missing)`);
   const cat = parseCatalog(meta?.catalog);
   if (!cat.ok) throw new CliError(`${path}: ${cat.error}`);
-  const lines = existsSync(join(dir, 'metrics.jsonl')) ? readFileSync(join(dir, 'metrics.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).slice(0, t.iterations) : [];
-  const { iterations: done, ...config } = t as TrainConfig & { iterations: number; backend?: string };
-  const d = config.lrDecay;
-  if (d && !(Number.isInteger(d.start) && Number.isInteger(d.end) && d.start >= 0 && d.start < d.end)) throw new CliError(`${path}: its learning-rate schedule must run from an iteration to a later one (got ${JSON.stringify(d)})`);
-  delete (config as { backend?: string }).backend;
-  return { net, config: { ...DEFAULT_TRAIN, ...config }, done, catalog: cat.value, lines };
+  const stored = storedTrainConfig(t, cat.value);
+  if ('error' in stored) throw new CliError(`${path}: userDefinedMetadata.training: ${stored.error}`);
+  const { config, done } = stored;
+  // The metrics of iterations 1…done, in order; a damaged or short file is said, and kept only as far as it is whole.
+  const metricsPath = join(dir, 'metrics.jsonl');
+  const raw = existsSync(metricsPath) ? readFileSync(metricsPath, 'utf8').split('\n').filter((l) => l.trim()) : [];
+  const lines: string[] = [];
+  for (const l of raw.slice(0, done)) {
+    let it: unknown;
+    try { it = (JSON.parse(l) as { iteration?: unknown }).iteration; } catch { break; }
+    if (it !== lines.length + 1) break;
+    lines.push(l);
+  }
+  if (lines.length < done) process.stderr.write(`warning: ${metricsPath} holds the metrics of iterations 1–${lines.length} of ${done} whole and in order; the resumed file keeps those and adds the new ones\n`);
+  return { net, config, done, catalog: cat.value, lines };
 }
 
 export async function trainCommand(a: Args): Promise<void> {
@@ -85,6 +84,10 @@ export async function trainCommand(a: Args): Promise<void> {
   const checkpointEvery = intOpt(a, 'checkpoint-every', 100, 1, 1_000_000);
   const backend = await initNodeBackend(stringOpt(a, 'backend', 'wasm'));
   const previous = resume ? readRun(resume) : null;
+  if (previous) {
+    if (a.options.has('lr-decay')) throw new CliError('--lr-decay: a resumed run keeps the schedule it was started with');
+    refuseSettingsOnResume(a, out);
+  }
   const catalog = previous ? previous.catalog : loadCatalog(stringOpt(a, 'catalog', 'toolorchestra'));
   let config = previous ? previous.config : configFromArgs(a);
   if (!previous) {
@@ -94,7 +97,6 @@ export async function trainCommand(a: Args): Promise<void> {
   }
   // --lr-decay F: the learning rate falls linearly to 0 over the last F of the iterations (config.ts).
   if (a.options.has('lr-decay')) {
-    if (previous) throw new CliError('--lr-decay: a resumed run keeps the schedule it was started with');
     config = { ...config, lrDecay: linearDecay(iterations, numberOpt(a, 'lr-decay', 0, 0, 1)) };
   }
   const done = previous?.done ?? 0;
