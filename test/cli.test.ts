@@ -239,6 +239,18 @@ describe('command line: training, trained-policy evaluation and the reward score
     expect(rows.map((r) => r.policy)).toEqual(['tools+gpt-5', 'notools:gpt-5']);
     expect(rows[0]?.paper?.accuracy.hle).toBe(35.1);
     expect(Object.keys(rows[0]?.bySuite ?? {})).toEqual(['hle', 'frames', 'tau2']);
+    // Bad baselines are bad input (exit 2, one line), and the paper's defaults need the paper's models.
+    const unknown = cli('calibrate', '--count', '20', '--baselines', 'bogus');
+    expect([unknown.code, unknown.err.trim()]).toEqual([2, expect.stringMatching(/^error: --baselines: unknown policy "bogus" .*; a trained orchestrator\.json goes in --policy\)$/)]);
+    expect(cli('calibrate', '--count', '20', '--baselines', 'tools+gpt-5,').err).toMatch(/--baselines: an empty name/);
+    const defaults = cli('calibrate', '--catalog', 'seed-004', '--count', '10');
+    expect([defaults.code, defaults.err]).toEqual([2, expect.stringMatching(/the default baselines are the paper's Table 1 .* catalog "seed-004" cannot play them \(tools\+gpt-5: no tool "gpt-5"/)]);
+    // A catalog priced in units: its costs in units, nothing set beside the paper's cents, no ratio without tools+gpt-5.
+    const units = cli('calibrate', '--catalog', 'seed-004', '--count', '10', '--baselines', 'cheapest');
+    expect(units.code, units.err).toBe(0);
+    expect(units.out).toContain('| cost (units) lab / paper |');
+    expect(units.out).toMatch(/\| `cheapest` \| [\d.]+ \/ — \| [\d.]+ \/ — \| [\d.]+ \/ — \| \d+\.\d{3} \/ — \| [\d.]+ \/ — \| — \/ — \| — \/ — \|/);
+    expect(units.out).not.toContain('NaN');
     const out = join(dir, 'run');
     const more = join(dir, 'run-more');
     const t = cli('train', '--seed', '4', '--iterations', '2', '--batch', '4', '--group', '4', '--pool', '100', '--out', more, '--init', join(out, 'orchestrator.json'), '--advantage', 'mean', '--json');

@@ -8,7 +8,7 @@ import { callsTableMarkdown, evaluateOnSuites, suiteTableMarkdown, suiteTasks } 
 import { learnedPolicy } from '../../core/policy/act';
 import { ACCURACY_FIRST } from '../../core/preference';
 import { DEFAULT_SIM } from '../../core/sim/callModel';
-import { checkKnown, intOpt, stringOpt, type Args } from '../args';
+import { checkKnown, CliError, intOpt, stringOpt, type Args } from '../args';
 import { loadCatalog, loadPreference } from '../io';
 import { loadPolicyFile } from '../policyFile';
 import { initNodeBackend } from '../tfBackend';
@@ -21,8 +21,17 @@ export async function calibrateCommand(a: Args): Promise<void> {
   const seed = intOpt(a, 'seed', 1000, 0, 2 ** 31);
   const count = intOpt(a, 'count', 1000, 1, 100_000);
   const sim = DEFAULT_SIM;
-  const names = a.options.has('baselines') ? stringOpt(a, 'baselines').split(',') : TABLE1_BASELINES;
-  const policies: BatchPolicy[] = names.map((n) => baselineFromName(n, catalog, sim));
+  const given = a.options.has('baselines');
+  const names = given ? stringOpt(a, 'baselines').split(',') : TABLE1_BASELINES;
+  const policies: BatchPolicy[] = names.map((n) => {
+    try {
+      if (n.trim() === '') throw new Error('an empty name (two commas, or one at an end)');
+      return baselineFromName(n, catalog, sim);
+    } catch (e) {
+      const why = (e as Error).message;
+      throw new CliError(given ? `--baselines: ${why.replace('; or a trained orchestrator.json', '; a trained orchestrator.json goes in --policy')}` : `the default baselines are the paper's Table 1 (${TABLE1_BASELINES.join(', ')}) and catalog "${catalog.name}" cannot play them (${why}); give --baselines`);
+    }
+  });
   if (a.options.has('policy')) {
     await initNodeBackend(stringOpt(a, 'backend', 'wasm'));
     const { net, trainedPreference } = loadPolicyFile(stringOpt(a, 'policy'));
@@ -32,5 +41,5 @@ export async function calibrateCommand(a: Args): Promise<void> {
   const rows = await evaluateOnSuites(policies, suiteTasks(catalog, sim, seed, count), catalog, sim, seed);
   if (a.flags.has('json')) {
     process.stdout.write(JSON.stringify({ catalog: catalog.name, seed, count, rows: rows.map((r) => ({ ...r, bySuite: Object.fromEntries(Object.entries(r.bySuite).map(([k, v]) => [k, { accuracy: v.accuracy, meanCostUSD: v.meanCostUSD, meanLatencyS: v.meanLatencyS, callsPerTask: v.callsPerTask }])) })) }) + '\n');
-  } else process.stdout.write(`${suiteTableMarkdown(rows)}\n\nCalls per task (mean over the three suites) beside the paper's Table 15:\n\n${callsTableMarkdown(rows)}\n`);
+  } else process.stdout.write(`${suiteTableMarkdown(rows, catalog.currency)}\n\nCalls per task (mean over the three suites) beside the paper's Table 15:\n\n${callsTableMarkdown(rows)}\n`);
 }

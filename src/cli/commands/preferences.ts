@@ -21,5 +21,5 @@ export async function preferencesCommand(a: Args): Promise<void> {
   const rows = await preferenceFollowing((p, name) => learnedPolicy(net, catalog, p, name), suiteTasks(catalog, DEFAULT_SIM, seed, count), catalog, DEFAULT_SIM, seed, { failures: true });
   if (a.flags.has('json')) {
     process.stdout.write(JSON.stringify({ catalog: catalog.name, seed, count, rows: rows.map((r) => ({ preset: r.preset, preference: r.preference, bySuite: Object.fromEntries(Object.entries(r.bySuite).map(([k, v]) => [k, { accuracy: v.accuracy, meanCostUSD: v.meanCostUSD, meanLatencyS: v.meanLatencyS, apiShare: v.apiShare, callsPerTask: v.callsPerTask, failures: v.failures }])) })) }) + '\n');
-  } else process.stdout.write(preferenceTableMarkdown(rows) + '\n');
+  } else process.stdout.write(preferenceTableMarkdown(rows, catalog) + '\n');
 }

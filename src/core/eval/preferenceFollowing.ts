@@ -7,7 +7,7 @@
 
 import { INSTRUCTION_PRESETS, isApi } from '../instructionPresets';
 import type { Preference } from '../preference';
-import type { Catalog } from '../sim/catalog';
+import { formatCost, type Catalog } from '../sim/catalog';
 import type { SimConfig } from '../sim/callModel';
 import type { Task } from '../sim/tasks';
 import { evaluatePolicy, type EvalResult } from './evaluate';
@@ -58,13 +58,13 @@ export async function preferenceFollowing(
 }
 
 /** The rows as markdown: per suite accuracy, cost, and the share of calls to paid APIs. */
-export function preferenceTableMarkdown(rows: readonly PreferenceRow[]): string {
+export function preferenceTableMarkdown(rows: readonly PreferenceRow[], catalog: Pick<Catalog, 'currency'> = { currency: 'USD' }): string {
   const lines = [
     '| preset | HLE acc · cost · API share | FRAMES acc · cost · API share | τ² acc · cost · API share |',
     '|---|---:|---:|---:|',
   ];
   for (const r of rows) {
-    lines.push(`| ${r.preset} | ${PAPER_SUITES.map((s) => { const x = r.bySuite[s]; return `${(100 * x.accuracy).toFixed(1)}% · ${(100 * x.meanCostUSD).toFixed(2)}¢ · ${(100 * x.apiShare).toFixed(0)}%`; }).join(' | ')} |`);
+    lines.push(`| ${r.preset} | ${PAPER_SUITES.map((s) => { const x = r.bySuite[s]; return `${(100 * x.accuracy).toFixed(1)}% · ${catalog.currency === 'USD' ? `${(100 * x.meanCostUSD).toFixed(2)}¢` : formatCost(catalog, x.meanCostUSD)} · ${(100 * x.apiShare).toFixed(0)}%`; }).join(' | ')} |`);
   }
   if (rows.some((r) => PAPER_SUITES.some((s) => r.bySuite[s].failures))) {
     lines.push('', 'Where the failures come from (share of tasks): out of turns · a right answer outvoted by a more confident wrong one · no right attempt on the step that failed', '',

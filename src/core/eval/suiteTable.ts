@@ -59,19 +59,24 @@ export async function evaluateOnSuites(
 const pct = (x: number): string => (100 * x).toFixed(1);
 const paperNum = (x: number | null | undefined, digits = 1): string => (x === null || x === undefined || Number.isNaN(x) ? '—' : x.toFixed(digits));
 
-/** The rows as a markdown table: lab vs paper per suite, cost and latency with their ratio to tools+gpt-5. */
-export function suiteTableMarkdown(rows: readonly SuiteRow[]): string {
+/**
+ * The rows as a markdown table: lab vs paper per suite, cost and latency with their ratio to
+ * tools+gpt-5 (— where that row is not in the table). A catalog priced in units has no cents to set
+ * beside the paper's: its cost column is in units, the paper's cost left out.
+ */
+export function suiteTableMarkdown(rows: readonly SuiteRow[], currency: Catalog['currency'] = 'USD'): string {
   const ref = rows.find((r) => r.policy === 'tools+gpt-5');
   const refPaper = PAPER_TABLE1.find((r) => r.policy === 'tools+gpt-5');
+  const usd = currency === 'USD';
   const lines = [
-    '| policy | HLE lab / paper | FRAMES lab / paper | τ² lab / paper | cost ¢ lab / paper | latency min lab / paper | cost ÷ tools+gpt-5 lab / paper | latency ÷ tools+gpt-5 lab / paper |',
+    `| policy | HLE lab / paper | FRAMES lab / paper | τ² lab / paper | ${usd ? 'cost ¢' : 'cost (units)'} lab / paper | latency min lab / paper | cost ÷ tools+gpt-5 lab / paper | latency ÷ tools+gpt-5 lab / paper |`,
     '|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     const p = r.paper;
     const costRatio = ref ? r.costUSD / ref.costUSD : NaN, latRatio = ref ? r.latencyS / ref.latencyS : NaN;
     const pCost = p && refPaper ? p.costCents / refPaper.costCents : NaN, pLat = p && refPaper ? p.latencyMin / refPaper.latencyMin : NaN;
-    lines.push(`| \`${r.policy}\` | ${PAPER_SUITES.map((s) => `${pct(r.bySuite[s].accuracy)} / ${paperNum(p?.accuracy[s])}`).join(' | ')} | ${(100 * r.costUSD).toFixed(2)} / ${paperNum(p?.costCents)} | ${(r.latencyS / 60).toFixed(2)} / ${paperNum(p?.latencyMin)} | ${costRatio.toFixed(2)} / ${paperNum(pCost, 2)} | ${latRatio.toFixed(2)} / ${paperNum(pLat, 2)} |`);
+    lines.push(`| \`${r.policy}\` | ${PAPER_SUITES.map((s) => `${pct(r.bySuite[s].accuracy)} / ${paperNum(p?.accuracy[s])}`).join(' | ')} | ${usd ? `${(100 * r.costUSD).toFixed(2)} / ${paperNum(p?.costCents)}` : `${r.costUSD.toFixed(3)} / —`} | ${(r.latencyS / 60).toFixed(2)} / ${paperNum(p?.latencyMin)} | ${paperNum(costRatio, 2)} / ${usd ? paperNum(pCost, 2) : '—'} | ${paperNum(latRatio, 2)} / ${paperNum(pLat, 2)} |`);
   }
   return lines.join('\n');
 }
