@@ -56,6 +56,10 @@ describe('command line', () => {
     const badCatalog = join(dir, 'bad.json');
     writeFileSync(badCatalog, JSON.stringify({ name: 'x', currency: 'USD', tools: [] }));
     cases.push([['generate', '--catalog', badCatalog, '--out', out], /invalid catalog: orchestrator/]);
+    // Refused after --out was checked: the folders it names are not made (a refused command leaves nothing behind).
+    const deep = join(dir, 'never-made');
+    cases.push([['train', '--iterations', '20', '--out', join(deep, 'a', 'run'), '--lr', 'NaN'], /--lr must be a number in \[0, 1\] \(got "NaN"\)/]);
+    cases.push([['generate', '--catalog', 'nope', '--out', join(deep, 'b', 'x.jsonl')], /unknown catalog preset "nope"/]);
     for (const [args, msg] of cases) {
       const r = cli(...args);
       expect(r.code, args.join(' ')).not.toBe(0);
@@ -63,6 +67,7 @@ describe('command line', () => {
       expect(r.err).not.toMatch(/at .*\.ts:\d+/); // no stack trace
     }
     expect(existsSync(out)).toBe(false);
+    expect(existsSync(deep)).toBe(false);
   });
 
   it('frontier prints every family with an AIQ', () => {

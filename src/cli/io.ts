@@ -46,7 +46,8 @@ export function loadPreference(path: string, catalog: Catalog): Preference {
 
 /**
  * Checks, before any work, that `path` can be written as a file: not a directory, and its folder
- * creatable and writable (probed by writing a file there: permission bits alone say nothing to root).
+ * creatable and writable (probed by writing a file in it, or in the nearest folder above it that
+ * exists: permission bits alone say nothing to root).
  */
 export function checkOutputFile(path: string, option: string): void {
   if (existsSync(path) && statSync(path).isDirectory()) throw new CliError(`${option} "${path}" is a directory; give a file name`);
@@ -59,10 +60,17 @@ export function checkOutputDir(dir: string, option: string): void {
   probeWritable(dir, option);
 }
 
+/** Probed in the nearest folder on the path that exists: nothing is created before there is something to write (a refused command leaves no empty folders). */
 function probeWritable(dir: string, option: string): void {
-  const probe = join(dir, `.${process.pid}.tmp-probe`);
+  let at = dir || '.';
+  while (!existsSync(at)) {
+    const up = dirname(at);
+    if (up === at) break;
+    at = up;
+  }
   try {
-    mkdirSync(dir, { recursive: true });
+    if (!statSync(at).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+    const probe = join(at, `.${process.pid}.tmp-probe`);
     writeFileSync(probe, '');
     unlinkSync(probe);
   } catch (e) {
