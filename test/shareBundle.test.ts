@@ -158,6 +158,7 @@ describe('the file: orchestra-lab-share.json', () => {
       ['{"format": "orchestra-lab/share", ', /not valid JSON/],
       ['[1, 2]', /not a JSON object/],
       [JSON.stringify({ ...good, format: 'something-else' }), /not an Orchestra Lab share file \(format "something-else"/],
+      [JSON.stringify({ hello: 'world' }), /not an Orchestra Lab share file \(it has no "format" field; a share file says "format": "orchestra-lab\/share/],
       [JSON.stringify(pretrained.json), /this is an orchestrator.json: select it together with orchestrator.weights.bin/],
       [JSON.stringify({ ...good, version: 2 }), /share file version 2 is not supported \(expected 1\)/],
       [JSON.stringify({ ...good, settings: 42 }), /settings are not a link's/],

@@ -24,7 +24,7 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
       try {
         json = JSON.parse(await jsonFile.text());
       } catch (e) {
-        get().notify('error', `Import refused: orchestrator.json is not valid JSON (${(e as Error).message}). The current model keeps running.`);
+        get().notify('error', `Import refused: ${'name' in jsonFile && jsonFile.name ? `"${jsonFile.name}"` : 'the policy manifest'} is not valid JSON (${(e as Error).message}). The current model keeps running.`);
         return false;
       }
       const weights = await weightsFile.arrayBuffer();

@@ -240,7 +240,7 @@ export function decodeShareFile(text: string): { settings: string; artifact: Art
   }
   if (!isObject(v)) return fail('the file is not a JSON object');
   if (v.format !== SHARE_FORMAT) {
-    return fail(v.format === 'orchestra-lab/orchestrator' ? 'this is an orchestrator.json: select it together with orchestrator.weights.bin' : `not an Orchestra Lab share file (format "${String(v.format)}", expected "${SHARE_FORMAT}")`);
+    return fail(v.format === 'orchestra-lab/orchestrator' ? 'this is an orchestrator.json: select it together with orchestrator.weights.bin' : v.format === undefined ? `not an Orchestra Lab share file (it has no "format" field; a share file says "format": "${SHARE_FORMAT}")` : `not an Orchestra Lab share file (format "${String(v.format)}", expected "${SHARE_FORMAT}")`);
   }
   if (v.version !== SHARE_VERSION) fail(`share file version ${String(v.version)} is not supported (expected ${SHARE_VERSION})`);
   if (typeof v.settings !== 'string' || v.settings.length > 64_000 || !/^(\?|#|$)/.test(v.settings)) fail('the file\'s settings are not a link\'s "?…#…" part');
