@@ -27,6 +27,12 @@ describe('catalog validation', () => {
     expect(bad((c) => { c.tools[1].latency.fixedMs = 1e308; })).toMatch(/tools\[1\]\.latency\.fixedMs: must be at most 3,600,000 ms/);
     expect(bad((c) => { c.tools[2].pricing.perCall = 1e308; })).toMatch(/tools\[2\]\.pricing\.perCall: must be at most 1,000 \$ per call/);
     expect(bad((c) => { c.orchestrator.outputTokensPerTurn = 2e6; })).toMatch(/orchestrator\.outputTokensPerTurn: must be at most 1,000,000 tokens/);
+    // A bound says which bound (not "must be a number" for a number out of range).
+    expect(bad((c) => { (c.tools[0].skill as Record<string, unknown>).reason = 11; })).toMatch(/tools\[0\]\.skill\.reason: must be in \[−10, 10\]/);
+    expect(bad((c) => { (c.tools[0].skill as Record<string, unknown>).reason = 'x'; })).toMatch(/tools\[0\]\.skill\.reason: must be a number/);
+    expect(bad((c) => { c.tools[0].outputTokens.spread = 3.5; })).toMatch(/tools\[0\]\.outputTokens\.spread: must be at most 3/);
+    expect(bad((c) => { c.tools[0].latency.jitter = 4; })).toMatch(/tools\[0\]\.latency\.jitter: must be at most 3/);
+    expect(bad((c) => { c.name = ''; })).toMatch(/name: must not be empty/);
   });
 
   it('rejects an unknown step type, naming the tool', () => {

@@ -10,7 +10,8 @@ import { STEP_TYPES, TOOL_KINDS } from './stepTypes';
 // Content-Security-Policy forbids (and reports) on the page.
 z.config({ jitless: true });
 
-const nonNeg = z.number({ error: 'must be a number' }).finite().nonnegative({ error: 'must be ≥ 0' });
+// Each check carries its own message: in zod 4 a schema's `error` would otherwise answer for every check on it.
+const nonNeg = z.number({ error: 'must be a number' }).nonnegative({ error: 'must be ≥ 0' });
 /**
  * Physical bounds (docs/CATALOG.md): every field stays far above any real model yet low enough that
  * costs and latencies derived from it — over a whole episode, and summed over thousands of them —
@@ -25,7 +26,7 @@ export const BOUNDS = {
   tokensPerSecond: 1_000_000,
 } as const;
 const upTo = (max: number, unit: string) => nonNeg.max(max, { error: `must be at most ${max.toLocaleString('en-US')} ${unit}` });
-const skillValue = z.number({ error: 'must be a number' }).finite().min(-10).max(10);
+const skillValue = z.number({ error: 'must be a number' }).min(-10, { error: 'must be in [−10, 10]' }).max(10, { error: 'must be in [−10, 10]' });
 const skill = z.partialRecord(z.enum(STEP_TYPES), skillValue);
 const id = z
   .string({ error: 'must be a string' })
@@ -37,10 +38,10 @@ const toolSchema = z.strictObject({
   description: z.string({ error: 'must be a string' }),
   enabled: z.boolean({ error: 'must be true or false' }),
   pricing: z.strictObject({ inputPerM: upTo(BOUNDS.pricePerM, '$/M tokens'), outputPerM: upTo(BOUNDS.pricePerM, '$/M tokens'), perCall: upTo(BOUNDS.perCall, '$ per call'), perSecond: upTo(BOUNDS.perSecond, '$/s') }),
-  outputTokens: z.strictObject({ mean: upTo(BOUNDS.tokens, 'tokens'), spread: nonNeg.max(3) }),
-  latency: z.strictObject({ fixedMs: upTo(BOUNDS.fixedMs, 'ms'), tokensPerSecond: upTo(BOUNDS.tokensPerSecond, 'tokens/s'), jitter: nonNeg.max(3) }),
+  outputTokens: z.strictObject({ mean: upTo(BOUNDS.tokens, 'tokens'), spread: nonNeg.max(3, { error: 'must be at most 3' }) }),
+  latency: z.strictObject({ fixedMs: upTo(BOUNDS.fixedMs, 'ms'), tokensPerSecond: upTo(BOUNDS.tokensPerSecond, 'tokens/s'), jitter: nonNeg.max(3, { error: 'must be at most 3' }) }),
   skill,
-  context: z.partialRecord(z.enum(STEP_TYPES), z.number({ error: 'must be a number' }).finite().min(0, { error: 'must be in [0, 6]' }).max(6, { error: 'must be in [0, 6]' })).optional(),
+  context: z.partialRecord(z.enum(STEP_TYPES), z.number({ error: 'must be a number' }).min(0, { error: 'must be in [0, 6]' }).max(6, { error: 'must be in [0, 6]' })).optional(),
   offline: z.array(z.enum(STEP_TYPES)).optional(),
   calibration: z
     .number({ error: 'must be a number' })
@@ -51,7 +52,7 @@ const toolSchema = z.strictObject({
 
 const catalogSchema = z
   .strictObject({
-    name: z.string({ error: 'must be a string' }).min(1),
+    name: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }),
     currency: z.enum(['USD', 'units'], { error: 'must be "USD" or "units"' }),
     orchestrator: z.strictObject({
       id,
