@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +68,17 @@ describe('command line', () => {
     }
     expect(existsSync(out)).toBe(false);
     expect(existsSync(deep)).toBe(false);
+  });
+
+  it('output that cannot be written (a full disk) is a failure: exit 1 and a line on stderr', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(TSX, ['src/cli/main.ts', 'catalog', '--preset', 'seed-004'], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/error: the output could not be written \(ENOSPC\)/);
+    } finally {
+      closeSync(full);
+    }
   });
 
   it('frontier prints every family with an AIQ', () => {

@@ -49,8 +49,16 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** Exits once stdout has taken what was written: output that could not be written (a full disk, a closed pipe) is a failure, not a success. */
+function exitAfterOutput(code: number): void {
+  process.stdout.write('', (e) => {
+    if (e) process.stderr.write(`error: the output could not be written (${(e as NodeJS.ErrnoException).code ?? e.message})\n`);
+    process.exit(e ? 1 : code);
+  });
+}
+
 main(process.argv.slice(2)).then(
-  (code) => process.exit(typeof process.exitCode === 'number' && process.exitCode !== 0 ? process.exitCode : code), // e.g. 130 after a saved Ctrl-C
+  (code) => exitAfterOutput(typeof process.exitCode === 'number' && process.exitCode !== 0 ? process.exitCode : code), // e.g. 130 after a saved Ctrl-C
   (e: unknown) => {
     // One line, whatever failed; the stack only on request (a stack is for a bug report, not for a user).
     const msg = e instanceof CliError ? e.message : `unexpected error: ${(e as Error)?.message ?? String(e)}${process.env.ORCHESTRA_DEBUG ? `\n${(e as Error)?.stack}` : ' (ORCHESTRA_DEBUG=1 shows the stack)'}`;
