@@ -22,27 +22,35 @@ function Bars({ bars }: { bars: NonNullable<PhaseReport['bars']> }) {
   );
 }
 
+/** A cell of a number (or a range of numbers) with its unit: such columns align right on one line; text columns align left and wrap. */
+const NUMBER_CELL = /^(—|[−+-]?\$?[\d.,]+(e[−+-]?\d+)?\s*(%|¢|s|ms|u|×)?)( … (—|[−+-]?\$?[\d.,]+(e[−+-]?\d+)?\s*(%|¢|s|ms|u|×)?))?$/;
+const columnKinds = (t: PhaseReport['tables'][number]): ('num' | 'text' | '')[] =>
+  t.columns.map((_, i) => (i === 0 ? '' : t.rows.every((row) => NUMBER_CELL.test((row[i] ?? '').trim())) ? 'num' : 'text'));
+
 function Phase({ r, current }: { r: PhaseReport; current: boolean }) {
   return (
     <section className={`phase${current ? ' current' : ''}`} aria-label={`phase ${r.index}`} data-testid={`phase-${r.index}`}>
       <h3><span className="phase-num" aria-hidden="true">{r.index}</span>{r.name}</h3>
       <p>{r.summary}</p>
-      {r.tables.map((t) => (
-        <div key={t.caption} className="table-wrap">
-          <table className="phase-table">
-            <caption>{t.caption}</caption>
-            <thead><tr>{t.columns.map((c, i) => <th key={`${c}${i}`} className={i ? 'num' : ''}>{c}</th>)}</tr></thead>
-            <tbody>
-              {t.rows.map((row, k) => (
-                <tr key={k}>{row.map((v, i) => {
-                  const sym = t.symbols?.[i];
-                  return <td key={i} className={i ? 'num' : ''}>{sym ? <SymValue sym={sym}>{v}</SymValue> : v}</td>;
-                })}</tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ))}
+      {r.tables.map((t) => {
+        const kinds = columnKinds(t);
+        return (
+          <div key={t.caption} className="table-wrap">
+            <table className="phase-table">
+              <caption>{t.caption}</caption>
+              <thead><tr>{t.columns.map((c, i) => <th key={`${c}${i}`} className={kinds[i]}>{c}</th>)}</tr></thead>
+              <tbody>
+                {t.rows.map((row, k) => (
+                  <tr key={k}>{row.map((v, i) => {
+                    const sym = t.symbols?.[i];
+                    return <td key={i} className={kinds[i]}>{sym ? <SymValue sym={sym}>{v}</SymValue> : v}</td>;
+                  })}</tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        );
+      })}
       {r.bars && <Bars bars={r.bars} />}
     </section>
   );
