@@ -40,6 +40,8 @@ describe('share links', () => {
     expect(readUrl('?lrTo0=0').config.train.lrDecay).toBeNull();
     expect(writeUrl(defaultConfig())).not.toMatch(/lrTo0/);
     expect(readUrl('?lrTo0=-5').invalid).toEqual(['lrTo0']);
+    // A parameter the lab does not know is named apart from a refused value (and only once).
+    expect(readUrl('?lr=abc&foo=1&foo=2', '#bar=3')).toMatchObject({ invalid: ['lr'], unknown: ['foo', 'bar'] });
     expect(readUrl('?lrTo0=2.5').invalid).toEqual(['lrTo0']);
   });
 

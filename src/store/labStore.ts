@@ -197,8 +197,11 @@ export const useLab = create<LabState>((set, get) => {
     paper: null,
     paperBusy: false,
     evaluating: false,
-    notices: initial.invalid.length
-      ? [{ id: noticeId++, kind: 'warn', text: `Ignored invalid link settings (${initial.invalid.join(', ')}); using the defaults for those.` }]
+    notices: initial.invalid.length || initial.unknown.length
+      ? [{ id: noticeId++, kind: 'warn', text: [
+        ...(initial.invalid.length ? [`Ignored invalid link settings (${initial.invalid.join(', ')}); using the defaults for those.`] : []),
+        ...(initial.unknown.length ? [`Ignored link parameters the lab does not know (${initial.unknown.join(', ')}).`] : []),
+      ].join(' ') }]
       : [],
     tasks: [],
     stats: null,

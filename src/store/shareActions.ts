@@ -87,7 +87,8 @@ export function shareActions(set: Set, get: () => LabState, worker: () => LabWor
       }
       const { artifact, weights } = bundle;
       const parsed = readUrl(bundle.settings);
-      if (parsed.invalid.length) return refuse(`the file's settings hold invalid values (${parsed.invalid.join(', ')})`);
+      const ignored = [...parsed.invalid, ...parsed.unknown];
+      if (ignored.length) return refuse(`the file's settings hold values the lab refuses or parameters it does not know (${ignored.join(', ')})`);
       const prev = urlConfigOf(get());
       const next: UrlConfig = { ...parsed.config, backend: prev.backend }; // the backend belongs to this machine
       const policy = () => get().importWeights(jsonBlob(artifact), bytesBlob(weights), true);

@@ -169,7 +169,7 @@ const PROPS: Prop[] = [
 ];
 
 /** Reads a link's query and fragment; `invalid` lists the keys that were ignored (their defaults are used). */
-export function readUrl(search: string, hash = ''): { config: UrlConfig; invalid: string[] } {
+export function readUrl(search: string, hash = ''): { config: UrlConfig; invalid: string[]; unknown: string[] } {
   if (!hash && search.includes('#')) [search, hash] = [search.slice(0, search.indexOf('#')), search.slice(search.indexOf('#'))];
   const q = new URLSearchParams(search);
   const f = new URLSearchParams(hash.replace(/^#/, ''));
@@ -186,9 +186,10 @@ export function readUrl(search: string, hash = ''): { config: UrlConfig; invalid
     }
     if (!ok) invalid.push(prop.key);
   }
+  // Parameters the lab does not know (a typo, another page's): named apart from values it refused.
   const known = new Set([...PROPS.map((p) => p.key), ...VIEW_KEYS]);
-  for (const k of [...q.keys(), ...f.keys()]) if (!known.has(k)) invalid.push(k);
-  return { config: c, invalid };
+  const unknown = [...new Set([...q.keys(), ...f.keys()])].filter((k) => !known.has(k));
+  return { config: c, invalid, unknown };
 }
 
 /** How the page is shown (not what it trains): classroom mode and the controls a teacher hid (viewStore.ts). */
