@@ -40,14 +40,14 @@ test('Compare runs: the reward preset trains both configurations side by side an
     expect(await runPoints(page, chart, 0)).toBe(iterations);
     expect(await runPoints(page, chart, 1)).toBe(iterations);
     await expect(page.getByTestId(chart).getByLabel('legend')).toContainText('paper reward (normalised)');
-    await expect(page.getByTestId(chart).getByLabel('legend')).toContainText('weighted sum (seed note)');
+    await expect(page.getByTestId(chart).getByLabel('legend')).toContainText('weighted sum (fixed costs)');
   }
   // One run solid, the other dashed.
   const dashes = await page.getByTestId('compare-accuracy').locator('g.curves path.curve[data-run]').evaluateAll((ps) => ps.map((p) => p.getAttribute('stroke-dasharray')));
   expect(dashes[0]).toBeNull();
   expect(dashes[1]).toBeTruthy();
   const text = await summary.innerText();
-  expect(text).toMatch(/paper reward \(normalised\): accuracy \d+\.\d%, cost \$[\d.e-]+ per task; weighted sum \(seed note\): accuracy \d+\.\d%/);
+  expect(text).toMatch(/paper reward \(normalised\): accuracy \d+\.\d%, cost \$[\d.e-]+ per task; weighted sum \(fixed costs\): accuracy \d+\.\d%/);
   const perPair = /([\d.]+) s per pair of iterations on (\w+)/.exec(text);
   expect(perPair).not.toBeNull();
   console.log(`compare (reward preset, ${iterations} iterations, default sizes) on ${perPair?.[2]} (lab on ${backend}): ${perPair?.[1]} s per pair of iterations; ${seconds.toFixed(1)} s from Start to the summary, including the worker's start`);

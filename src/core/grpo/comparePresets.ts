@@ -39,7 +39,7 @@ export const COMPARE_PRESETS: readonly ComparePreset[] = [
     lookFor: 'The weighted sum charges −0.0001 per token, and one model call moves thousands of tokens, so its penalty outweighs the +1 for solving: that run learns to stop calling tools (cost near 0, accuracy near 0), while the paper’s reward, normalised within each group, lifts accuracy. The rewards have different scales: compare accuracy and cost, not the reward’s height.',
     sides: [
       { label: 'paper reward (normalised)', patch: { reward: 'toolorchestra' } },
-      { label: 'weighted sum (seed note)', patch: { reward: 'weighted' } },
+      { label: 'weighted sum (fixed costs)', patch: { reward: 'weighted' } },
     ],
   },
   {

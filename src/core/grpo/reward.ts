@@ -12,6 +12,13 @@
 
 export const REWARD_MODES = ['toolorchestra', 'toolorchestra-official', 'weighted', 'outcome'] as const;
 export type RewardMode = (typeof REWARD_MODES)[number];
+/** Each mode in words, for menus (the ids stay in links, files and the CLI). */
+export const REWARD_MODE_LABELS: Record<RewardMode, string> = {
+  toolorchestra: 'paper (normalised, gated)',
+  'toolorchestra-official': 'official code as written',
+  weighted: 'weighted sum (fixed costs)',
+  outcome: 'outcome only (0/1)',
+};
 
 /** What the reward needs to know of one trajectory. */
 export interface TrajectoryStats {

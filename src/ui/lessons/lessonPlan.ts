@@ -178,7 +178,7 @@ export const LESSONS: readonly Lesson[] = [
   {
     id: 'side-by-side',
     title: 'Weighted sum against the normalised reward',
-    idea: 'The second seed note’s weighted-sum reward and the paper’s, trained side by side on the same seed.',
+    idea: 'A plain weighted sum (the outcome minus fixed costs per call and per token, plus a bonus for speed) against the paper’s normalised reward, trained side by side on the same seed.',
     region: 'compare',
     task: 'In "Compare runs", choose "paper reward vs weighted sum" and press Start; let both runs pass 60 iterations.',
     setup() {
