@@ -79,7 +79,7 @@ export function DataBrowser() {
             <li key={t.id} role="option" aria-selected={i === selected} onClick={() => select(i)} className={i === selected ? 'sel' : ''}>
               <span className={`domain ${t.domain}`}>{t.domain}</span>
               <span className="q">{t.question}</span>
-              <span className="small muted">{t.steps.length} steps</span>
+              <span className="small muted">{t.steps.length} {t.steps.length === 1 ? 'step' : 'steps'}</span>
             </li>
           ))}
         </ul>
