@@ -45,6 +45,8 @@ export interface LabState extends UrlConfig, ShareActions, TeachState {
   histogram: Histogram | null;
   group: GroupSample | null;
   tradeoff: Tradeoff | null;
+  /** The policy changed (Reset, an import, a restore) since `tradeoff` was evaluated: its operating point is the old policy's until the next evaluation. */
+  tradeoffStale: boolean;
   /** The latest "Paper vs lab" table and whether one is being computed. */
   paper: { rows: PaperRow[]; iteration: number; count: number } | null;
   paperBusy: boolean;
@@ -158,7 +160,7 @@ export const useLab = create<LabState>((set, get) => {
     if (changed.includes('phases')) get().dropPhases(); // the worker closed a slow-motion iteration the new settings no longer fit
     // A new network (width, depth or seed changed): its counter starts at 0, with curves of its own;
     // a trained policy it replaced is kept for Undo, with its curves.
-    if (changed.includes('policy')) set({ ...(changed.includes('undo') ? run.keepForUndo() : NO_CURVES), iteration: 0, policyOrigin: 'random' });
+    if (changed.includes('policy')) set({ ...(changed.includes('undo') ? run.keepForUndo() : NO_CURVES), iteration: 0, policyOrigin: 'random', tradeoffStale: true });
     if (r.type === 'configured') set({ bestIteration: r.bestIteration, undoLabel: r.undo });
     await evaluate(changed.some((c) => c === 'policy' || c === 'tasks' || c === 'baselines'));
   };
@@ -172,7 +174,7 @@ export const useLab = create<LabState>((set, get) => {
     set({ evaluating: true });
     try {
       const r = await worker().request({ type: 'evaluate', preference: get().preference, sweep });
-      if (mine === evalGeneration && r.type === 'tradeoff') set({ tradeoff: r.tradeoff });
+      if (mine === evalGeneration && r.type === 'tradeoff') set({ tradeoff: r.tradeoff, tradeoffStale: false });
     } finally {
       if (mine === evalGeneration) set({ evaluating: false });
     }
@@ -194,6 +196,7 @@ export const useLab = create<LabState>((set, get) => {
     histogram: null,
     group: null,
     tradeoff: null,
+    tradeoffStale: false,
     paper: null,
     paperBusy: false,
     evaluating: false,

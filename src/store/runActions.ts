@@ -51,7 +51,7 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
       if (type === 'undo') set(runs.swap(curvesOf(get())));
       const seed = r.seed ?? get().train.seed; // Undo's policy comes with the seed it was kept under
       const seedBack = seed !== get().train.seed;
-      set((s) => ({ policyOrigin: 'restored', train: { ...s.train, seed, policy: { ...s.train.policy, width: r.width, depth: r.depth, seed } }, paper: null }));
+      set((s) => ({ policyOrigin: 'restored', train: { ...s.train, seed, policy: { ...s.train.policy, width: r.width, depth: r.depth, seed } }, paper: null, tradeoffStale: true }));
       deps.adoptShape();
       if (seedBack) await deps.configure();
       get().notify('info', `${r.note}${seedBack ? `, with its seed ${seed}` : ''}.`);
@@ -106,7 +106,7 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
    */
   function replaceCurves(keep = true): KeptCurves {
     const before = runs.keptState();
-    set({ ...runs.replace(curvesOf(get())), iteration: 0, itPerS: 0 });
+    set({ ...runs.replace(curvesOf(get())), iteration: 0, itPerS: 0, tradeoffStale: true });
     if (!keep) runs.restoreKept(before);
     return before;
   }
@@ -130,7 +130,7 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
         set({ running: p.running, iteration: p.iteration, itPerS: p.itPerS, ...(p.bestIteration !== undefined ? { bestIteration: p.bestIteration } : {}), ...(p.undo !== undefined ? { undoLabel: p.undo } : {}) });
         if (p.message) get().notify('error', `Training stopped: ${p.message}`);
         if (p.notice) get().notify('info', p.notice); // a pause that is no failure (the learning-rate schedule's end)
-      } else if (p.type === 'tradeoff') set({ tradeoff: p.tradeoff });
+      } else if (p.type === 'tradeoff') set({ tradeoff: p.tradeoff, tradeoffStale: false });
     },
   };
 }

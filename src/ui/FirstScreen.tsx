@@ -11,7 +11,7 @@ import { useView } from '../store/viewStore';
  */
 export function FirstScreen() {
   const s = useLab(useShallow((x) => ({
-    tradeoff: x.tradeoff, catalog: x.catalog, preference: x.preference, running: x.running, origin: x.policyOrigin, iteration: x.iteration, sawPhases: x.phases.length > 0,
+    tradeoff: x.tradeoff, stale: x.tradeoffStale, catalog: x.catalog, preference: x.preference, running: x.running, origin: x.policyOrigin, iteration: x.iteration, sawPhases: x.phases.length > 0,
     trainFromScratch: x.trainFromScratch, continueFromPretrained: x.continueFromPretrained, nextPhase: x.nextPhase, pause: x.pause,
   })));
   const [firstP] = useState(s.preference);
@@ -30,7 +30,9 @@ export function FirstScreen() {
       <p className="answer">
         Yes, if it learns <em>when</em> to call it. NVIDIA’s ToolOrchestra trained an 8B orchestrator with GRPO that beat GPT-5 with tools on HLE at about 30% of its cost.
         Here a tiny policy learns the same trade-off in a simulated world of tools and models.
-        {t && tools ? <> Right now, at your preferences, it solves <strong data-testid="first-accuracy">{(100 * t.current.accuracy).toFixed(0)}%</strong> of held-out tasks at {money(t.current.cost)} each (★); GPT-5 with tools solves {(100 * tools.accuracy).toFixed(0)}% at {money(tools.cost)}.</> : null}
+        {t && tools ? (s.stale
+          ? <> Right now the new policy is being measured on held-out tasks; GPT-5 with tools solves {(100 * tools.accuracy).toFixed(0)}% at {money(tools.cost)}.</>
+          : <> Right now, at your preferences, it solves <strong data-testid="first-accuracy">{(100 * t.current.accuracy).toFixed(0)}%</strong> of held-out tasks at {money(t.current.cost)} each (★); GPT-5 with tools solves {(100 * tools.accuracy).toFixed(0)}% at {money(tools.cost)}.</>) : null}
       </p>
       <ol className="first-steps">
         <li className={moved ? 'did' : ''}>
@@ -43,7 +45,7 @@ export function FirstScreen() {
             <button type="button" onClick={() => void s.continueFromPretrained()}>Continue from the pretrained policy</button>
           </div>
           <span className="small muted origin-line" data-testid="policy-origin">
-            {s.running ? `Training ${s.origin === 'pretrained' ? 'on from the pretrained policy' : s.origin === 'scratch' ? 'from scratch' : 'the current policy'} · iteration ${s.iteration}` : s.origin === 'pretrained' ? (s.iteration ? `Now: the pretrained policy, trained on for ${s.iteration} iterations.` : 'Now: the shipped pretrained policy.') : s.origin === 'scratch' ? `Now: a policy trained from scratch for ${s.iteration} iterations.` : s.origin === 'imported' ? 'Now: an imported policy.' : s.origin === 'restored' ? `Now: a restored policy (iteration ${s.iteration}).` : 'Now: a random policy.'}
+            {s.running ? `Training ${s.origin === 'pretrained' ? 'on from the pretrained policy' : s.origin === 'scratch' ? 'from scratch' : 'the current policy'} · iteration ${s.iteration}` : s.origin === 'pretrained' ? (s.iteration ? `Now: the pretrained policy, trained on for ${s.iteration} iterations.` : 'Now: the shipped pretrained policy.') : s.origin === 'imported' ? 'Now: an imported policy.' : s.origin === 'restored' ? `Now: a restored policy (iteration ${s.iteration}).` : s.iteration ? `Now: a policy trained from scratch for ${s.iteration} iterations.` : 'Now: a fresh random policy, not trained yet.'}
           </span>
         </li>
         <li className={s.sawPhases ? 'did' : ''}>
