@@ -45,6 +45,9 @@ describe('orchestrator artifacts', () => {
       [json, huge, /holds 3\.00e\+38 at float 0 \(weight "scorer\/l0\/state"\); a policy's weights must lie within ±10000/],
       [json, big, /holds -2\.00e\+4 at float 227 \(weight "scorer\/l0\/tool"\)/],
       ['not an object', weights, /not a JSON object/],
+      // The messages name the weights file the manifest names (the CLI's are content-named), and say what is missing.
+      [{ ...json, weightsManifest: [{ ...json.weightsManifest[0], paths: ['orchestrator.weights.0123abcd.bin'] }] }, nan, /orchestrator\.weights\.0123abcd\.bin holds a non-finite value at float 2/],
+      [{ ...json, userDefinedMetadata: undefined }, weights, /its userDefinedMetadata \(catalog, features, policy, training\) is missing/],
     ];
     for (const [j, w, msg] of cases) {
       const r = importArtifact(j, w);

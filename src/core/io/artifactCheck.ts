@@ -47,10 +47,12 @@ function weightAt(shapes: ReturnType<typeof weightShapes>, i: number): string {
 /** Checks an artifact; on any problem says what, in words. */
 export function checkArtifact(jsonValue: unknown, weights: ArrayBuffer | Uint8Array): Checked {
   const fail = (m: string): Checked => ({ ok: false, error: `invalid orchestrator artifact: ${m}` });
-  const j = jsonValue as { format?: unknown; userDefinedMetadata?: Partial<ArtifactMetadata>; weightsManifest?: { weights?: ManifestWeight[] }[] } | null;
+  const j = jsonValue as { format?: unknown; userDefinedMetadata?: Partial<ArtifactMetadata>; weightsManifest?: { weights?: ManifestWeight[]; paths?: unknown[] }[] } | null;
   if (!j || typeof j !== 'object') return fail('orchestrator.json is not a JSON object');
   const meta = j.userDefinedMetadata;
-  if (j.format !== ARTIFACT_FORMAT || !meta || meta.format !== ARTIFACT_FORMAT) return fail(`not an Orchestra Lab policy (format "${String(j.format)}")`);
+  if (j.format !== ARTIFACT_FORMAT || !meta || meta.format !== ARTIFACT_FORMAT) {
+    return fail(j.format === ARTIFACT_FORMAT ? `not an Orchestra Lab policy: its userDefinedMetadata (catalog, features, policy, training) is missing or does not say format "${ARTIFACT_FORMAT}"` : `not an Orchestra Lab policy (format "${String(j.format)}", expected "${ARTIFACT_FORMAT}")`);
+  }
   if (meta.version !== ARTIFACT_VERSION) return fail(`version ${String(meta.version)} is not supported (expected ${ARTIFACT_VERSION})`);
   if (meta.features?.stateDim !== STATE_DIM || meta.features?.toolDim !== TOOL_DIM) {
     return fail(`feature sizes ${meta.features?.stateDim}/${meta.features?.toolDim} do not match this lab's ${STATE_DIM}/${TOOL_DIM}`);
@@ -65,8 +67,10 @@ export function checkArtifact(jsonValue: unknown, weights: ArrayBuffer | Uint8Ar
   const extra = specs.find((x) => !expected.some((w) => w.name === x?.name));
   if (extra || specs.length !== expected.length) return fail(`the manifest lists ${specs.length} weights; a ${cfg.width}×${cfg.depth} policy has ${expected.length}${extra ? ` (unexpected "${String(extra?.name)}")` : ''}`);
   const bytes = weights instanceof Uint8Array ? weights : new Uint8Array(weights);
+  const named = j.weightsManifest?.[0]?.paths?.[0];
+  const file = typeof named === 'string' && named ? named : 'the weights file'; // the CLI names it after its content (orchestrator.weights.<fp>.bin)
   const needBytes = expected.reduce((a, w) => a + 4 * w.shape.reduce((x, y) => x * y, 1), 0);
-  if (bytes.byteLength !== needBytes) return fail(`orchestrator.weights.bin has ${bytes.byteLength} bytes, the manifest needs ${needBytes}`);
+  if (bytes.byteLength !== needBytes) return fail(`${file} has ${bytes.byteLength} bytes, the manifest needs ${needBytes}`);
   for (const w of expected) {
     const s = specs.find((x) => x.name === w.name);
     if (!s) return fail(`weight "${w.name}" is missing from the manifest`);
@@ -76,8 +80,8 @@ export function checkArtifact(jsonValue: unknown, weights: ArrayBuffer | Uint8Ar
   const floats = new Float32Array(buffer);
   for (let i = 0; i < floats.length; i++) {
     const x = floats[i] as number;
-    if (!Number.isFinite(x)) return fail(`orchestrator.weights.bin holds a non-finite value at float ${i}`);
-    if (Math.abs(x) > MAX_ABS_WEIGHT) return fail(`orchestrator.weights.bin holds ${x.toExponential(2)} at float ${i} (weight "${weightAt(expected, i)}"); a policy's weights must lie within ±${MAX_ABS_WEIGHT} (beyond it its logits overflow float32)`);
+    if (!Number.isFinite(x)) return fail(`${file} holds a non-finite value at float ${i}`);
+    if (Math.abs(x) > MAX_ABS_WEIGHT) return fail(`${file} holds ${x.toExponential(2)} at float ${i} (weight "${weightAt(expected, i)}"); a policy's weights must lie within ±${MAX_ABS_WEIGHT} (beyond it its logits overflow float32)`);
   }
   return { ok: true, policy: cfg, catalog: cat.value, metadata: meta as ArtifactMetadata, specs, buffer };
 }
