@@ -52,6 +52,13 @@ describe('command line', () => {
       [['frobnicate'], /unknown command "frobnicate"/],
       [['eval', '--policy', 'cheapest', '--seed', ''], /--seed needs a value \(got an empty string\)/],
       [['eval', '--policy', 'cheapest', '--seed', ' '], /--seed needs a value/],
+      [['eval', '--policy', 'cheapest', '--count=5'], /--count=5: write an option and its value apart, as --count 5/],
+      [['eval', '--policy', 'cheapest', '--count', '5', '--count', '6'], /--count is given twice; give it once/],
+      [['eval', '--policy', 'cheapest', '--count', '5', '--backend', 'bogus'], /--backend must be one of wasm, cpu in Node \(got "bogus"\)/], // even where no tfjs runs
+      [['frontier', '--count', '5', '--json', '--markdown'], /give either --json or --markdown, not both/],
+      [['calibrate', '--baselines', 'random', '--preference', 'p.json'], /--preference sets the P of a trained policy: give it with --policy/],
+      [['train', '--iterations', '20', '--lr-decay', '0.01', '--out', join(dir, 'never-run')], /--lr-decay 0\.01 of 20 iterations is less than one iteration; give at least 0\.050/],
+      [['train', '--iterations', '2', '--init', 'public/pretrained/orchestrator.json', '--width', '128', '--out', join(dir, 'never-run')], /--init goes on from a trained policy, with its width and depth: leave out --width and --depth/],
     ];
     const badCatalog = join(dir, 'bad.json');
     writeFileSync(badCatalog, JSON.stringify({ name: 'x', currency: 'USD', tools: [] }));
@@ -68,6 +75,7 @@ describe('command line', () => {
     }
     expect(existsSync(out)).toBe(false);
     expect(existsSync(deep)).toBe(false);
+    expect(existsSync(join(dir, 'never-run'))).toBe(false);
   });
 
   it('output that cannot be written (a full disk) is a failure: exit 1 and a line on stderr', () => {
@@ -126,6 +134,7 @@ describe('command line: output that is never lost or half-written', () => {
     expect(model.userDefinedMetadata.training).toMatchObject({ iterations: 10, batchTasks: 2, groupSize: 4, seed: 4 });
     expect(weightsFiles()).toEqual([model.weightsManifest[0].paths[0]]);
     expect(cli('train', '--resume', out, '--iterations', '10').err).toMatch(/has 10 iterations already/);
+    expect(cli('train', '--resume', out, '--out', `${out}/`, '--iterations', '10').err).toMatch(/has 10 iterations already/); // the same folder, written another way
     // A new run into the same folder would replace this one: refused, and nothing is touched.
     const before = readFileSync(join(out, 'orchestrator.json'), 'utf8');
     const again = cli('train', '--seed', '5', '--iterations', '2', '--batch', '2', '--group', '4', '--pool', '60', '--out', out);

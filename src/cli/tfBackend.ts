@@ -18,3 +18,8 @@ export async function initNodeBackend(name: string): Promise<string> {
   await tf.ready();
   return tf.getBackend();
 }
+
+/** Refuses a --backend the command would not use because nothing it runs needs tfjs (a baseline): a wrong name is still wrong. */
+export function checkBackendName(name: string | undefined): void {
+  if (name !== undefined && !(NODE_BACKENDS as readonly string[]).includes(name)) throw new CliError(`--backend must be one of ${NODE_BACKENDS.join(', ')} in Node (got "${name}")`);
+}

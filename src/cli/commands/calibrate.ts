@@ -11,12 +11,14 @@ import { DEFAULT_SIM } from '../../core/sim/callModel';
 import { checkKnown, CliError, intOpt, stringOpt, type Args } from '../args';
 import { loadCatalog, loadPreference } from '../io';
 import { loadPolicyFile } from '../policyFile';
-import { initNodeBackend } from '../tfBackend';
+import { checkBackendName, initNodeBackend } from '../tfBackend';
 
 export const TABLE1_BASELINES = ['tools+gpt-5', 'notools:gpt-5', 'tools+claude-opus-4.1', 'notools:claude-opus-4.1', 'prompted:gpt-5', 'prompted:qwen3-8b', 'notools:llama-3.3-70b', 'repeat:gpt-5-mini:3', 'cascade:0.8', 'oracle'];
 
 export async function calibrateCommand(a: Args): Promise<void> {
   checkKnown(a, ['catalog', 'seed', 'count', 'policy', 'preference', 'baselines', 'backend', 'json']);
+  checkBackendName(a.options.get('backend'));
+  if (!a.options.has('policy') && a.options.has('preference')) throw new CliError('--preference sets the P of a trained policy: give it with --policy');
   const catalog = loadCatalog(stringOpt(a, 'catalog', 'toolorchestra'));
   const seed = intOpt(a, 'seed', 1000, 0, 2 ** 31);
   const count = intOpt(a, 'count', 1000, 1, 100_000);

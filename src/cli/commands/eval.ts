@@ -9,7 +9,7 @@ import { ACCURACY_FIRST } from '../../core/preference';
 import { checkKnown, CliError, stringOpt, type Args } from '../args';
 import { loadPreference } from '../io';
 import { loadPolicyFile } from '../policyFile';
-import { initNodeBackend } from '../tfBackend';
+import { checkBackendName, initNodeBackend } from '../tfBackend';
 import { WORLD_OPTIONS, worldFromArgs } from './world';
 
 export const EVAL_DEFAULTS = { seed: 1000, count: 1000, availability: 1 };
@@ -17,6 +17,7 @@ export const EVAL_DEFAULTS = { seed: 1000, count: 1000, availability: 1 };
 export async function evalCommand(a: Args): Promise<void> {
   checkKnown(a, [...WORLD_OPTIONS, 'policy', 'preference', 'json', 'backend']);
   const name = stringOpt(a, 'policy');
+  checkBackendName(a.options.get('backend'));
   const w = worldFromArgs(a, EVAL_DEFAULTS);
   const preference = a.options.has('preference') ? loadPreference(stringOpt(a, 'preference'), w.catalog) : undefined;
   let policy: BatchPolicy;

@@ -4,14 +4,16 @@
 import { formatCost } from '../../core/sim/catalog';
 import { PREFERENCE_SWEEP, preferenceLabel, sweepBaselines } from '../../core/eval/sweep';
 import { learnedPolicy } from '../../core/policy/act';
-import { checkKnown, stringOpt, type Args } from '../args';
+import { checkKnown, CliError, stringOpt, type Args } from '../args';
 import { loadPolicyFile } from '../policyFile';
-import { initNodeBackend } from '../tfBackend';
+import { checkBackendName, initNodeBackend } from '../tfBackend';
 import { EVAL_DEFAULTS } from './eval';
 import { WORLD_OPTIONS, worldFromArgs } from './world';
 
 export async function frontierCommand(a: Args): Promise<void> {
   checkKnown(a, [...WORLD_OPTIONS, 'json', 'markdown', 'policy', 'backend']);
+  if (a.flags.has('json') && a.flags.has('markdown')) throw new CliError('give either --json or --markdown, not both');
+  checkBackendName(a.options.get('backend'));
   const w = worldFromArgs(a, EVAL_DEFAULTS);
   const extra = [];
   if (a.options.has('policy')) {
@@ -34,6 +36,7 @@ export async function frontierCommand(a: Args): Promise<void> {
   }
   const out = {
     catalog: w.catalog.name,
+    suite: w.suite,
     seed: w.seed,
     n: w.tasks.length,
     range: { cMin, cMax },

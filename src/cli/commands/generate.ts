@@ -11,7 +11,7 @@ export function generateCommand(a: Args): void {
   checkOutputFile(out, '--out');
   const w = worldFromArgs(a, { seed: 1, count: 100, availability: 0.75 });
   writeFilesAtomically([{ path: out, data: tasksToJsonl(w.tasks, w.catalog) }]);
-  const summary = { out, catalog: w.catalog.name, seed: w.seed, ...w.stats };
+  const summary = { out, catalog: w.catalog.name, suite: w.suite, seed: w.seed, ...w.stats };
   if (a.flags.has('json')) process.stdout.write(JSON.stringify(summary) + '\n');
   else process.stderr.write(`wrote ${w.stats.kept} tasks to ${out} (generated ${w.stats.generated}; dropped ${w.stats.droppedUnsolvable} unsolvable, ${w.stats.droppedNoTool} solvable without tools)\n`);
 }

@@ -4,7 +4,7 @@
 // pair: io.ts); `--resume DIR` continues such a run. Prints a progress line every few iterations
 // on stderr and the final metrics as JSON on stdout.
 
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DEFAULT_TRAIN, linearDecay, type TrainConfig } from '../../core/grpo/config';
 import type { IterationMetrics } from '../../core/grpo/metrics';
 import { REWARD_MODES, type RewardMode } from '../../core/grpo/reward';
@@ -74,7 +74,7 @@ export async function trainCommand(a: Args): Promise<void> {
   checkKnown(a, TRAIN_OPTIONS);
   const resume = a.options.has('resume') ? stringOpt(a, 'resume') : null;
   const out = resume ?? stringOpt(a, 'out');
-  if (resume && a.options.has('out') && stringOpt(a, 'out') !== resume) throw new CliError('--resume DIR writes back to DIR; leave out --out (or give the same directory)');
+  if (resume && a.options.has('out') && resolve(stringOpt(a, 'out')) !== resolve(resume)) throw new CliError('--resume DIR writes back to DIR; leave out --out (or give the same directory)');
   checkOutputDir(out, resume ? '--resume' : '--out'); // before any work: a run never trains and then fails to save
   if (!resume && existsSync(join(out, 'orchestrator.json'))) {
     throw new CliError(`--out ${out} already holds a run (orchestrator.json): go on with it (--resume ${out}), or give another --out, or remove that folder first; nothing was written`);
@@ -97,7 +97,9 @@ export async function trainCommand(a: Args): Promise<void> {
   }
   // --lr-decay F: the learning rate falls linearly to 0 over the last F of the iterations (config.ts).
   if (a.options.has('lr-decay')) {
-    config = { ...config, lrDecay: linearDecay(iterations, numberOpt(a, 'lr-decay', 0, 0, 1)) };
+    const fraction = numberOpt(a, 'lr-decay', 0, 0, 1);
+    config = { ...config, lrDecay: linearDecay(iterations, fraction) };
+    if (fraction > 0 && !config.lrDecay) throw new CliError(`--lr-decay ${fraction} of ${iterations} iterations is less than one iteration; give at least ${(1 / iterations).toPrecision(2)} (or 0 for a constant rate)`);
   }
   const done = previous?.done ?? 0;
   const end = config.lrDecay?.end;
@@ -113,6 +115,7 @@ export async function trainCommand(a: Args): Promise<void> {
     throw new CliError((e as Error).message);
   }
   // --init: continue from a trained policy (its width and depth replace --width/--depth); --resume: this run's own.
+  if (a.options.has('init') && (a.options.has('width') || a.options.has('depth'))) throw new CliError('--init goes on from a trained policy, with its width and depth: leave out --width and --depth');
   const init = previous ? previous.net : a.options.has('init') ? loadPolicyFile(stringOpt(a, 'init')).net : undefined;
   if (init) config = { ...config, policy: { ...config.policy, width: init.config.width, depth: init.config.depth } };
   if (config.groupSize === 1) process.stderr.write('notice: --group 1: a group of one has no baseline; its advantage is r/(1 + 1e-6) as in veRL, so GRPO degenerates to REINFORCE without a baseline.\n');
