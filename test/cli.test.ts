@@ -343,6 +343,13 @@ describe('command line: training, trained-policy evaluation and the reward score
     const two = join(dir, 'outcome-2.json');
     writeFileSync(two, JSON.stringify({ tools: ['a'], preference: { outcome: 1 }, trajectories: [{ calls: {}, outcome: 2, costUSD: 0, latencyS: 0 }] }));
     expect(cli('reward', '--input', two).err.trim()).toMatch(/trajectories\[0\]\.outcome: must be 0 \(failed\) or 1 \(solved\)/);
+    // Bounded inputs, so that a reward is never printed as null (JSON's word for a non-finite number).
+    const huge = join(dir, 'huge.json');
+    const group = { tools: ['a'], preference: { outcome: 1 }, mode: 'weighted', trajectories: [{ calls: { a: 1 }, outcome: 1, costUSD: 0.1, latencyS: 1 }, { calls: {}, outcome: 0, costUSD: 0.1, latencyS: 1 }] };
+    writeFileSync(huge, JSON.stringify({ ...group, weighted: { wOutcome: 1e308, perCall: -1e308 } }));
+    expect(cli('reward', '--input', huge)).toMatchObject({ code: 2, err: expect.stringMatching(/weighted\.wOutcome: must be in \[−1e6, 1e6\]/) });
+    writeFileSync(huge, JSON.stringify({ ...group, trajectories: [{ ...group.trajectories[0], costUSD: 1e308 }, group.trajectories[1]] }));
+    expect(cli('reward', '--input', huge)).toMatchObject({ code: 2, err: expect.stringMatching(/trajectories\[0\]\.costUSD: must be at most 1e\+6 \$/) });
     const junk = join(dir, 'junk.json');
     writeFileSync(junk, '{"format": "something-else"}');
     const e = cli('eval', '--policy', junk);

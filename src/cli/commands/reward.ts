@@ -12,16 +12,20 @@ import { checkKnown, CliError, stringOpt, type Args } from '../args';
 import { readJson } from '../io';
 
 const weight = z.number().min(0, { error: 'must be in [0, 1]' }).max(1, { error: 'must be in [0, 1]' });
-const nonNeg = z.number().finite().nonnegative({ error: 'must be ≥ 0' });
+const nonNeg = z.number().nonnegative({ error: 'must be ≥ 0' });
+/** A trajectory's measurement, bounded so that rewards and their group statistics (squares) stay finite. */
+const measured = (max: number, unit: string) => nonNeg.max(max, { error: `must be at most ${max.toExponential(0)} ${unit}` });
+/** A coefficient of the weighted reward: bounded, so that a reward of a bounded trajectory stays a finite number (1e308 once printed null). */
+const coefficient = z.number().min(-1e6, { error: 'must be in [−1e6, 1e6]' }).max(1e6, { error: 'must be in [−1e6, 1e6]' });
 const inputSchema = z
   .strictObject({
     tools: z.array(z.string().min(1)).refine((ids) => new Set(ids).size === ids.length, { error: 'tool ids must be unique' }),
     preference: z.record(z.string(), weight),
     mode: z.enum(REWARD_MODES).default('toolorchestra'),
     trajectories: z
-      .array(z.strictObject({ calls: z.record(z.string(), z.number().int().nonnegative()), outcome: z.union([z.literal(0), z.literal(1)], { error: 'must be 0 (failed) or 1 (solved)' }), costUSD: nonNeg, latencyS: nonNeg, tokens: nonNeg.optional() }))
+      .array(z.strictObject({ calls: z.record(z.string(), z.number().int().nonnegative()), outcome: z.union([z.literal(0), z.literal(1)], { error: 'must be 0 (failed) or 1 (solved)' }), costUSD: measured(1e6, '$'), latencyS: measured(1e7, 's'), tokens: measured(1e12, 'tokens').optional() }))
       .min(1, { error: 'needs at least one trajectory' }),
-    weighted: z.strictObject({ wOutcome: z.number(), wEfficiency: z.number(), wPreference: z.number(), perCall: z.number(), perToken: z.number(), latencyTargetS: z.number(), fastBonus: z.number(), slowBonus: z.number() }).partial().optional(),
+    weighted: z.strictObject({ wOutcome: coefficient, wEfficiency: coefficient, wPreference: coefficient, perCall: coefficient, perToken: coefficient, latencyTargetS: coefficient, fastBonus: coefficient, slowBonus: coefficient }).partial().optional(),
     advantage: z.strictObject({ normalizeStd: z.boolean(), clip: z.number().positive().nullable(), filterStd: z.number().nonnegative().nullable() }).partial().optional(),
   })
   .superRefine((v, ctx) => {
@@ -50,6 +54,7 @@ export function rewardCommand(a: Args): void {
   const pref = [...v.tools.map((id) => v.preference[id] ?? 0), v.preference.outcome ?? 0, v.preference.cost ?? 0, v.preference.latency ?? 0];
   const group = v.trajectories.map((t) => ({ calls: v.tools.map((id) => t.calls[id] ?? 0), outcome: t.outcome, costUSD: t.costUSD, latencyS: t.latencyS, tokens: t.tokens ?? 0 }));
   const r = groupRewards(v.mode, group, pref, { ...DEFAULT_WEIGHTED, ...v.weighted });
+  if (!r.rewards.every(Number.isFinite)) throw new CliError(`${path}: the rewards are not all finite numbers (${JSON.stringify(r.rewards.map(String))}): costs, latencies or coefficients too large`);
   const adv = groupAdvantages(r.rewards, { normalizeStd: true, clip: null, filterStd: null, ...v.advantage });
   process.stdout.write(JSON.stringify({ rewards: r.rewards, advantages: adv.advantages, filtered: adv.filtered }) + '\n');
 }
