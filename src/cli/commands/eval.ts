@@ -37,6 +37,6 @@ export async function evalCommand(a: Args): Promise<void> {
   const out = { ...r, catalog: w.catalog.name, suite: w.suite, seed: w.seed };
   if (a.flags.has('json')) process.stdout.write(JSON.stringify(out) + '\n');
   else {
-    process.stdout.write(`${r.policy}: accuracy ${(100 * r.accuracy).toFixed(1)}%, mean cost ${r.meanCostUSD.toFixed(4)}, mean latency ${r.meanLatencyS.toFixed(1)} s over ${r.n} ${w.suite} tasks\n`);
+    process.stdout.write(`${r.policy}: accuracy ${(100 * r.accuracy).toFixed(1)}%, mean cost ${r.meanCostUSD.toFixed(4)}, mean latency ${r.meanLatencyS.toFixed(1)} s${r.score !== undefined ? `, preference score ${r.score.toFixed(3)}` : ''} over ${r.n} ${w.suite} tasks\n`);
   }
 }

@@ -153,7 +153,7 @@ export async function trainCommand(a: Args): Promise<void> {
       if (last.diverged) process.stderr.write(`warning: ${last.diverged}\n`);
       if ((i + 1) % every === 0 || i === iterations - 1) {
         const s = (performance.now() - t0) / 1000;
-        process.stderr.write(`it ${String(last.iteration).padStart(4)}  reward ${last.meanReward.toFixed(3)}  acc ${(100 * last.accuracy).toFixed(1)}%  cost ${last.meanCostUSD.toFixed(4)}  entropy ${last.entropy.toFixed(3)}${config.lrDecay ? `  lr ${last.learningRate.toPrecision(3)}` : ''}  |A| ${last.meanAbsAdvantage.toFixed(2)}  ${((i + 1 - done) / s).toFixed(2)} it/s\n`);
+        process.stderr.write(`it ${String(last.iteration).padStart(4)}  reward ${last.meanReward.toFixed(3)}  acc ${(100 * last.accuracy).toFixed(1)}%  cost ${last.meanCostUSD.toFixed(4)}  entropy ${last.decisions.trained ? last.entropy.toFixed(3) : '—'}${config.lrDecay ? `  lr ${last.learningRate.toPrecision(3)}` : ''}  |A| ${last.meanAbsAdvantage.toFixed(2)}  ${((i + 1 - done) / s).toFixed(2)} it/s${last.decisions.trained ? '' : '  (no update: every group was filtered, all its tries scored alike)'}\n`);
       }
       if ((i + 1) % checkpointEvery === 0 && i + 1 < iterations) await save(i + 1, null);
       // On wasm every await resolves as a microtask: yield to the event loop once an iteration so a Ctrl-C is seen.
