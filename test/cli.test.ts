@@ -57,6 +57,7 @@ describe('command line', () => {
       [['eval', '--policy', 'cheapest', '--count', '5', '--backend', 'bogus'], /--backend must be one of wasm, cpu in Node \(got "bogus"\)/], // even where no tfjs runs
       [['frontier', '--count', '5', '--json', '--markdown'], /give either --json or --markdown, not both/],
       [['calibrate', '--baselines', 'random', '--preference', 'p.json'], /--preference sets the P of a trained policy: give it with --policy/],
+      [['reproduce', '--pretrained', '--iterations', '3', '--out', join(dir, 'never-run')], /--pretrained trains nothing .*: leave out --iterations/],
       [['train', '--iterations', '20', '--lr-decay', '0.01', '--out', join(dir, 'never-run')], /--lr-decay 0\.01 of 20 iterations is less than one iteration; give at least 0\.050/],
       [['train', '--iterations', '2', '--init', 'public/pretrained/orchestrator.json', '--width', '128', '--out', join(dir, 'never-run')], /--init goes on from a trained policy, with its width and depth: leave out --width and --depth/],
     ];

@@ -13,7 +13,7 @@ import { learnedPolicy } from '../../core/policy/act';
 import type { PolicyNetwork } from '../../core/policy/network';
 import { DEFAULT_SIM } from '../../core/sim/callModel';
 import { generateTasks } from '../../core/sim/tasks';
-import { checkKnown, intOpt, stringOpt, type Args } from '../args';
+import { checkKnown, CliError, intOpt, stringOpt, type Args } from '../args';
 import { checkOutputDir, loadCatalog, writeFilesAtomically } from '../io';
 import { loadPolicyFile } from '../policyFile';
 import { initNodeBackend } from '../tfBackend';
@@ -41,6 +41,7 @@ export async function reproduceCommand(a: Args): Promise<void> {
   const out = stringOpt(a, 'out');
   checkOutputDir(out, '--out'); // before the runs: a long reproduction never ends unable to save
   const quick = a.flags.has('quick');
+  if (a.flags.has('pretrained') && a.options.has('iterations')) throw new CliError('--pretrained trains nothing (every table uses the shipped policy): leave out --iterations');
   const count = intOpt(a, 'count', quick ? 300 : 1000, 10, 100_000);
   // As the README's commands: the headline policy 1000 iterations, the random-preference one 800 (`--iterations` sets both).
   const given = a.options.has('iterations') ? intOpt(a, 'iterations', 800, 1, 100_000) : null;
