@@ -207,8 +207,13 @@ test('the backend selector switches backend and keeps the policy and what Undo b
   const price = page.getByRole('spinbutton', { name: 'gpt-5 $/M in' });
   await price.fill('-1');
   await price.blur();
-  await expect(page.getByRole('alert').filter({ hasText: 'pricing.inputPerM' })).toContainText('must be ≥ 0');
+  await expect(page.getByRole('alert').filter({ hasText: 'Catalog edit refused: gpt-5 $/M in: must be ≥ 0 — the catalog was not changed.' })).toBeVisible();
   await expect(price).toHaveValue('1.25');
+  // A second refused edit replaces the first message instead of stacking another.
+  await price.fill('1e9');
+  await price.blur();
+  await expect(page.getByRole('alert').filter({ hasText: 'gpt-5 $/M in: must be at most 10,000 $/M tokens' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'the catalog was not changed' })).toHaveCount(1);
 
   // Finite but enormous weights (1e30) would overflow the logits: the import is refused with one message
   // naming the bound, and the current model keeps training.

@@ -2,6 +2,7 @@
 // every action that changes it sends the settings to the worker, which owns training and
 // evaluation. This file only holds results and routes intent — no training maths here.
 
+import { catalogErrorText } from './catalogErrorText';
 import { create } from 'zustand';
 import { DEFAULT_TRAIN, type TrainConfig } from '../core/grpo/config';
 import type { GroupSample, Histogram } from '../core/grpo/metrics';
@@ -24,6 +25,9 @@ import { shareActions, type ShareActions } from './shareActions';
 import { withoutPolicyParam } from '../core/io/shareBundle';
 
 /** `aboutPolicy`: true of the current policy only (cleared when Reset replaces it). */
+/** The end of a refused catalog edit's notice (one is shown at a time). */
+const CATALOG_REFUSED = ' — the catalog was not changed.';
+
 export interface Notice { id: number; kind: 'info' | 'warn' | 'error'; text: string; aboutPolicy?: boolean }
 
 export interface LabState extends UrlConfig, ShareActions, TeachState {
@@ -270,7 +274,9 @@ export const useLab = create<LabState>((set, get) => {
     setCatalog(candidate) {
       const r = parseCatalog(candidate);
       if (!r.ok) {
-        get().notify('error', `${r.error} — the catalog was not changed.`);
+        // One refusal at a time: a newer one replaces the last instead of stacking up banners.
+        set((s) => ({ notices: s.notices.filter((n) => !n.text.endsWith(CATALOG_REFUSED)) }));
+        get().notify('error', `${catalogErrorText(r.error, candidate)}${CATALOG_REFUSED}`);
         return false;
       }
       const ids = new Set(r.value.tools.map((t) => t.id));
