@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useLab, type LabState } from '../../store/labStore';
+import { EVAL_SUITES } from '../../store/urlState';
 import { useStaggered } from './useStaggered';
 import { downsample, SMOOTH_WINDOW, trailingMean } from '../../store/series';
 import { ChartCard, toolColour } from './ChartCard';
@@ -79,16 +80,24 @@ const percent = (v: number): string => `${Math.round(100 * v)}%`;
 /** The baselines to beat, drawn on the curves: GPT-5 with basic tools and the cheapest tool, from the trade-off view's held-out evaluation. */
 const REFS = [{ label: 'tools+gpt-5', name: 'GPT-5 + tools', colour: '#c2255c' }, { label: 'cheapest', name: 'cheapest tool', colour: '#868e96' }] as const;
 
+/** The held-out task set of the baselines when it is not the training distribution (the curves' own), else null. */
+function useOtherSuite(): string | null {
+  const suite = useLab(selectTradeoff)?.evalSuite;
+  return suite && suite !== 'toolscale' ? EVAL_SUITES.find((x) => x.name === suite)?.label ?? suite : null;
+}
+
 function useBaselineRefs(key: 'accuracy' | 'cost'): RefLine[] | undefined {
   const t = useLab(selectTradeoff);
   const baselines = t?.baselines;
+  const other = useOtherSuite();
   return useMemo(() => {
     if (!baselines) return undefined;
     return REFS.flatMap((r) => {
       const b = baselines.find((x) => x.label === r.label);
-      return b ? [{ label: r.name, value: b[key], colour: r.colour }] : [];
+      // On another task set than the curve's, the line says which: it is not the same test.
+      return b ? [{ label: other ? `${r.name} (${other})` : r.name, value: b[key], colour: r.colour }] : [];
     });
-  }, [baselines, key]);
+  }, [baselines, key, other]);
 }
 
 /** The three curves that tell whether it learns: accuracy, reward and cost, with the baselines to beat. */
@@ -97,9 +106,11 @@ export function KeyCurves() {
   const unit = catalog.currency === 'USD' ? '$' : 'u';
   const accRefs = useBaselineRefs('accuracy');
   const costRefs = useBaselineRefs('cost');
+  const other = useOtherSuite();
+  const dashed = other ? `dashed: baselines on held-out ${other} tasks, another task set than the curve's` : 'dashed: baselines on held-out tasks';
   return (
     <div className="key-curves" data-region="curves">
-      <SeriesChart slot={1} title="Accuracy" note="share of training rollouts solved · dashed: baselines on held-out tasks" testId="chart-accuracy" yLabel="solved" domain={[0, 1]} yFormat={percent} lines={[{ key: 'accuracy', name: 'accuracy', colour: '#2f9e44' }]} {...(accRefs ? { refs: accRefs } : {})} />
+      <SeriesChart slot={1} title="Accuracy" note={`share of training rollouts solved · ${dashed}`} testId="chart-accuracy" yLabel="solved" domain={[0, 1]} yFormat={percent} lines={[{ key: 'accuracy', name: 'accuracy', colour: '#2f9e44' }]} {...(accRefs ? { refs: accRefs } : {})} />
       <SeriesChart slot={0} title="Mean reward" note="R per trajectory, averaged over the batch" testId="chart-reward" yLabel="R" includeZero lines={[{ key: 'meanReward', name: 'reward', colour: 'var(--accent)' }]} />
       <SeriesChart slot={2} title={`Cost per task (${unit})`} note="tool calls + the orchestrator's own turns" testId="chart-cost" yLabel={unit} includeZero lines={[{ key: 'meanCostUSD', name: 'cost', colour: '#e8590c' }]} {...(costRefs ? { refs: costRefs } : {})} />
     </div>
