@@ -23,4 +23,13 @@ describe('label placement', () => {
     const oracle = boxes.find((b) => b.text === 'oracle')!;
     expect(oracle.x + oracle.w).toBeLessThanOrEqual(500);
   });
+
+  it('keeps a label off the marks it must not cover: the rightmost point\'s name goes above when its left holds a curve', () => {
+    const font = 12, w = 'GPT-5 + tools'.length * font * 0.62;
+    const curve = [{ x: 380, y: 100 }, { x: 360, y: 101 }, { x: 340, y: 102 }];
+    const [box] = placeLabels([{ x: 400, y: 100, text: 'GPT-5 + tools' }], font, '', curve);
+    // Left of the dot would cover the curve (the first try near the right edge); above, centred on the dot, does not.
+    expect(box).toMatchObject({ x: 400 - w / 2, y: 100 - (font + 2) - (font + 2) / 2 });
+    for (const q of curve) expect(q.x > box!.x && q.x < box!.x + box!.w && q.y > box!.y && q.y < box!.y + box!.h).toBe(false);
+  });
 });

@@ -23,12 +23,14 @@ const NAMED: Record<string, string> = { 'always:gpt-5': 'always GPT-5', 'tools+g
 const YOU = 'you are here';
 
 /** Labels beside their dots, pushed apart vertically so that none overlaps another. */
-function PointLabels({ items, m, axis }: { items: { p: TradeoffPoint; text: string }[]; m: Marks; axis: TradeoffAxis }) {
+function PointLabels({ items, avoid, m, axis }: { items: { p: TradeoffPoint; text: string }[]; avoid: readonly TradeoffPoint[]; m: Marks; axis: TradeoffAxis }) {
   const font = useView((v) => chartFontPx(v.classroom));
-  const boxes = placeLabels(items.flatMap(({ p, text }) => {
+  const at = (p: TradeoffPoint) => {
     const x = m.sx(p[axis]), y = m.sy(p.accuracy);
-    return x === undefined || y === undefined ? [] : [{ x, y, text }];
-  }), font, YOU);
+    return x === undefined || y === undefined ? null : { x, y };
+  };
+  // The orchestrator's curve is kept clear: a baseline's name over it would read as naming the policy.
+  const boxes = placeLabels(items.flatMap(({ p, text }) => { const q = at(p); return q ? [{ ...q, text }] : []; }), font, YOU, avoid.flatMap((p) => at(p) ?? []));
   return (
     <g className="point-labels" aria-hidden="true">
       {boxes.map((b) => <text key={b.text} className={b.text === YOU ? 'point-label you' : 'point-label'} x={b.anchor === 'end' ? b.x + b.w : b.x} y={b.y + b.h - 3} textAnchor={b.anchor}>{b.text}</text>)}
@@ -62,7 +64,7 @@ function TradeoffMarks({ t, axis, sweep, points, m }: { t: Tradeoff; axis: Trade
       {cx !== undefined && cy !== undefined && (
         <path className="operating-star" d={starPath(cx, cy, 9, 4)} fill="#e03131" stroke="var(--panel)" strokeWidth={1}><title>{t.current.label}</title></path>
       )}
-      <PointLabels m={m} axis={axis} items={[
+      <PointLabels m={m} axis={axis} avoid={sweep} items={[
         ...t.baselines.filter((b) => NAMED[b.label]).map((p) => ({ p, text: NAMED[p.label] as string })),
         ...(() => { const c = t.baselines.filter((b) => b.family === 'cascade').sort((a, b) => b.accuracy - a.accuracy)[0]; return c ? [{ p: c, text: 'cascade' }] : []; })(),
         { p: t.current, text: YOU },
