@@ -1,15 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cli, scratchDir, TSX } from './cliHelpers';
 
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-const cli = (...args: string[]) => {
-  const r = spawnSync(TSX, ['src/cli/main.ts', ...args], { encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-};
-const dir = mkdtempSync(join(tmpdir(), 'orchestra-cli-'));
+const dir = scratchDir();
 
 describe('command line', () => {
   it('catalog prints a preset that loads back as a catalog file', () => {
@@ -58,7 +53,7 @@ describe('command line', () => {
       [['frontier', '--count', '5', '--json', '--markdown'], /give either --json or --markdown, not both/],
       [['calibrate', '--baselines', 'random', '--preference', 'p.json'], /--preference sets the P of a trained policy: give it with --policy/],
       [['reproduce', '--pretrained', '--iterations', '3', '--out', join(dir, 'never-run')], /--pretrained trains nothing .*: leave out --iterations/],
-      [['train', '--iterations', '20', '--lr-decay', '0.01', '--out', join(dir, 'never-run')], /--lr-decay 0\.01 of 20 iterations is less than one iteration; give at least 0\.050/],
+      [['train', '--iterations', '20', '--lr-decay', '0.01', '--out', join(dir, 'never-run')], /--lr-decay 0\.01 of 20 iterations rounds to no iteration; give more than 0\.025/],
       [['train', '--iterations', '2', '--init', 'public/pretrained/orchestrator.json', '--width', '128', '--out', join(dir, 'never-run')], /--init goes on from a trained policy, with its width and depth: leave out --width and --depth/],
     ];
     const badCatalog = join(dir, 'bad.json');
@@ -97,141 +92,6 @@ describe('command line', () => {
     expect(j.families.map((f: { family: string }) => f.family)).toEqual(['random', 'cheapest', 'always', 'repeat', 'notools', 'tools+model', 'prompted', 'cascade', 'oracle']);
     for (const f of j.families) expect(f.aiq).toBeGreaterThanOrEqual(0);
   });
-});
-
-describe('command line: output that is never lost or half-written', () => {
-  it('checks --out before any work: an existing file, an unwritable place, a directory for generate', () => {
-    const file = join(dir, 'a-file');
-    writeFileSync(file, 'x');
-    const cases: [string[], RegExp][] = [
-      [['train', '--iterations', '2', '--out', file], /--out ".*a-file" is an existing file; give a directory/],
-      [['train', '--iterations', '2', '--out', join(file, 'run')], /--out: cannot write in ".*a-file\/run": ENOTDIR/],
-      [['generate', '--catalog', 'toolorchestra', '--count', '5', '--out', dir], /--out ".*" is a directory; give a file name/],
-    ];
-    for (const [args, msg] of cases) {
-      const t0 = Date.now();
-      const r = cli(...args);
-      expect(r.code, args.join(' ')).toBe(2);
-      expect(r.err.trim()).toMatch(msg);
-      expect(r.err).not.toMatch(/it +1 /); // refused before training
-      expect(Date.now() - t0).toBeLessThan(20_000);
-    }
-    expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]); // no stray temporaries
-  });
-
-  it('checkpoints, and --resume goes on from the saved iteration; the folder always holds one whole pair', () => {
-    const out = join(dir, 'resumable');
-    const first = cli('train', '--seed', '4', '--iterations', '6', '--checkpoint-every', '3', '--batch', '2', '--group', '4', '--pool', '60', '--out', out);
-    expect(first.code, first.err).toBe(0);
-    const weightsFiles = () => readdirSync(out).filter((f) => /^orchestrator\.weights.*\.bin$/.test(f));
-    expect(weightsFiles()).toHaveLength(1);
-    const r = cli('train', '--resume', out, '--iterations', '10', '--json');
-    expect(r.code, r.err).toBe(0);
-    expect(r.err).toMatch(/trained 4 iterations \(from 6\)/);
-    expect(JSON.parse(r.out)).toMatchObject({ iteration: 10, iterations: 10 });
-    const lines = readFileSync(join(out, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).iteration);
-    expect(lines).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    const model = JSON.parse(readFileSync(join(out, 'orchestrator.json'), 'utf8'));
-    expect(model.userDefinedMetadata.training).toMatchObject({ iterations: 10, batchTasks: 2, groupSize: 4, seed: 4 });
-    expect(weightsFiles()).toEqual([model.weightsManifest[0].paths[0]]);
-    expect(cli('train', '--resume', out, '--iterations', '10').err).toMatch(/has 10 iterations already/);
-    expect(cli('train', '--resume', out, '--out', `${out}/`, '--iterations', '10').err).toMatch(/has 10 iterations already/); // the same folder, written another way
-    // A new run into the same folder would replace this one: refused, and nothing is touched.
-    const before = readFileSync(join(out, 'orchestrator.json'), 'utf8');
-    const again = cli('train', '--seed', '5', '--iterations', '2', '--batch', '2', '--group', '4', '--pool', '60', '--out', out);
-    expect(again.code).toBe(2);
-    expect(again.err).toMatch(/--out .*resumable already holds a run \(orchestrator\.json\): go on with it \(--resume .*\), or give another --out/);
-    expect(readFileSync(join(out, 'orchestrator.json'), 'utf8')).toBe(before);
-    expect(readFileSync(join(out, 'metrics.jsonl'), 'utf8').trim().split('\n')).toHaveLength(10);
-  });
-
-  it('--resume refuses a hand-edited run it could not have started, and options that would change the run, and leaves the run as it was', () => {
-    const out = join(dir, 'edited');
-    expect(cli('train', '--seed', '4', '--iterations', '2', '--batch', '2', '--group', '4', '--pool', '60', '--out', out).code).toBe(0);
-    const manifest = join(out, 'orchestrator.json'), metrics = join(out, 'metrics.jsonl');
-    const original = readFileSync(manifest, 'utf8'), originalMetrics = readFileSync(metrics, 'utf8');
-    type T = Record<string, unknown> & { sim: Record<string, unknown>; preference: Record<string, unknown> };
-    const cases: [(t: T) => void, RegExp][] = [
-      [(t) => { t.iterations = -5; }, /"iterations" must be a whole number of iterations done \(got -5\)/],
-      [(t) => { t.iterations = 2.5; }, /"iterations" must be a whole number/],
-      [(t) => { t.learningRate = 'abc'; }, /"learningRate" must be a finite number \(got "abc"\)/],
-      [(t) => { t.learningRate = 1e6; }, /"learningRate" must be a number in \[0, 1\] \(as --lr; got 1000000\)/],
-      [(t) => { t.batchTasks = 0; }, /"batchTasks" must be an integer in \[1, 1024\] \(as --batch; got 0\)/],
-      [(t) => { t.batchTasks = 'x'; }, /"batchTasks" must be a finite number \(got "x"\)/],
-      [(t) => { t.sim.maxTurns = 0; }, /"sim\.maxTurns" must be an integer in \[2, 100\]/],
-      [(t) => { t.epochs = 0; }, /"epochs" must be an integer in \[1, 32\]/],
-      [(t) => { t.reward = 'bogus'; }, /"reward" must be one of toolorchestra/],
-      [(t) => { t.aggregation = 'bogus'; }, /"aggregation" must be token-mean or seq-mean-token-mean/],
-      [(t) => { t.preferenceMode = 'bogus'; }, /"preferenceMode" must be fixed or random/],
-      [(t) => { t.preference.tools = { bogus: 1 }; }, /"preference" weighs "bogus", which is not a tool of the run's catalog/],
-    ];
-    for (const [edit, message] of cases) {
-      const m = JSON.parse(original);
-      edit(m.userDefinedMetadata.training);
-      writeFileSync(manifest, JSON.stringify(m));
-      const r = cli('train', '--resume', out, '--iterations', '4');
-      expect(r.code, r.err).toBe(2);
-      expect(r.err).toMatch(/orchestrator\.json: userDefinedMetadata\.training: /);
-      expect(r.err).toMatch(message);
-      expect(readFileSync(metrics, 'utf8')).toBe(originalMetrics);
-    }
-    writeFileSync(manifest, original);
-    const changed = cli('train', '--resume', out, '--iterations', '4', '--lr', '0.5', '--seed', '9', '--random-preferences');
-    expect(changed.code).toBe(2);
-    expect(changed.err).toMatch(/--resume keeps the settings the run was started with \(in .*edited\/orchestrator\.json\); leave out --seed, --lr, --random-preferences, or start a new run from it: --init/);
-    expect(readFileSync(manifest, 'utf8')).toBe(original);
-    // A damaged metrics file is said, and kept only as far as it is whole and in order.
-    writeFileSync(metrics, `${originalMetrics.split('\n')[0]}\ngarbage{\n`);
-    const r = cli('train', '--resume', out, '--iterations', '4');
-    expect(r.code, r.err).toBe(0);
-    expect(r.err).toMatch(/metrics\.jsonl holds the metrics of iterations 1–1 of 2 whole and in order; the resumed file keeps those and adds the new ones/);
-    expect(readFileSync(metrics, 'utf8').trim().split('\n').map((l) => JSON.parse(l).iteration)).toEqual([1, 3, 4]);
-  });
-
-  it('--lr-decay lowers the learning rate linearly to 0 over the run, logs it, and a resumed run keeps the schedule', () => {
-    const out = join(dir, 'decayed');
-    const small = ['--seed', '4', '--batch', '2', '--group', '4', '--pool', '60', '--lr', '0.002'];
-    expect(cli('train', ...small, '--iterations', '4', '--lr-decay', '2', '--out', out).err).toMatch(/--lr-decay must be a number in \[0, 1\] \(got "2"\)/);
-    const r = cli('train', ...small, '--iterations', '4', '--lr-decay', '1', '--out', out);
-    expect(r.code, r.err).toBe(0);
-    // (4 − k)/4 of 0.002 at iterations k = 0…3: 0.002, 0.0015, 0.001, 0.0005.
-    const rates = readFileSync(join(out, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).learningRate);
-    expect(rates.map((x: number) => x.toFixed(6))).toEqual(['0.002000', '0.001500', '0.001000', '0.000500']);
-    expect(cli('train', '--resume', out, '--iterations', '6').err).toMatch(/reached 0 at iteration 4, where this run stopped: more iterations would not change the weights/);
-    expect(cli('train', '--resume', out, '--iterations', '4').err).toMatch(/reached 0 at iteration 4/); // not "give --iterations above 4", which it would refuse
-    expect(cli('train', '--resume', out, '--iterations', '6', '--lr-decay', '0.5').err).toMatch(/a resumed run keeps the schedule/);
-    const manifest = join(out, 'orchestrator.json');
-    const model = JSON.parse(readFileSync(manifest, 'utf8'));
-    model.userDefinedMetadata.training.lrDecay = { start: 4, end: 4 }; // hand-edited: would divide by zero
-    writeFileSync(manifest, JSON.stringify(model));
-    expect(cli('train', '--resume', out, '--iterations', '4').err).toMatch(/learning-rate schedule must run from an iteration to a later one/);
-  });
-
-  it('Ctrl-C saves the run at the end of the iteration in flight and says how to resume', async () => {
-    const out = join(dir, 'interrupted');
-    // A terminal's Ctrl-C reaches the CLI twice (the whole process group gets it, and npm relays it
-    // again through tsx), the second a moment after the first: sent here as two signals 10 ms apart,
-    // inside one iteration (width 128: about 0.1 s), to the CLI's own node process, it is still one Ctrl-C.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'train', '--iterations', '100000', '--progress-every', '1', '--width', '128', '--pool', '60', '--out', out]);
-    let err = '', sent = false;
-    const code = await new Promise<number | null>((resolve) => {
-      child.stderr.on('data', (d: Buffer) => {
-        err += d.toString();
-        if (/it +3 /.test(err) && !sent) {
-          sent = true;
-          child.kill('SIGINT');
-          setTimeout(() => child.kill('SIGINT'), 10);
-        }
-      });
-      child.on('exit', (c) => resolve(c));
-    });
-    expect(code).toBe(130);
-    expect(err).toMatch(/saved .* at iteration (\d+) of 100000; go on with: npm run cli -- train --resume/);
-    const reached = Number(/at iteration (\d+) of/.exec(err)?.[1]);
-    const model = JSON.parse(readFileSync(join(out, 'orchestrator.json'), 'utf8'));
-    expect(model.userDefinedMetadata.training.iterations).toBe(reached);
-    expect(readFileSync(join(out, 'metrics.jsonl'), 'utf8').trim().split('\n')).toHaveLength(reached);
-  }, 120_000);
 });
 
 describe('command line: training, trained-policy evaluation and the reward scorer', () => {

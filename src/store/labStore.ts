@@ -24,10 +24,10 @@ import { policyFileActions } from './policyFileActions';
 import { shareActions, type ShareActions } from './shareActions';
 import { withoutPolicyParam } from '../core/io/shareBundle';
 
-/** `aboutPolicy`: true of the current policy only (cleared when Reset replaces it). */
 /** The end of a refused catalog edit's notice (one is shown at a time). */
 const CATALOG_REFUSED = ' — the catalog was not changed.';
 
+/** `aboutPolicy`: true of the current policy only (cleared when Reset replaces it). */
 export interface Notice { id: number; kind: 'info' | 'warn' | 'error'; text: string; aboutPolicy?: boolean }
 
 export interface LabState extends UrlConfig, ShareActions, TeachState {
@@ -251,9 +251,6 @@ export const useLab = create<LabState>((set, get) => {
       if (preset) get().setPreference(preset.preference(get().catalog));
     },
     setTrain(patch) {
-      if (patch.groupSize === 1 && get().train.groupSize !== 1) {
-        get().notify('warn', 'G = 1: a group of one has no baseline, so its advantage is r/(1 + 1e-6) as in veRL — GRPO becomes REINFORCE without a baseline, and the group-relative advantage means nothing.');
-      }
       set((s) => ({ train: { ...s.train, ...patch } }));
       configureSoon();
     },

@@ -99,7 +99,7 @@ export async function trainCommand(a: Args): Promise<void> {
   if (a.options.has('lr-decay')) {
     const fraction = numberOpt(a, 'lr-decay', 0, 0, 1);
     config = { ...config, lrDecay: linearDecay(iterations, fraction) };
-    if (fraction > 0 && !config.lrDecay) throw new CliError(`--lr-decay ${fraction} of ${iterations} iterations is less than one iteration; give at least ${(1 / iterations).toPrecision(2)} (or 0 for a constant rate)`);
+    if (fraction > 0 && !config.lrDecay) throw new CliError(`--lr-decay ${fraction} of ${iterations} iterations rounds to no iteration; give more than ${(0.5 / iterations).toPrecision(2)} (or 0 for a constant rate)`);
   }
   const done = previous?.done ?? 0;
   const end = config.lrDecay?.end;
@@ -132,7 +132,9 @@ export async function trainCommand(a: Args): Promise<void> {
   let interrupted = false, interruptedAt = 0;
   const onSigint = () => {
     // A terminal's Ctrl-C reaches this process twice at once: from the terminal (the whole process
-    // group) and relayed by tsx's parent process. Only a second press, a moment later, stops at once.
+    // group) and relayed again by npm (the `cli` script runs node itself, with tsx as a loader: tsx's
+    // own launcher would SIGKILL a child whose event loop is busy). Only a second press, a moment
+    // later, stops at once.
     if (interrupted) {
       if (performance.now() - interruptedAt > 500) process.exit(130);
       return;

@@ -126,7 +126,7 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     const failed = stats.filter((t) => !t.outcome).length;
     const how = c.reward === 'toolorchestra' ? `R = outcome · Σ P_k·M̃_k with P = [${prefText(s, P)}]: a failed trajectory gets R = 0 whatever it cost (${failed} of ${stats.length} here); a success earns the preference-weighted sum of its normalised scores.`
       : c.reward === 'toolorchestra-official' ? "R as the official ToolOrchestra code computes it (its sign bug: +cost and +latency in the numerators, which rewards spending; failed trajectories still get 0)."
-        : c.reward === 'weighted' ? 'R as the second seed note\'s weighted sum: outcome − per-call and per-token costs + a bonus if solved within the latency target. Not normalised within the group.'
+        : c.reward === 'weighted' ? 'R as a plain weighted sum: outcome − fixed per-call and per-token costs + a bonus if solved within the latency target. Not normalised within the group.'
           : 'R = outcome (the ablation without cost or preference).';
     // Beside the paper's R: what the official training code would have given the same group (its sign bug rewards spending).
     const official = c.reward === 'toolorchestra' ? officialRewards(stats, P) : null;
