@@ -90,12 +90,17 @@ describe('command line: output that is never lost or half-written', () => {
     expect(changed.code).toBe(2);
     expect(changed.err).toMatch(/--resume keeps the settings the run was started with \(in .*edited\/orchestrator\.json\); leave out --seed, --lr, --random-preferences, or start a new run from it: --init/);
     expect(readFileSync(manifest, 'utf8')).toBe(original);
-    // A damaged metrics file is said, and kept only as far as it is whole and in order.
+    // A damaged metrics file is said; its readable lines are kept, the damaged one alone is lost, and
+    // a later resume loses nothing more.
     writeFileSync(metrics, `${originalMetrics.split('\n')[0]}\ngarbage{\n`);
     const r = cli('train', '--resume', out, '--iterations', '4');
     expect(r.code, r.err).toBe(0);
-    expect(r.err).toMatch(/metrics\.jsonl holds the metrics of iterations 1–1 of 2 whole and in order; the resumed file keeps those and adds the new ones/);
-    expect(readFileSync(metrics, 'utf8').trim().split('\n').map((l) => JSON.parse(l).iteration)).toEqual([1, 3, 4]);
+    expect(r.err).toMatch(/metrics\.jsonl lacks the metrics of 1 of its 2 iterations \(unreadable, out of order or missing lines\); the resumed file keeps the 1 it has/);
+    const iterations = () => readFileSync(metrics, 'utf8').trim().split('\n').map((l) => JSON.parse(l).iteration);
+    expect(iterations()).toEqual([1, 3, 4]);
+    const again = cli('train', '--resume', out, '--iterations', '6');
+    expect(again.err).toMatch(/lacks the metrics of 1 of its 4 iterations/);
+    expect(iterations()).toEqual([1, 3, 4, 5, 6]);
   });
 
   it('--lr-decay lowers the learning rate linearly to 0 over the run, logs it, and a resumed run keeps the schedule', () => {

@@ -56,17 +56,20 @@ function readRun(dir: string): { net: ReturnType<typeof loadPolicyFile>['net']; 
   const stored = storedTrainConfig(t, cat.value);
   if ('error' in stored) throw new CliError(`${path}: userDefinedMetadata.training: ${stored.error}`);
   const { config, done } = stored;
-  // The metrics of iterations 1…done, in order; a damaged or short file is said, and kept only as far as it is whole.
+  // The metrics of iterations 1…done: every readable line of an iteration in order is kept (a damaged
+  // or missing line drops that line only), and what is missing is said.
   const metricsPath = join(dir, 'metrics.jsonl');
   const raw = existsSync(metricsPath) ? readFileSync(metricsPath, 'utf8').split('\n').filter((l) => l.trim()) : [];
   const lines: string[] = [];
-  for (const l of raw.slice(0, done)) {
+  let last = 0;
+  for (const l of raw) {
     let it: unknown;
-    try { it = (JSON.parse(l) as { iteration?: unknown }).iteration; } catch { break; }
-    if (it !== lines.length + 1) break;
+    try { it = (JSON.parse(l) as { iteration?: unknown }).iteration; } catch { continue; }
+    if (typeof it !== 'number' || !Number.isInteger(it) || it <= last || it > done) continue;
     lines.push(l);
+    last = it;
   }
-  if (lines.length < done) process.stderr.write(`warning: ${metricsPath} holds the metrics of iterations 1–${lines.length} of ${done} whole and in order; the resumed file keeps those and adds the new ones\n`);
+  if (lines.length < done) process.stderr.write(`warning: ${existsSync(metricsPath) ? `${metricsPath} lacks the metrics of ${done - lines.length} of its ${done} iterations (unreadable, out of order or missing lines); the resumed file keeps the ${lines.length} it has` : `${metricsPath} is missing; the resumed file holds only the new iterations' metrics`}\n`);
   return { net, config, done, catalog: cat.value, lines };
 }
 
