@@ -31,5 +31,9 @@ describe('label placement', () => {
     // Left of the dot would cover the curve (the first try near the right edge); above, centred on the dot, does not.
     expect(box).toMatchObject({ x: 400 - w / 2, y: 100 - (font + 2) - (font + 2) / 2 });
     for (const q of curve) expect(q.x > box!.x && q.x < box!.x + box!.w && q.y > box!.y && q.y < box!.y + box!.h).toBe(false);
+    // The first-named label belongs to a point of that curve: it stays right beside its point.
+    const [you] = placeLabels([{ x: 360, y: 101, text: 'you are here' }], font, 'you are here', curve);
+    expect(you).toMatchObject({ anchor: 'end', x: 360 - 8 - 'you are here'.length * font * 0.62 }); // near the right edge: left of it, at its height
+    expect(Math.abs(you!.y + you!.h / 2 - 101)).toBeLessThan(1);
   });
 });
