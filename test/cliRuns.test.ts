@@ -74,6 +74,10 @@ describe('command line: output that is never lost or half-written', () => {
       [(t) => { t.aggregation = 'bogus'; }, /"aggregation" must be token-mean or seq-mean-token-mean/],
       [(t) => { t.preferenceMode = 'bogus'; }, /"preferenceMode" must be fixed or random/],
       [(t) => { t.preference.tools = { bogus: 1 }; }, /"preference" weighs "bogus", which is not a tool of the run's catalog/],
+      [(t) => { delete t.poolSize; }, /"poolSize" is missing/],
+      [(t) => { (t.advantage as Record<string, unknown>).clip = -1; }, /"advantage\.clip" must be null \(off\) or > 0 \(got -1\)/],
+      [(t) => { (t.weighted as Record<string, unknown>).perCall = 1e300; }, /"weighted\.perCall" must be in \[−1e6, 1e6\]/],
+      [(t) => { (t.sim.spread as Record<string, unknown>).retrieve = -7; }, /"sim\.spread\.retrieve" must be ≥ 0 \(got -7\)/],
     ];
     for (const [edit, message] of cases) {
       const m = JSON.parse(original);

@@ -50,6 +50,9 @@ export function refuseSettingsOnResume(a: Args, dir: string): void {
   if (given.length) throw new CliError(`--resume keeps the settings the run was started with (in ${dir}/orchestrator.json); leave out ${given.map((o) => `--${o}`).join(', ')}, or start a new run from it: --init ${dir}/orchestrator.json`);
 }
 
+/** Fields that every run this CLI wrote holds. */
+const REQUIRED = ['seed', 'batchTasks', 'groupSize', 'learningRate', 'policy', 'sim', 'poolSize', 'reward', 'preferenceMode'] as const;
+
 /** Fields that may hold null (off). */
 const NULLABLE = new Set(['dualClip', 'lrDecay', 'advantage.clip', 'advantage.filterStd']);
 /** Fields whose content the shape check leaves to their own checks. */
@@ -77,6 +80,9 @@ function shapeError(def: unknown, v: unknown, name: string): string | null {
  */
 export function storedTrainConfig(stored: Record<string, unknown>, catalog: Catalog): { config: TrainConfig; done: number } | { error: string } {
   const s = stored as Partial<TrainConfig> & { iterations?: unknown; backend?: unknown };
+  // Fields every version of the CLI wrote: one missing is a damaged file, not an old one (a default would silently change the run).
+  const missing = REQUIRED.find((k) => s[k] === undefined);
+  if (missing) return { error: `"${missing}" is missing` };
   const merged: Record<string, unknown> = { ...DEFAULT_TRAIN, ...s };
   for (const k of ['policy', 'sim', 'advantage', 'weighted'] as const) {
     const v = s[k];
@@ -109,7 +115,12 @@ export function storedTrainConfig(stored: Record<string, unknown>, catalog: Cata
     return { error: `its learning-rate schedule must run from an iteration to a later one (got ${JSON.stringify(d)})` };
   }
   if (!(c.epsLow >= 0 && c.epsLow < 1 && c.epsHigh >= 0 && c.maxGradNorm > 0 && c.availability > 0 && c.availability <= 1)) return { error: `"epsLow" must be in [0, 1), "epsHigh" ≥ 0, "maxGradNorm" > 0 and "availability" in (0, 1] (got ${c.epsLow}, ${c.epsHigh}, ${c.maxGradNorm}, ${c.availability})` };
-  const negative = Object.entries(c.sim).find(([, v]) => typeof v === 'number' && v < 0);
+  const negative = Object.entries({ ...c.sim, ...Object.fromEntries(Object.entries(c.sim.spread).map(([k, v]) => [`spread.${k}`, v])) }).find(([, v]) => typeof v === 'number' && v < 0);
   if (negative) return { error: `"sim.${negative[0]}" must be ≥ 0 (got ${negative[1] as number})` };
+  const a = c.advantage;
+  if (a.clip !== null && !(a.clip > 0)) return { error: `"advantage.clip" must be null (off) or > 0 (got ${a.clip})` };
+  if (a.filterStd !== null && !(a.filterStd >= 0)) return { error: `"advantage.filterStd" must be null (off) or ≥ 0 (got ${a.filterStd})` };
+  const wild = Object.entries(c.weighted).find(([, v]) => Math.abs(v) > 1e6);
+  if (wild) return { error: `"weighted.${wild[0]}" must be in [−1e6, 1e6] (got ${wild[1]})` };
   return { config: c, done };
 }
