@@ -2,7 +2,8 @@
 // format ("tools[3].pricing.inputPerM: must be ≥ 0"); the page names them as its editor labels them
 // ("gpt-5 $/M in: must be ≥ 0"), by the refused candidate's tool ids.
 
-const FIELD_LABELS: Record<string, string> = {
+/** The editor's name of each field it shows (its columns' headers; the editor reads them from here). */
+export const CATALOG_FIELD_LABELS = {
   'pricing.inputPerM': '$/M in',
   'pricing.outputPerM': '$/M out',
   'pricing.perCall': 'per call',
@@ -14,7 +15,7 @@ const FIELD_LABELS: Record<string, string> = {
   'outputTokens.spread': 'output-token spread',
   calibration: 'calibration (AUROC)',
   enabled: 'on',
-};
+} as const satisfies Record<string, string>;
 
 export function catalogErrorText(error: string, candidate: unknown): string {
   const tools = (candidate as { tools?: { id?: unknown }[] } | null)?.tools;
@@ -23,6 +24,6 @@ export function catalogErrorText(error: string, candidate: unknown): string {
     .replace(/tools\[(\d+)\]\.([\w.]+)/g, (_m, j: string, path: string) => {
       const id = tools?.[Number(j)]?.id;
       const name = typeof id === 'string' && id ? id : `tool ${Number(j) + 1}`;
-      return `${name} ${path.startsWith('skill.') ? `skill ${path.slice(6)}` : FIELD_LABELS[path] ?? path}`;
+      return `${name} ${path.startsWith('skill.') ? `skill ${path.slice(6)}` : (CATALOG_FIELD_LABELS as Record<string, string>)[path] ?? path}`;
     });
 }

@@ -3,16 +3,18 @@ import type { Catalog, ToolSpec } from '../core/sim/catalog';
 import { STEP_TYPE_MEANING, STEP_TYPES, type StepType } from '../core/sim/stepTypes';
 import { PRESET_NAMES } from '../core/sim/presets';
 import { useLab } from '../store/labStore';
+import { CATALOG_FIELD_LABELS } from '../store/catalogErrorText';
 import { useShallow } from 'zustand/react/shallow';
 
 type Edit = (t: ToolSpec, v: number) => ToolSpec;
+const L = CATALOG_FIELD_LABELS; // one name per field, shared with the messages of a refused edit
 const COLUMNS: { label: string; get: (t: ToolSpec) => number; set: Edit; step: number }[] = [
-  { label: '$/M in', get: (t) => t.pricing.inputPerM, set: (t, v) => ({ ...t, pricing: { ...t.pricing, inputPerM: v } }), step: 0.05 },
-  { label: '$/M out', get: (t) => t.pricing.outputPerM, set: (t, v) => ({ ...t, pricing: { ...t.pricing, outputPerM: v } }), step: 0.05 },
-  { label: 'per call', get: (t) => t.pricing.perCall, set: (t, v) => ({ ...t, pricing: { ...t.pricing, perCall: v } }), step: 0.001 },
-  { label: 'fixed ms', get: (t) => t.latency.fixedMs, set: (t, v) => ({ ...t, latency: { ...t.latency, fixedMs: v } }), step: 100 },
-  { label: 'tok/s', get: (t) => t.latency.tokensPerSecond, set: (t, v) => ({ ...t, latency: { ...t.latency, tokensPerSecond: v } }), step: 5 },
-  { label: 'calibration (AUROC)', get: (t) => t.calibration, set: (t, v) => ({ ...t, calibration: v }), step: 0.05 },
+  { label: L['pricing.inputPerM'], get: (t) => t.pricing.inputPerM, set: (t, v) => ({ ...t, pricing: { ...t.pricing, inputPerM: v } }), step: 0.05 },
+  { label: L['pricing.outputPerM'], get: (t) => t.pricing.outputPerM, set: (t, v) => ({ ...t, pricing: { ...t.pricing, outputPerM: v } }), step: 0.05 },
+  { label: L['pricing.perCall'], get: (t) => t.pricing.perCall, set: (t, v) => ({ ...t, pricing: { ...t.pricing, perCall: v } }), step: 0.001 },
+  { label: L['latency.fixedMs'], get: (t) => t.latency.fixedMs, set: (t, v) => ({ ...t, latency: { ...t.latency, fixedMs: v } }), step: 100 },
+  { label: L['latency.tokensPerSecond'], get: (t) => t.latency.tokensPerSecond, set: (t, v) => ({ ...t, latency: { ...t.latency, tokensPerSecond: v } }), step: 5 },
+  { label: L.calibration, get: (t) => t.calibration, set: (t, v) => ({ ...t, calibration: v }), step: 0.05 },
 ];
 
 /** Edit prices, latency, skills and availability of every tool, add a tool, switch preset. Invalid edits are refused with the validator's message. */
