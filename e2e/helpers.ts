@@ -12,6 +12,9 @@ export function watchErrors(page: Page): string[] {
 export const iteration = async (page: Page): Promise<number> => Number(await page.getByTestId('iteration').innerText());
 
 /** The current run's metric points, one per iteration, as the page's store holds them. */
+/** The current policy's action probabilities on the lab's fixed probe decisions (the page's store asks the worker). */
+export const probe = (page: Page): Promise<number[]> => page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { probe(): Promise<number[]> } } }).orchestraLab.getState().probe());
+
 export const metricSeries = (page: Page): Promise<MetricPoint[]> => page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { series: MetricPoint[] } } }).orchestraLab.getState().series);
 
 /** Opens the lab and waits until the policy and the trade-off view are ready. */

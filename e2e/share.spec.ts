@@ -1,15 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { initNodeBackend } from '../src/cli/tfBackend';
 import { importArtifact } from '../src/core/io/artifact';
 import { decodePolicyParam, decodeShareFile, manifestSizes, policyParamOf, quantisationBounds } from '../src/core/io/shareBundle';
 import { probeProbabilities } from '../src/core/policy/probe';
-import { iteration, openLab, watchErrors } from './helpers';
+import { iteration, openLab, probe, watchErrors } from './helpers';
 
 // Sharing: "Copy link" says the policy stays behind; "Share with policy" gives a file (exact) and a
 // link (int8 weights) that a new page opens with the same policy; a QR code of the settings link.
 
-const probe = (page: Page): Promise<number[]> => page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { probe(): Promise<number[]> } } }).orchestraLab.getState().probe());
 const floats = (b: Uint8Array) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 const maxDiff = (a: number[], b: number[]) => Math.max(...a.map((x, i) => Math.abs(x - (b[i] as number))));
 
