@@ -15,6 +15,9 @@ describe('command line', () => {
     const e = cli('eval', '--policy', 'cheapest', '--catalog', file, '--count', '50', '--json');
     expect(e.code).toBe(0);
     expect(JSON.parse(e.out).catalog).toBe('seed-004');
+    // The same file with a byte-order mark in front (some editors write one) reads the same.
+    writeFileSync(file, `\uFEFF${r.out}`);
+    expect(JSON.parse(cli('eval', '--policy', 'cheapest', '--catalog', file, '--count', '50', '--json').out)).toEqual(JSON.parse(e.out));
   });
 
   it('generate writes JSONL that is byte-identical for the same seed', () => {

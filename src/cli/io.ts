@@ -12,7 +12,7 @@ import { CliError } from './args';
 
 export function readText(path: string, what: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readFileSync(path, 'utf8').replace(/^\uFEFF/, ''); // a byte-order mark (some editors write one) is no part of the JSON
   } catch (e) {
     throw new CliError(`cannot read ${what} "${path}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
