@@ -81,6 +81,18 @@ test('a collapsing run (learning rate 1) pauses with a message and "Restore best
   await expect(page.getByRole('note').filter({ hasText: 'Restored the best policy of this run' })).toBeVisible();
   const restored = await probe(page);
   expect(restored.some((p, i) => Math.abs(p - (collapsed[i] as number)) > 1e-3)).toBe(true);
+  const curve = async () => (await metricSeries(page)).map((p) => p.iteration);
+  const trained = await curve();
+  // Undo after Restore best brings back the policy it replaced, at its iteration, with its curves;
+  // a second Undo brings the restored one back again.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('note').filter({ hasText: `Brought back the policy before Restore best (iteration ${stoppedAt})` })).toBeVisible();
+  (await probe(page)).forEach((p, i) => expect(p).toBe(collapsed[i]));
+  expect(await iteration(page)).toBe(stoppedAt);
+  expect(await curve()).toEqual(trained);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('note').filter({ hasText: 'Brought back the policy before the undo' })).toBeVisible();
+  (await probe(page)).forEach((p, i) => expect(p).toBe(restored[i]));
   // Reset, then Undo: the restored policy comes back exactly.
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect.poll(() => iteration(page)).toBe(0);

@@ -1,7 +1,7 @@
 // Which worker run each chart point belongs to, and the curves kept for Undo. The page's run
 // commands carry a run id and the worker tags every push with it; a policy's curves are the
 // metrics of the runs that trained it. The worker keeps one policy for Undo (the one the last
-// Reset, import or Undo replaced), so the page keeps that policy's curves, and the runs whose late
+// Reset, import, new network, Restore best or Undo replaced), so the page keeps that policy's curves, and the runs whose late
 // metrics (flushed after the page moved on) still belong to them.
 
 import type { GroupSample, Histogram } from '../core/grpo/metrics';
@@ -53,9 +53,10 @@ export class ChartRuns {
   }
 
   /**
-   * A new network replaced a trained policy in the run going on (the worker kept that policy for
-   * Undo): empty curves to show, the shown ones kept. Its late points cannot be told from the new
-   * network's (same run), so the kept curves end where the page had them.
+   * A new network (or Restore best) replaced a trained policy in the run going on (the worker kept
+   * that policy for Undo): the shown curves are kept, and empty ones returned to show (Restore best
+   * goes on showing its own instead). Late points cannot be told apart (same run), so the kept
+   * curves end where the page had them.
    */
   keepForUndo(shown: Curves): Curves {
     this.kept = shown;

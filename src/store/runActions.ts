@@ -49,6 +49,8 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
       const r = await worker().request({ type, runId });
       if (r.type !== 'restored') return;
       if (type === 'undo') set(runs.swap(curvesOf(get())));
+      // Restore best kept the policy it replaced for Undo: its curves up to now go with it, and the shown ones carry on.
+      else if (r.kept) runs.keepForUndo(curvesOf(get()));
       const seed = r.seed ?? get().train.seed; // Undo's policy comes with the seed it was kept under
       const seedBack = seed !== get().train.seed;
       set((s) => ({ policyOrigin: 'restored', train: { ...s.train, seed, policy: { ...s.train.policy, width: r.width, depth: r.depth, seed } }, paper: null, tradeoffStale: true }));

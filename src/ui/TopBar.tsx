@@ -29,7 +29,7 @@ export function TopBar() {
         {s.running ? <button type="button" className="primary" onClick={s.pause}>Pause</button> : <button type="button" className="primary" onClick={s.start}>Start</button>}
         <button type="button" onClick={() => void s.stepOnce()} title="Run exactly one GRPO iteration">Step</button>
         <button type="button" onClick={() => void s.reset()} title="A fresh random policy from the seed (Undo brings the current one back)">Reset</button>
-        {shown.safety && <button type="button" onClick={() => void s.undo()} disabled={!s.undoLabel} title={s.undoLabel ? `Bring back ${s.undoLabel}` : 'Nothing to undo: Reset and imports can be undone once'}>Undo</button>}
+        {shown.safety && <button type="button" onClick={() => void s.undo()} disabled={!s.undoLabel} title={s.undoLabel ? `Bring back ${s.undoLabel}` : 'Nothing to undo: a Reset, an import, a new network or Restore best can be undone once'}>Undo</button>}
         {shown.safety && 
         <button type="button" onClick={() => void s.restoreBest()} disabled={s.bestIteration === null} title={s.bestIteration === null ? 'No best policy kept yet' : `Put back the weights of iteration ${s.bestIteration}, this run's best smoothed reward`}>Restore best policy</button>}
         {shown.seed && <NumberField className="field inline" label="seed" value={s.train.seed} min={0} max={2 ** 31} step={1} integer applyOnCommit

@@ -160,7 +160,8 @@ export type Reply =
   | { id: number; type: 'imported'; catalogName: string; note: string; width: number; depth: number; bestIteration: number | null; undo: string | null; kept: boolean }
   | { id: number; type: 'resetDone'; kept: boolean }
   /** seed: Undo's, the lab's seed when its policy was kept (Restore best keeps the seed). */
-  | { id: number; type: 'restored'; note: string; width: number; depth: number; seed?: number }
+  /** `kept`: the policy it replaced is now what Undo brings back (Restore best keeps it; an Undo keeps the one it undid). */
+  | { id: number; type: 'restored'; note: string; width: number; depth: number; seed?: number; kept?: boolean }
   | { id: number; type: 'tasks'; tasks: Task[]; stats: GenerateStats }
   | { id: number; type: 'probed'; probabilities: number[] }
   | { id: number; type: 'paper'; rows: PaperRow[]; iteration: number; count: number }

@@ -261,16 +261,20 @@ export class LabSession {
     });
   }
 
-  /** Puts back the best policy of this run (the collapse guard's snapshot); the counter goes on. */
-  restoreBest(): Promise<{ note: string; width: number; depth: number }> {
+  /**
+   * Puts back the best policy of this run (the collapse guard's snapshot); the counter goes on. The
+   * policy it replaces is kept for Undo, which brings it back at the iteration it had.
+   */
+  restoreBest(): Promise<{ note: string; width: number; depth: number; kept: boolean }> {
     return this.exclusive(async () => {
       this.closeSlowMotion();
       const best = this.keeper.bestSnapshot();
       if (!best) throw new Error('no best policy is kept yet: train a few iterations first');
       const trainer = this.requireTrainer();
+      const kept = this.keepForUndo('Restore best', this.requireSettings());
       trainer.net.assign(best.weights);
       trainer.resetOptimizer();
-      return { note: `Restored ${best.label}; Adam's moments restart`, width: best.policy.width, depth: best.policy.depth };
+      return { note: `Restored ${best.label}; Adam's moments restart${kept ? ' (Undo brings back the policy it replaced)' : ''}`, width: best.policy.width, depth: best.policy.depth, kept };
     });
   }
 
