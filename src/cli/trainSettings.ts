@@ -53,17 +53,16 @@ export function refuseSettingsOnResume(a: Args, dir: string): void {
 /** Fields that every run this CLI wrote holds. */
 const REQUIRED = ['seed', 'batchTasks', 'groupSize', 'learningRate', 'policy', 'sim', 'poolSize', 'reward', 'preferenceMode'] as const;
 
-/** Fields that may hold null (off). */
-const NULLABLE = new Set(['dualClip', 'lrDecay', 'advantage.clip', 'advantage.filterStd']);
-/** Fields whose content the shape check leaves to their own checks. */
+/** Numbers that may also be null (off). */
+const NULLABLE = new Set(['advantage.clip', 'advantage.filterStd']);
+/** Fields whose content the shape check leaves to their own checks (below; the two default to null). */
 const OWN_CHECK = new Set(['preference', 'lrDecay', 'dualClip']);
 
 /** Where `v` does not have the shape of `def` (the default's type, numbers finite), or null. */
 function shapeError(def: unknown, v: unknown, name: string): string | null {
-  if (v === null && NULLABLE.has(name)) return null;
-  if (OWN_CHECK.has(name)) return null;
+  if (OWN_CHECK.has(name) || (v === null && NULLABLE.has(name))) return null;
   if (typeof def === 'number') return typeof v === 'number' && Number.isFinite(v) ? null : `"${name}" must be a finite number (got ${JSON.stringify(v)})`;
-  if (def === null || typeof def !== 'object') return typeof v === typeof def || def === null ? null : `"${name}" must be a ${typeof def} (got ${JSON.stringify(v)})`;
+  if (def === null || typeof def !== 'object') return def === null || typeof v === typeof def ? null : `"${name}" must be a ${typeof def} (got ${JSON.stringify(v)})`;
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return `"${name}" must be an object (got ${JSON.stringify(v)})`;
   for (const [k, d] of Object.entries(def)) {
     const e = shapeError(d, (v as Record<string, unknown>)[k], `${name}.${k}`);
@@ -109,9 +108,9 @@ export function storedTrainConfig(stored: Record<string, unknown>, catalog: Cata
   const unknownTool = Object.keys(c.preference.tools).find((id) => !catalog.tools.some((t) => t.id === id));
   if (unknownTool) return { error: `"preference" weighs "${unknownTool}", which is not a tool of the run's catalog` };
   if (c.dualClip !== null && !(typeof c.dualClip === 'number' && c.dualClip > 1 && c.dualClip <= 1000)) return { error: `"dualClip" must be null or a number in (1, 1000] (as --dual-clip; got ${JSON.stringify(c.dualClip)})` };
-  const d = c.lrDecay as unknown;
-  const dd = d as { start?: unknown; end?: unknown } | null;
-  if (d !== null && !(typeof d === 'object' && Number.isInteger(dd?.start) && Number.isInteger(dd?.end) && (dd?.start as number) >= 0 && (dd?.start as number) < (dd?.end as number))) {
+  const d = c.lrDecay as { start?: unknown; end?: unknown } | null;
+  const [start, end] = [d?.start, d?.end];
+  if (d !== null && !(typeof start === 'number' && typeof end === 'number' && Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start < end)) {
     return { error: `its learning-rate schedule must run from an iteration to a later one (got ${JSON.stringify(d)})` };
   }
   if (!(c.epsLow >= 0 && c.epsLow < 1 && c.epsHigh >= 0 && c.maxGradNorm > 0 && c.availability > 0 && c.availability <= 1)) return { error: `"epsLow" must be in [0, 1), "epsHigh" ≥ 0, "maxGradNorm" > 0 and "availability" in (0, 1] (got ${c.epsLow}, ${c.epsHigh}, ${c.maxGradNorm}, ${c.availability})` };

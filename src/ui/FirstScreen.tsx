@@ -1,8 +1,19 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatCost } from '../core/sim/catalog';
-import { useLab } from '../store/labStore';
+import { useLab, type LabState } from '../store/labStore';
 import { useView } from '../store/viewStore';
+
+/** What the policy on show is, in one line under the Train buttons. */
+function originLine(origin: LabState['policyOrigin'], running: boolean, iteration: number): string {
+  if (running) return `Training ${origin === 'pretrained' ? 'on from the pretrained policy' : origin === 'scratch' ? 'from scratch' : 'the current policy'} · iteration ${iteration}`;
+  switch (origin) {
+    case 'pretrained': return iteration ? `Now: the pretrained policy, trained on for ${iteration} iterations.` : 'Now: the shipped pretrained policy.';
+    case 'imported': return 'Now: an imported policy.';
+    case 'restored': return `Now: a restored policy (iteration ${iteration}).`;
+    default: return iteration ? `Now: a policy trained from scratch for ${iteration} iterations.` : 'Now: a fresh random policy, not trained yet.';
+  }
+}
 
 /**
  * The first screen: the question and its answer in one paragraph (with the lab's own live numbers
@@ -30,9 +41,12 @@ export function FirstScreen() {
       <p className="answer">
         Yes, if it learns <em>when</em> to call it. NVIDIA’s ToolOrchestra trained an 8B orchestrator with GRPO that beat GPT-5 with tools on HLE at about 30% of its cost.
         Here a tiny policy learns the same trade-off in a simulated world of tools and models.
-        {t && tools ? (s.stale
-          ? <> Right now the new policy is being measured on held-out tasks; GPT-5 with tools solves {(100 * tools.accuracy).toFixed(0)}% at {money(tools.cost)}.</>
-          : <> Right now, at your preferences, it solves <strong data-testid="first-accuracy">{(100 * t.current.accuracy).toFixed(0)}%</strong> of held-out tasks at {money(t.current.cost)} each (★); GPT-5 with tools solves {(100 * tools.accuracy).toFixed(0)}% at {money(tools.cost)}.</>) : null}
+        {t && tools ? <>
+          {s.stale
+            ? ' Right now the new policy is being measured on held-out tasks;'
+            : <> Right now, at your preferences, it solves <strong data-testid="first-accuracy">{(100 * t.current.accuracy).toFixed(0)}%</strong> of held-out tasks at {money(t.current.cost)} each (★);</>}
+          {` GPT-5 with tools solves ${(100 * tools.accuracy).toFixed(0)}% at ${money(tools.cost)}.`}
+        </> : null}
       </p>
       <ol className="first-steps">
         <li className={moved ? 'did' : ''}>
@@ -45,7 +59,7 @@ export function FirstScreen() {
             <button type="button" onClick={() => void s.continueFromPretrained()}>Continue from the pretrained policy</button>
           </div>
           <span className="small muted origin-line" data-testid="policy-origin">
-            {s.running ? `Training ${s.origin === 'pretrained' ? 'on from the pretrained policy' : s.origin === 'scratch' ? 'from scratch' : 'the current policy'} · iteration ${s.iteration}` : s.origin === 'pretrained' ? (s.iteration ? `Now: the pretrained policy, trained on for ${s.iteration} iterations.` : 'Now: the shipped pretrained policy.') : s.origin === 'imported' ? 'Now: an imported policy.' : s.origin === 'restored' ? `Now: a restored policy (iteration ${s.iteration}).` : s.iteration ? `Now: a policy trained from scratch for ${s.iteration} iterations.` : 'Now: a fresh random policy, not trained yet.'}
+            {originLine(s.origin, s.running, s.iteration)}
           </span>
         </li>
         <li className={s.sawPhases ? 'did' : ''}>

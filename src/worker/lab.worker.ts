@@ -96,6 +96,9 @@ function scheduleEndNotice(): string {
   return `The learning rate reached 0 at iteration ${end}, the end of its schedule: from there on an iteration (a Start, a Step or a slow-motion update) does not change the weights, and a run pauses. Raise "lr → 0 by iteration" (or set it to 0 for a constant rate) to train on.`;
 }
 
+/** The note for a status pushed after an iteration: said once the schedule has ended (a Step or slow motion past it runs at rate 0). */
+const scheduleNote = (): { notice?: string } => (session.scheduleEnded() ? { notice: scheduleEndNotice() } : {});
+
 async function loopBody(runId: number, gen: number): Promise<void> {
   let batch: ReturnType<typeof toMetricPoint>[] = [];
   let latest: IterationMetrics | null = null;
@@ -182,8 +185,7 @@ async function handle(req: Request): Promise<void> {
         const { report, metrics } = await session.nextPhase();
         if (metrics) {
           postMetrics(req.runId, [toMetricPoint(metrics)], metrics);
-          const ended = session.scheduleEnded() ? { notice: scheduleEndNotice() } : {};
-          post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, ...ended, ...(metrics.diverged || metrics.collapsed ? { message: metrics.diverged ?? metrics.collapsed } : {}) });
+          post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, ...scheduleNote(), ...(metrics.diverged || metrics.collapsed ? { message: metrics.diverged ?? metrics.collapsed } : {}) });
           tradeoffSoon(req.runId);
         } else if (opensPastEnd) {
           post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, notice: scheduleEndNotice() });
@@ -249,8 +251,7 @@ async function handle(req: Request): Promise<void> {
         }
         if (!m) return post({ id: req.id, type: 'ok' });
         postMetrics(req.runId, [toMetricPoint(m)], m);
-        const ended = session.scheduleEnded() ? { notice: scheduleEndNotice() } : {}; // a Step past the end runs at rate 0: say why nothing moves
-        post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, ...ended, ...(m.diverged || m.collapsed ? { message: m.diverged ?? m.collapsed } : {}) });
+        post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, ...scheduleNote(), ...(m.diverged || m.collapsed ? { message: m.diverged ?? m.collapsed } : {}) });
         post({ id: req.id, type: 'stepped', point: toMetricPoint(m) });
         tradeoffSoon(req.runId);
       } finally {
