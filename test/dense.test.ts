@@ -17,6 +17,7 @@ import { presetCatalog } from '../src/core/sim/presets';
 import { SeqRng } from '../src/core/sim/rng';
 import { generateTasks } from '../src/core/sim/tasks';
 import { useCpu } from './tfSetup';
+import { compareWithAutodiff, expectClose, values } from './gradientCheck';
 
 let tf: typeof TF;
 beforeAll(async () => { tf = await useCpu(); });
@@ -24,37 +25,14 @@ beforeAll(async () => { tf = await useCpu(); });
 const catalog = presetCatalog('toolorchestra');
 const J = catalog.tools.length;
 
-/** The network written the plain way (concatenated [state ⊕ tool] input, add + relu), for tfjs's autodiff. */
-function plainLogits(net: PolicyNetwork, state: TF.Tensor2D, tools: TF.Tensor3D, bias: TF.Tensor2D): TF.Tensor2D {
-  const w = (n: string) => net.vars[net.names.indexOf(n)] as TF.Variable;
-  const [M] = state.shape;
-  const dense = (x: TF.Tensor2D, layer: string) => tf.add(tf.matMul(x, w(`${layer}/kernel`)), w(`${layer}/bias`)) as TF.Tensor2D;
-  const stateRep = tf.reshape(tf.tile(tf.reshape(state, [M, 1, STATE_DIM]), [1, J, 1]), [M * J, STATE_DIM]) as TF.Tensor2D;
-  const x = tf.concat([stateRep, tf.reshape(tools, [M * J, TOOL_DIM])], 1);
-  let h = tf.relu(tf.add(tf.matMul(x, tf.concat([w('scorer/l0/state'), w('scorer/l0/tool')], 0)), w('scorer/l0/bias'))) as TF.Tensor2D;
-  for (let l = 1; l < net.config.depth; l++) h = tf.relu(dense(h, `scorer/l${l}`));
-  let g = tf.relu(dense(state, 'submit/l0'));
-  for (let l = 1; l < net.config.depth; l++) g = tf.relu(dense(g, `submit/l${l}`));
-  return tf.add(tf.concat([tf.reshape(dense(h, 'scorer/out'), [M, J]), dense(g, 'submit/out')], 1), bias);
-}
-
-async function values(xs: TF.Tensor[]): Promise<number[][]> {
-  return Promise.all(xs.map(async (x) => Array.from(await x.data())));
-}
-
-function expectClose(a: number[][], b: number[][], tol: number, what: string): void {
-  expect(a.length).toBe(b.length);
-  a.forEach((row, i) => row.forEach((x, k) => expect(Math.abs(x - (b[i]?.[k] as number)), `${what}[${i}][${k}]: ${x} vs ${b[i]?.[k]}`).toBeLessThan(tol * (1 + Math.abs(x)))));
-}
-
 describe('packing the allowed pairs', () => {
-  it('lays out the pairs, their slots and their full inputs (worked by hand: 2 tools, 3 decisions)', () => {
+  it('lays out the pairs, their slots and their full inputs (worked by hand: 2 tools, 3 decisions)', async () => {
     const S = STATE_DIM, D = TOOL_DIM, A = 3;
     const state = Float32Array.from({ length: 3 * S }, (_, i) => 100 + i);
     const tools = Float32Array.from({ length: 3 * 2 * D }, (_, i) => i);
     // Decision 0 allows tool 1 only, decision 1 both, decision 2 none (finished: submit only).
     const bias = Float32Array.from([-1e9, 0, 0, 0, 0, 0, -1e9, -1e9, 0]);
-    const p = packPairs({ state, tools, bias }, 2, [2, 0, 1], { M: 4, pairBucket: 4, forGradients: true });
+    const p = packPairs({ state, tools, bias }, 2, [2, 0, 1], { M: 4, pairBucket: 4 });
     expect(p.pairCount).toBe(3);
     expect(p.M).toBe(4);
     // Rows in the order asked: decision 2, 0, 1, then one zero row. Pairs: (0, tool 1), (1, tool 0), (1, tool 1), one padding pair.
@@ -73,53 +51,22 @@ describe('packing the allowed pairs', () => {
     expect(Array.from(p.state.subarray(0, S))).toEqual(stateOf(2));
     expect(Array.from(p.state.subarray(S, 2 * S))).toEqual(stateOf(0));
     expect(Array.from(p.bias)).toEqual([-1e9, -1e9, 0, -1e9, 0, 0, 0, 0, 0, 0, 0, 0].map(Math.fround));
-    const X = p.pairInputs as Float32Array, W = D + S + 1; // [pairs, tool ⊕ state ⊕ 1]
+    const input = policyInput(p, { forGradients: true });
+    const X = (await (input.pairInputs as TF.Tensor2D).data()) as Float32Array, W = D + S + 1; // [pairs, tool ⊕ state ⊕ 1]
+    disposePolicyInput(input);
     expect(X.length).toBe(W * 4);
     expect(Array.from(X.subarray(2 * W, 2 * W + D))).toEqual(toolOf(1, 1)); // pair 2: (decision 1, tool 1)
     expect(Array.from(X.subarray(0 * W + D, 0 * W + D + S))).toEqual(stateOf(0)); // the state of pair 0's decision
-    expect(Array.from(X.subarray(3 * W, 4 * W - 1)).every((x) => x === 0)).toBe(true); // the padding pair
+    expect(Array.from(X.subarray(2 * W + D, 2 * W + D + S))).toEqual(stateOf(1)); // pair 2's: decision 1's
+    expect(Array.from(X.subarray(3 * W, 3 * W + D)).every((x) => x === 0)).toBe(true); // the padding pair: no tool,
+    expect(Array.from(X.subarray(3 * W + D, 3 * W + D + S))).toEqual(stateOf(2)); // row 0's state (its gradient is 0, so it adds nothing)
     expect([0, 1, 2, 3].map((q) => X[q * W + D + S])).toEqual([1, 1, 1, 1]);
   });
 });
 
 describe('hand-written layer gradients', () => {
   it.each([[1], [2], [3]])('logits and every weight gradient match autodiff of the plain network scoring every tool (depth %i)', async (depth) => {
-    const net = new PolicyNetwork({ width: 16, depth, seed: 7 });
-    const M = 37, A = J + 1;
-    const rng = new SeqRng(depth);
-    const state = Float32Array.from({ length: M * STATE_DIM }, () => rng.next() * 2 - 1);
-    const tools = Float32Array.from({ length: M * J * TOOL_DIM }, () => rng.next() * 2 - 1);
-    // About 40% of the tools masked; decision 3 has none allowed (submit only), decision 4 all of them.
-    const bias = Float32Array.from({ length: M * A }, (_, i) => {
-      const m = Math.floor(i / A), j = i % A;
-      if (j === J || m === 4) return 0;
-      return m === 3 || rng.next() < 0.4 ? -1e9 : 0;
-    });
-    const target = Float32Array.from({ length: M * A }, (_, i) => ((bias[i] as number) === 0 ? rng.next() * 2 - 1 : 0));
-    const dense = { state: tf.tensor2d(state, [M, STATE_DIM]), tools: tf.tensor3d(tools, [M, J, TOOL_DIM]), bias: tf.tensor2d(bias, [M, A]) };
-    const targetT = tf.tensor2d(target, [M, A]);
-    // log-probabilities weighted on the allowed actions: a masked action's gradient is 0 either way.
-    const objective = (f: () => TF.Tensor2D) => () => tf.sum(tf.mul(tf.logSoftmax(f()), targetT)) as TF.Scalar;
-    const plain = tf.variableGrads(objective(() => plainLogits(net, dense.state, dense.tools, dense.bias)), net.vars);
-    const names = net.vars.map((v) => v.name);
-    for (const forGradients of [false, true]) {
-      const packed = packPairs({ state, tools, bias }, J, null, { forGradients, pairBucket: 16 });
-      const input = policyInput(packed);
-      expect(input.pairs.shape[0] % 16).toBe(0);
-      expect(input.pairs.shape[0]).toBeGreaterThan(packed.pairCount); // padding pairs are in the batch: their scores must not reach a logit or a gradient
-      expect(input.pairs.shape[0]).toBeLessThan(M * J); // masked pairs are left out
-      const ours = tf.variableGrads(objective(() => net.logits(input)), net.vars);
-      expectClose(await values([ours.value]), await values([plain.value]), 1e-5, 'objective');
-      expectClose(await values(names.map((n) => ours.grads[n] as TF.Tensor)), await values(names.map((n) => plain.grads[n] as TF.Tensor)), 1e-5, `grads (pair inputs ${forGradients})`);
-      const logits = await values([tf.tidy(() => net.logits(input))]);
-      const plainL = await values([tf.tidy(() => plainLogits(net, dense.state, dense.tools, dense.bias))]);
-      expectClose(logits, plainL, 1e-5, 'logits');
-      expect(logits[0]?.filter((x) => x === -1e9 * 1).length).toBe(Array.from(bias).filter((b) => b !== 0).length);
-      tf.dispose([ours.value, ...Object.values(ours.grads)]);
-      disposePolicyInput(input);
-    }
-    tf.dispose([plain.value, ...Object.values(plain.grads), dense.state, dense.tools, dense.bias, targetT]);
-    net.dispose();
+    await compareWithAutodiff({ width: 16, depth, M: 37 });
   });
 });
 
@@ -130,7 +77,7 @@ describe('a training forward that keeps its activations instead of copying them'
     const bias = new Float32Array(M * (J + 1));
     for (let i = 0; i < bias.length; i++) if ((i % (J + 1)) < J && rng.next() < 0.4) bias[i] = -1e9;
     return {
-      input: policyInput(packPairs({ state: rand(M * STATE_DIM), tools: rand(M * J * TOOL_DIM), bias }, J, null, { forGradients: true })),
+      input: policyInput(packPairs({ state: rand(M * STATE_DIM), tools: rand(M * J * TOOL_DIM), bias }, J, null), { forGradients: true }),
       taken: tf.oneHot(tf.tensor1d(Int32Array.from({ length: M }, () => J), 'int32'), J + 1).toFloat() as TF.Tensor2D,
       oldLogp: tf.tensor1d(Array.from({ length: M }, () => -2.5 + rng.next())),
       advantage: tf.tensor1d(rand(M)),

@@ -90,7 +90,7 @@ export function toDecisionBatch(buf: RolloutBuffer, advantage: Float32Array, wei
   const pick = <T extends Float32Array | Int32Array>(src: T, out: T): T => (rows ? gatherRows(src, 1, rows, out) : src);
   const f32 = (src: Float32Array) => pick(src, new Float32Array(M));
   return {
-    input: policyInput(packPairs(buf, J, rows, { M, forGradients: true })),
+    input: policyInput(packPairs(buf, J, rows, { M }), { forGradients: true }),
     taken: tf.tidy(() => tf.cast(tf.oneHot(tf.tensor1d(pick(buf.actions, new Int32Array(M)), 'int32'), J + 1), 'float32') as tf.Tensor2D),
     oldLogp: tf.tensor1d(f32(buf.logp)),
     advantage: tf.tensor1d(f32(advantage)),
