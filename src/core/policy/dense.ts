@@ -129,7 +129,7 @@ export function hiddenLayer(x: tf.Tensor2D, w: tf.Variable, b: tf.Variable, act:
  * The scorer's first layer over P packed (decision, tool) pairs (pairs.ts): relu(tool·W_t + s·W_s + b)
  * for pair p of decision r(p), with the state part s·W_s + b computed once per decision and
  * gathered to its pairs (gatherND). `pairInputs` may carry [tool ⊕ state ⊕ 1] of each pair,
- * [P, D + S + 1] (built on the CPU once per update): then the gradients of W_t, W_s and b are one
+ * [P, D + S + 1] (put together once per update, pairs.ts): then the gradients of W_t, W_s and b are one
  * matmul, (dzᵀ·pairInputs)ᵀ, whose right operand XNNPACK packs once and reuses over μ epochs — a
  * transpose of dz is cheaper than packing it (measured on wasm at P = 3520: 0.94 against 1.45 ms
  * for pairInputsᵀ·dz); without it, the states are gathered to the pairs.
