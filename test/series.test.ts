@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendBounded, trailingMean } from '../src/store/series';
+import { appendBounded, metricsCsv, trailingMean } from '../src/store/series';
 import type { MetricPoint } from '../src/worker/protocol';
 
 describe('the smoothed line of the training charts', () => {
@@ -31,5 +31,22 @@ describe('the charts\' series (appendBounded)', () => {
   it('thins the older half to every other point past the cap, keeping the newest', () => {
     // 6 points, cap 4: the older half [1, 2, 3] keeps 1 and 3 → [1, 3, 4, 5, 6]; still over: older half [1, 3] keeps 1 → [1, 4, 5, 6].
     expect(its(appendBounded(at(1, 2, 3, 4), at(5, 6), 4))).toEqual([1, 4, 5, 6]);
+  });
+});
+
+describe('the metrics export (CSV)', () => {
+  const point = (iteration: number, trained: number): MetricPoint => ({
+    iteration, meanReward: 0.5, accuracy: 0.25, meanCostUSD: 0.01, meanLatencyS: 2, rewardStd: 0.1, meanAbsAdvantage: 0.3,
+    kl: trained ? 0.002 : 0, entropy: trained ? 0.8 : 0, clipFrac: trained ? 0.05 : 0, filteredFrac: trained ? 0.5 : 1, loss: trained ? -0.01 : 0, gradNorm: trained ? 0.3 : 0,
+    meanTurns: 4, wallMs: 40, callsPerTask: { a: 1.5, b: 0 }, decisions: { rollout: 100, trained, rolloutPairs: 500, trainedPairs: trained * 5 },
+  }) as unknown as MetricPoint;
+  it('has one row per iteration, and leaves the update\'s cells empty where no group trained (not 0)', () => {
+    const [head, first, second] = metricsCsv([point(1, 40), point(2, 0)]).trim().split('\n') as [string, string, string];
+    const cols = head.split(',');
+    expect(cols).toContain('trainedDecisions');
+    expect(cols.slice(-2)).toEqual(['calls:a', 'calls:b']);
+    const row = (line: string) => Object.fromEntries(line.split(',').map((v, i) => [cols[i], v]));
+    expect(row(first)).toMatchObject({ iteration: '1', entropy: '0.8', kl: '0.002', gradNorm: '0.3', trainedDecisions: '40', 'calls:a': '1.5' });
+    expect(row(second)).toMatchObject({ iteration: '2', entropy: '', kl: '', clipFrac: '', loss: '', gradNorm: '', filteredFrac: '1', accuracy: '0.25', trainedDecisions: '0' });
   });
 });

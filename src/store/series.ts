@@ -60,11 +60,18 @@ export function trailingMean(values: readonly number[], window: number): number[
   return out;
 }
 
+const OF_UPDATE = ['kl', 'entropy', 'clipFrac', 'loss', 'gradNorm'] as const;
 const SCALARS = ['iteration', 'meanReward', 'accuracy', 'meanCostUSD', 'meanLatencyS', 'rewardStd', 'meanAbsAdvantage', 'kl', 'entropy', 'clipFrac', 'filteredFrac', 'loss', 'gradNorm', 'meanTurns', 'wallMs'] as const;
 
+/**
+ * One row per iteration. `trainedDecisions` is 0 where no group trained (every one filtered): that
+ * iteration had no update, and its kl, entropy, clipFrac, loss and gradNorm cells are left empty
+ * rather than 0.
+ */
 export function metricsCsv(series: readonly MetricPoint[]): string {
   const tools = series.length ? Object.keys((series[0] as MetricPoint).callsPerTask) : [];
-  const head = [...SCALARS, ...tools.map((t) => `calls:${t}`)];
-  const rows = series.map((p) => [...SCALARS.map((k) => String(p[k])), ...tools.map((t) => String(p.callsPerTask[t] ?? 0))].join(','));
+  const head = [...SCALARS, 'trainedDecisions', ...tools.map((t) => `calls:${t}`)];
+  const cell = (p: MetricPoint, k: (typeof SCALARS)[number]) => (p.decisions.trained === 0 && (OF_UPDATE as readonly string[]).includes(k) ? '' : String(p[k]));
+  const rows = series.map((p) => [...SCALARS.map((k) => cell(p, k)), String(p.decisions.trained), ...tools.map((t) => String(p.callsPerTask[t] ?? 0))].join(','));
   return [head.join(','), ...rows].join('\n') + '\n';
 }

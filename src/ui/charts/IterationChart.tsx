@@ -115,7 +115,7 @@ function Curves({ m, xs, curves, stacked }: { m: Marks; xs: readonly number[]; c
  * A live chart over iterations: the curves as one SVG path each (lines, or stacked bands) over a
  * plain SVG frame; the tooltip lists every curve's value at the iteration under the pointer.
  */
-export function IterationChart({ xs, curves, yLabel, stacked = false, domain, format = (v) => v.toPrecision(4), refs = NO_REFS, includeZero = false, yFormat }: {
+export function IterationChart({ xs, curves, yLabel, stacked = false, domain, format = (v) => v.toPrecision(4), refs = NO_REFS, includeZero = false, yFormat, missing = 'NaN' }: {
   xs: readonly number[];
   curves: readonly Curve[];
   yLabel: string;
@@ -128,12 +128,14 @@ export function IterationChart({ xs, curves, yLabel, stacked = false, domain, fo
   includeZero?: boolean;
   /** Tick labels of the y axis (a stable function). */
   yFormat?: (v: number) => string;
+  /** What the tooltip says for a value that is not a number (a gap in its line). */
+  missing?: string;
 }) {
   const xTicks = useMemo(() => iterationTicks(xs), [xs]);
   const yTicks = useMemo(() => valueTicks(curves, stacked, domain, [...(includeZero ? [0] : []), ...refs.map((r) => r.value)]), [curves, stacked, domain, includeZero, refs]);
   const tip = (i: number) => {
     const rows = curves.map((c) => ({ c, v: c.values[i] as number })).filter((r) => !stacked || r.v > 0);
-    const show = (v: number) => (Number.isFinite(v) ? format(v) : 'NaN');
+    const show = (v: number) => (Number.isFinite(v) ? format(v) : missing);
     return (
       <>
         <div><strong>iteration {xs[i]}</strong></div>

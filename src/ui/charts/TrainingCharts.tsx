@@ -11,7 +11,8 @@ const USAGE_POINTS = 100;
 
 type Key = 'meanReward' | 'accuracy' | 'meanCostUSD' | 'meanLatencyS' | 'kl' | 'entropy' | 'clipFrac';
 
-type LineSpec = { key: Key; name: string; colour: string };
+/** `ofUpdate`: a value of the update, which an iteration without one (every group filtered) does not have: a gap, not a 0. */
+type LineSpec = { key: Key; name: string; colour: string; ofUpdate?: boolean };
 
 /** An HTML legend (the browser lays it out; nothing in the SVG measures text): lines or filled areas. */
 export function LineLegend({ items, swatch = 'line' }: { items: readonly { name: string; colour: string; faint?: boolean; dashed?: boolean }[]; swatch?: 'line' | 'area' }) {
@@ -34,13 +35,13 @@ const selectSeries = (s: LabState) => s.series;
  * draws its raw points faint under the mean of the last SMOOTH_WINDOW iterations (computed over the
  * whole series, then downsampled), so noise does not read as a trend.
  */
-function SeriesChart({ slot, title, note, testId, yLabel, lines, domain, refs, includeZero, yFormat }: { slot: number; title: string; note: ReactNode; testId: string; yLabel: string; lines: LineSpec[]; domain?: [number, number]; refs?: readonly RefLine[]; includeZero?: boolean; yFormat?: (v: number) => string }) {
+function SeriesChart({ slot, title, note, testId, yLabel, lines, domain, refs, includeZero, yFormat, missing }: { slot: number; title: string; note: ReactNode; testId: string; yLabel: string; lines: LineSpec[]; domain?: [number, number]; refs?: readonly RefLine[]; includeZero?: boolean; yFormat?: (v: number) => string; missing?: string }) {
   const series = useStaggered(selectSeries, slot);
   const smooth = lines.length === 1;
   const { xs, curves } = useMemo(() => {
     const index = downsample(series.map((_, i) => i));
     const pick = (values: readonly number[]) => index.map((i) => values[i] as number);
-    const raw = lines.map((l) => series.map((p) => p[l.key]));
+    const raw = lines.map((l) => series.map((p) => (l.ofUpdate && p.decisions.trained === 0 ? Number.NaN : p[l.key])));
     const curves = lines.flatMap((l, k) => {
       const values = raw[k] as number[];
       return smooth
@@ -54,7 +55,7 @@ function SeriesChart({ slot, title, note, testId, yLabel, lines, domain, refs, i
       ? <LineLegend items={[{ name: 'each iteration', colour: (lines[0] as LineSpec).colour, faint: true }, { name: `mean of the last ${SMOOTH_WINDOW}`, colour: (lines[0] as LineSpec).colour }, ...(refs ?? []).map((r) => ({ name: r.label, colour: r.colour, dashed: true }))]} />
       : <LineLegend items={lines} />}>
       {/* Mounted even while empty, so the first metrics do not have to build the chart during training. */}
-      <IterationChart xs={xs} curves={curves} yLabel={yLabel} {...(domain ? { domain } : {})} {...(refs ? { refs } : {})} {...(includeZero ? { includeZero } : {})} {...(yFormat ? { yFormat } : {})} />
+      <IterationChart xs={xs} curves={curves} yLabel={yLabel} {...(domain ? { domain } : {})} {...(refs ? { refs } : {})} {...(includeZero ? { includeZero } : {})} {...(yFormat ? { yFormat } : {})} {...(missing ? { missing } : {})} />
     </ChartCard>
   );
 }
@@ -124,8 +125,8 @@ export function DiagnosticsCharts() {
     <div className="charts-grid">
       <SeriesChart slot={3} title="Latency per task (s)" note="sum of call latencies + own turns" testId="chart-latency" yLabel="s" includeZero lines={[{ key: 'meanLatencyS', name: 'latency', colour: '#7048e8' }]} />
       <UsageChart slot={4} />
-      <SeriesChart slot={5} title="KL · entropy · clip fraction" note={epochs === 1 ? '(μ = 1: the ratio is 1, so clip fraction stays 0 and the surrogate ≈ 0 by construction)' : 'of the update'} testId="chart-diagnostics" yLabel="value" includeZero
-        lines={[{ key: 'kl', name: 'KL (k3, nats)', colour: '#c2255c' }, { key: 'entropy', name: 'entropy (nats)', colour: '#1098ad' }, { key: 'clipFrac', name: 'clip fraction (0–1)', colour: '#f59f00' }]} />
+      <SeriesChart slot={5} title="KL · entropy · clip fraction" note={`${epochs === 1 ? '(μ = 1: the ratio is 1, so clip fraction stays 0 and the surrogate ≈ 0 by construction)' : 'of the update'} · a gap: no update that iteration (every group filtered)`} testId="chart-diagnostics" yLabel="value" includeZero missing="no update"
+        lines={[{ key: 'kl', name: 'KL (k3, nats)', colour: '#c2255c', ofUpdate: true }, { key: 'entropy', name: 'entropy (nats)', colour: '#1098ad', ofUpdate: true }, { key: 'clipFrac', name: 'clip fraction (0–1)', colour: '#f59f00', ofUpdate: true }]} />
     </div>
   );
 }
