@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, scratchDir, TSX } from './cliHelpers';
@@ -41,6 +41,8 @@ describe('command line', () => {
 
   it('bad arguments exit non-zero with one clear line and write nothing', () => {
     const out = join(dir, 'never.jsonl');
+    const zeroP = join(dir, 'zero-preference.json');
+    writeFileSync(zeroP, JSON.stringify({ outcome: 0, cost: 0, latency: 0 }));
     const cases: [string[], RegExp][] = [
       [['generate', '--catalog', 'nope', '--out', out], /unknown catalog preset "nope"/],
       [['generate', '--catalog', join(dir, 'missing.json'), '--out', out], /cannot read catalog file .*ENOENT/],
@@ -58,6 +60,8 @@ describe('command line', () => {
       [['reproduce', '--pretrained', '--iterations', '3', '--out', join(dir, 'never-run')], /--pretrained trains nothing .*: leave out --iterations/],
       [['train', '--iterations', '20', '--lr-decay', '0.01', '--out', join(dir, 'never-run')], /--lr-decay 0\.01 of 20 iterations rounds to no iteration; give more than 0\.025/],
       [['train', '--iterations', '2', '--init', 'public/pretrained/orchestrator.json', '--width', '128', '--out', join(dir, 'never-run')], /--init goes on from a trained policy, with its width and depth: leave out --width and --depth/],
+      [['train', '--iterations', '2', '--group', '1', '--out', join(dir, 'never-run')], /--group 1: the paper \(normalised, gated\) reward min-max normalises each dimension over the group, .* every reward is 0/],
+      [['train', '--iterations', '2', '--preference', zeroP, '--out', join(dir, 'never-run')], /--preference: every weight of P is 0, so under the paper's reward \(M_norm · P\) every reward is 0/],
     ];
     const badCatalog = join(dir, 'bad.json');
     writeFileSync(badCatalog, JSON.stringify({ name: 'x', currency: 'USD', tools: [] }));
@@ -113,6 +117,25 @@ describe('command line: training, trained-policy evaluation and the reward score
     const j = JSON.parse(e.out);
     expect(j.n).toBe(100);
     expect(typeof j.accuracy).toBe('number');
+    expect(j).toMatchObject({ currency: 'USD', preferenceUsed: { outcome: 1, cost: 0.5, latency: 0 } });
+    // The run folder names its policy; plain output says the unit and the P it acted at.
+    const plain = cli('eval', '--policy', out, '--count', '20');
+    expect(plain.code, plain.err).toBe(0);
+    expect(plain.out).toMatch(/accuracy [\d.]+%, mean cost \$[\d.]+, .* over 20 toolscale tasks \(greedy, at P = outcome 1 · cost 0\.5 · latency 0\)/);
+    const other = cli('eval', '--policy', out, '--catalog', 'seed-004', '--count', '20');
+    expect(other.code, other.err).toBe(0);
+    expect(other.err).toMatch(/warning: .*orchestrator\.json was trained with catalog "toolorchestra"; catalog "seed-004" adds search, code-executor and lacks gpt-5/);
+    expect(other.out).toMatch(/mean cost [\d.]+ u,/);
+    // A weights file whose bytes no longer match the fingerprint in its name is refused (on a copy: later tests use the run).
+    const copy = join(dir, 'run-tampered');
+    cpSync(out, copy, { recursive: true });
+    const weightsName = readdirSync(copy).find((f) => /^orchestrator\.weights\.[0-9a-f]{8}\.bin$/.test(f)) as string;
+    const bytes = readFileSync(join(copy, weightsName));
+    bytes[12] = (bytes[12] as number) ^ 1;
+    writeFileSync(join(copy, weightsName), bytes);
+    const tampered = cli('eval', '--policy', copy, '--count', '20');
+    expect(tampered.code).toBe(2);
+    expect(tampered.err.trim()).toMatch(new RegExp(`"${weightsName.replace(/\./g, '\\.')}" does not hold the weights its name records \\(their fingerprint is [0-9a-f]{8}\\): the file was changed or damaged after it was written$`));
   });
 
   it('the benchmark suites: eval --suite, calibrate beside Table 1, preferences beside Table 3, train --init continues a policy', () => {
@@ -137,7 +160,7 @@ describe('command line: training, trained-policy evaluation and the reward score
     // A catalog priced in units: its costs in units, nothing set beside the paper's cents, no ratio without tools+gpt-5.
     const units = cli('calibrate', '--catalog', 'seed-004', '--count', '10', '--baselines', 'cheapest');
     expect(units.code, units.err).toBe(0);
-    expect(units.out).toContain('| cost (units) lab / paper |');
+    expect(units.out).toContain('| cost (units) (HLE + FRAMES) lab / paper |');
     expect(units.out).toMatch(/\| `cheapest` \| [\d.]+ \/ — \| [\d.]+ \/ — \| [\d.]+ \/ — \| \d+\.\d{3} \/ — \| [\d.]+ \/ — \| — \/ — \| — \/ — \|/);
     expect(units.out).not.toContain('NaN');
     const out = join(dir, 'run');

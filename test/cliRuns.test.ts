@@ -1,8 +1,8 @@
 // The CLI's training runs that are never lost or half-written: --out checked before any work,
 // checkpoints and --resume (with a stored run checked against the command line's bounds), the
 // learning-rate schedule across a resume, and Ctrl-C.
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, scratchDir } from './cliHelpers';
@@ -29,6 +29,37 @@ describe('command line: output that is never lost or half-written', () => {
     expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]); // no stray temporaries
   });
 
+  it('never replaces what it did not write: a folder with a run\'s files, an earlier reproduction, a named pipe; writes through a link', () => {
+    const partial = join(dir, 'partial');
+    mkdirSync(partial);
+    writeFileSync(join(partial, 'metrics.jsonl'), '{"precious":true}\n');
+    writeFileSync(join(partial, 'orchestrator.weights.bin'), 'weights');
+    const t = cli('train', '--iterations', '2', '--out', partial);
+    expect(t.code).toBe(2);
+    expect(t.err).toMatch(/--out .*partial already holds metrics\.jsonl, orchestrator\.weights\.bin, which a run writes or replaces/);
+    expect(readFileSync(join(partial, 'metrics.jsonl'), 'utf8')).toBe('{"precious":true}\n');
+    expect(readFileSync(join(partial, 'orchestrator.weights.bin'), 'utf8')).toBe('weights');
+    const rep = join(dir, 'rep');
+    mkdirSync(rep);
+    writeFileSync(join(rep, 'REPRODUCTION.md'), 'earlier');
+    const r = cli('reproduce', '--quick', '--out', rep);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/already holds REPRODUCTION\.md: give another --out/);
+    expect(readFileSync(join(rep, 'REPRODUCTION.md'), 'utf8')).toBe('earlier');
+    const fifo = join(dir, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const g = cli('generate', '--count', '3', '--out', fifo);
+    expect(g.code).toBe(2);
+    expect(g.err).toMatch(/--out ".*pipe" is a named pipe; give a file name/);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    const target = join(dir, 'target.jsonl'), link = join(dir, 'link.jsonl');
+    writeFileSync(target, '');
+    symlinkSync(target, link);
+    expect(cli('generate', '--count', '3', '--out', link).code).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true); // the link stays a link
+    expect(readFileSync(target, 'utf8').trim().split('\n')).toHaveLength(3); // and the tasks went where it points
+  });
+
   it('checkpoints, and --resume goes on from the saved iteration; the folder always holds one whole pair', () => {
     const out = join(dir, 'resumable');
     const first = cli('train', '--seed', '4', '--iterations', '6', '--checkpoint-every', '3', '--batch', '2', '--group', '4', '--pool', '60', '--out', out);
@@ -46,6 +77,7 @@ describe('command line: output that is never lost or half-written', () => {
     expect(weightsFiles()).toEqual([model.weightsManifest[0].paths[0]]);
     expect(cli('train', '--resume', out, '--iterations', '10').err).toMatch(/has 10 iterations already/);
     expect(cli('train', '--resume', out, '--out', `${out}/`, '--iterations', '10').err).toMatch(/has 10 iterations already/); // the same folder, written another way
+    expect(cli('train', '--resume', out).err).toMatch(/--resume .*resumable: give --iterations N, the total to reach \(this run has done 10\)/); // a constant rate names no end
     // A new run into the same folder would replace this one: refused, and nothing is touched.
     const before = readFileSync(join(out, 'orchestrator.json'), 'utf8');
     const again = cli('train', '--seed', '5', '--iterations', '2', '--batch', '2', '--group', '4', '--pool', '60', '--out', out);

@@ -2,10 +2,11 @@
 // locations checked before any work, and writes that never leave a half-written file or a mixed
 // policy pair (temporary names, renames, content-named weights; temporaries removed on failure).
 
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Catalog } from '../core/sim/catalog';
 import { parseCatalogJson } from '../core/sim/catalogSchema';
+import { weightsFingerprint } from '../core/io/artifactCheck';
 import { PRESET_NAMES, PRESETS, presetCatalog } from '../core/sim/presets';
 import { parsePreference, type Preference } from '../core/preference';
 import { CliError } from './args';
@@ -50,8 +51,36 @@ export function loadPreference(path: string, catalog: Catalog): Preference {
  * exists: permission bits alone say nothing to root).
  */
 export function checkOutputFile(path: string, option: string): void {
-  if (existsSync(path) && statSync(path).isDirectory()) throw new CliError(`${option} "${path}" is a directory; give a file name`);
-  probeWritable(dirname(path) || '.', option);
+  const target = outputTarget(path, option);
+  probeWritable(dirname(target) || '.', option);
+}
+
+/** What a file that is not a regular one is, for the message that refuses to replace it. */
+function kindOf(st: Stats): string | null {
+  if (st.isDirectory()) return 'a directory';
+  if (st.isFIFO()) return 'a named pipe';
+  if (st.isSocket()) return 'a socket';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
+  return null;
+}
+
+/**
+ * Where a write to `path` goes: the path itself, or a symbolic link's target (written through:
+ * the link stays a link). Refused: a directory, a named pipe, a socket or a device — a write
+ * lands by renaming a temporary file onto its path, which would replace such a thing, not write
+ * into it — and a link to nothing.
+ */
+export function outputTarget(path: string, option: string): string {
+  let st: Stats;
+  try { st = lstatSync(path); } catch { return path; } // nothing there yet
+  let target = path;
+  if (st.isSymbolicLink()) {
+    try { target = realpathSync(path); } catch { throw new CliError(`${option} "${path}" is a link to nothing; give a file name`); }
+    st = statSync(target);
+  }
+  const kind = kindOf(st);
+  if (kind) throw new CliError(`${option} "${path}" is ${kind}${target !== path ? ` ("${target}")` : ''}; give a file name (nothing was written)`);
+  return target;
 }
 
 /** Checks, before any work, that `dir` is (or can be made) a writable directory. */
@@ -83,10 +112,10 @@ export function writeFilesAtomically(files: readonly { path: string; data: strin
   const temps: { tmp: string; path: string }[] = [];
   try {
     for (const f of files) {
-      if (existsSync(f.path) && statSync(f.path).isDirectory()) throw new CliError(`cannot write "${f.path}": it is a directory`);
-      mkdirSync(dirname(f.path) || '.', { recursive: true });
-      const tmp = join(dirname(f.path), `.${process.pid}.tmp-${temps.length}`);
-      temps.push({ tmp, path: f.path });
+      const path = outputTarget(f.path, 'cannot write:');
+      mkdirSync(dirname(path) || '.', { recursive: true });
+      const tmp = join(dirname(path), `.${process.pid}.tmp-${temps.length}`);
+      temps.push({ tmp, path });
       writeFileSync(tmp, f.data);
     }
     for (const t of temps) renameSync(t.tmp, t.path);
@@ -97,13 +126,6 @@ export function writeFilesAtomically(files: readonly { path: string; data: strin
   }
 }
 
-/** FNV-1a (32-bit) of the bytes, as 8 hex digits: names a weights file after its content. */
-function fingerprint(bytes: Uint8Array): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193) >>> 0;
-  return h.toString(16).padStart(8, '0');
-}
-
 /**
  * Writes a policy artifact into `dir` so that a reader sees the old pair or the new one, never a
  * mix: the weights go to a new file named after their content (orchestrator.weights.<fp>.bin, never
@@ -111,7 +133,7 @@ function fingerprint(bytes: Uint8Array): string {
  * then are weights files no manifest names any more removed. `extra` files are written first.
  */
 export function writeArtifactPair(dir: string, json: { weightsManifest: { paths: string[] }[] }, weights: Uint8Array, extra: readonly { path: string; data: string | Uint8Array }[] = []): string {
-  const name = `orchestrator.weights.${fingerprint(weights)}.bin`;
+  const name = `orchestrator.weights.${weightsFingerprint(weights)}.bin`;
   const manifest = { ...json, weightsManifest: json.weightsManifest.map((m, i) => (i === 0 ? { ...m, paths: [name] } : m)) };
   if (extra.length) writeFilesAtomically(extra);
   writeFilesAtomically([{ path: join(dir, name), data: weights }]);

@@ -1,6 +1,7 @@
 // The command-line entry (`npm run cli -- <command>`): the same core as the lab, driven from Node.
 // Every failure ends with one clear line on stderr and a non-zero exit; nothing is half-written.
 
+import { existsSync } from 'node:fs';
 import { CliError, parseArgs } from './args';
 import { benchEnvCommand } from './commands/benchEnv';
 import { catalogCommand } from './commands/catalog';
@@ -19,9 +20,9 @@ const FLAGS = new Set(['json', 'markdown', 'random-preferences', 'help', 'quick'
 const COMMANDS: Record<string, { run: (a: ReturnType<typeof parseArgs>) => void | Promise<void>; usage: string }> = {
   catalog: { run: catalogCommand, usage: 'catalog --preset <toolorchestra|seed-004>' },
   generate: { run: generateCommand, usage: 'generate --catalog <preset|file> --seed S --count N --out tasks.jsonl [--availability p] [--json]' },
-  eval: { run: evalCommand, usage: 'eval --policy <baseline|DIR/orchestrator.json> --catalog <preset|file> [--suite hle|frames|tau2] --seed S --count N [--preference P.json] [--json]' },
+  eval: { run: evalCommand, usage: 'eval --policy <baseline|DIR|DIR/orchestrator.json> --catalog <preset|file> [--suite hle|frames|tau2] --seed S --count N [--preference P.json] [--availability p] [--max-turns T] [--backend wasm|cpu] [--json]' },
   frontier: { run: frontierCommand, usage: 'frontier --catalog <preset|file> [--suite hle|frames|tau2] --seed S --count N [--policy DIR/orchestrator.json] [--json | --markdown]' },
-  train: { run: trainCommand, usage: 'train --catalog <preset|file> --seed S --iterations K --out DIR [--preference P.json | --random-preferences] [--init DIR/orchestrator.json] [--lr 0.0015] [--lr-decay F] [--backend wasm|cpu] [--json]' },
+  train: { run: trainCommand, usage: 'train --catalog <preset|file> --seed S --iterations K --out DIR [--preference P.json | --random-preferences] [--init DIR/orchestrator.json] [--lr 0.0015] [--lr-decay F] [--advantage std|mean] [--entropy c] [--beta b] [--batch B] [--group G] [--epochs μ] [--width W] [--depth D] [--reward toolorchestra|toolorchestra-official|weighted|outcome] [--aggregation token-mean|seq-mean-token-mean] [--dual-clip c (> 1)] [--max-turns T] [--pool N] [--checkpoint-every K] [--progress-every K] [--backend wasm|cpu] [--json]\n         train --resume DIR [--iterations K]  (go on with a saved run)' },
   calibrate: { run: calibrateCommand, usage: 'calibrate [--count 1000] [--seed 1000] [--policy DIR/orchestrator.json [--preference P.json]] [--baselines a,b,…] [--json]' },
   preferences: { run: preferencesCommand, usage: 'preferences --policy DIR/orchestrator.json [--count 1000] [--seed 1000] [--json]' },
   reproduce: { run: reproduceCommand, usage: 'reproduce [--quick] [--pretrained] --out DIR [--count N] [--iterations K] [--json]' },
@@ -57,6 +58,18 @@ function exitAfterOutput(code: number): void {
   });
 }
 
+/**
+ * `npm run cli` runs the CLI from the package's folder, wherever the user typed it; npm keeps the
+ * folder they typed it in as INIT_CWD. Relative paths (--out, --policy, --preference, a catalog
+ * file) are the user's, so they resolve from there. Only under `npm run cli` itself: a test that
+ * starts this file in a folder of its own inherits INIT_CWD from an outer npm.
+ */
+function workFromInvokingFolder(): void {
+  const from = process.env.INIT_CWD;
+  if (process.env.npm_lifecycle_event === 'cli' && from && existsSync(from)) process.chdir(from);
+}
+
+workFromInvokingFolder();
 main(process.argv.slice(2)).then(
   (code) => exitAfterOutput(typeof process.exitCode === 'number' && process.exitCode !== 0 ? process.exitCode : code), // e.g. 130 after a saved Ctrl-C
   (e: unknown) => {

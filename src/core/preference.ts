@@ -14,6 +14,12 @@ export interface Preference {
 
 export const ACCURACY_FIRST: Readonly<Preference> = { outcome: 1, cost: 0, latency: 0, tools: {} };
 
+/** P in one line, e.g. "outcome 1 · cost 0.5 · latency 0 · local-search 1" (tools only where weighted). */
+export function describePreference(p: Preference): string {
+  const tools = Object.entries(p.tools).filter(([, w]) => w !== 0).map(([id, w]) => `${id} ${w}`);
+  return [`outcome ${p.outcome}`, `cost ${p.cost}`, `latency ${p.latency}`, ...tools].join(' · ');
+}
+
 export type ParsedPreference = { ok: true; value: Preference } | { ok: false; error: string };
 
 /** Why a stored Preference ({outcome, cost, latency, tools: {id: w}}, as artifacts keep it) is invalid, or null. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { REWARD_MODE_LABELS, REWARD_MODES } from '../core/grpo/reward';
+import { groupOfOneNote, REWARD_MODE_LABELS, REWARD_MODES } from '../core/grpo/reward';
 import type { TrainConfig } from '../core/grpo/config';
 import { useLab } from '../store/labStore';
 import { NumberField } from './NumberField';
@@ -20,7 +20,7 @@ export function HyperparamsPanel() {
       <Group title="Rollouts">
         <Num integer label="B (tasks per iteration)" value={t.batchTasks} min={1} max={256} step={1} onChange={(v) => put({ batchTasks: v })} />
         <Num integer label="G (rollouts per task)" value={t.groupSize} min={1} max={64} step={1} onChange={(v) => put({ groupSize: v })} hint="G = 1 has no group baseline (veRL: A = r/(1 + 1e-6))" />
-        {t.groupSize === 1 && <p className="small field-note" role="note">G = 1: a group of one has no baseline, so A = R/(1 + 10⁻⁶) ≥ 0 pushes up every solved try and nothing down — GRPO becomes REINFORCE without a baseline, and a trained policy usually gets worse. Use G ≥ 2 to compare tries.</p>}
+        {t.groupSize === 1 && <p className="small field-note" role="note">{groupOfOneNote(t.reward)}</p>}
         <Num integer label="max turns" value={t.sim.maxTurns} min={4} max={50} step={1} onChange={(v) => put({ sim: { ...t.sim, maxTurns: v } })} />
       </Group>
       <Group title="Update">

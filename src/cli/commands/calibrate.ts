@@ -36,7 +36,7 @@ export async function calibrateCommand(a: Args): Promise<void> {
   });
   if (a.options.has('policy')) {
     await initNodeBackend(stringOpt(a, 'backend', 'wasm'));
-    const { net, trainedPreference } = loadPolicyFile(stringOpt(a, 'policy'));
+    const { net, trainedPreference } = loadPolicyFile(stringOpt(a, 'policy'), catalog);
     const pref = a.options.has('preference') ? loadPreference(stringOpt(a, 'preference'), catalog) : trainedPreference ?? ACCURACY_FIRST;
     policies.unshift(learnedPolicy(net, catalog, pref, 'orchestrator'));
   }

@@ -19,7 +19,7 @@ export async function frontierCommand(a: Args): Promise<void> {
   if (a.options.has('policy')) {
     // A trained policy, swept over the preference vectors of PREFERENCE_SWEEP.
     await initNodeBackend(stringOpt(a, 'backend', 'wasm'));
-    const { net } = loadPolicyFile(stringOpt(a, 'policy'));
+    const { net } = loadPolicyFile(stringOpt(a, 'policy'), w.catalog);
     extra.push({ family: 'orchestrator', policies: PREFERENCE_SWEEP.map((p) => learnedPolicy(net, w.catalog, p, `orchestrator ${preferenceLabel(p)}`)) });
   }
   const { families, cMin, cMax } = await sweepBaselines(w.tasks, w.catalog, w.sim, w.seed, extra);
@@ -36,6 +36,7 @@ export async function frontierCommand(a: Args): Promise<void> {
   }
   const out = {
     catalog: w.catalog.name,
+    currency: w.catalog.currency,
     suite: w.suite,
     seed: w.seed,
     n: w.tasks.length,
@@ -47,5 +48,5 @@ export async function frontierCommand(a: Args): Promise<void> {
     })),
   };
   if (a.flags.has('json')) process.stdout.write(JSON.stringify(out) + '\n');
-  else for (const f of out.families) process.stdout.write(`${f.family.padEnd(12)} AIQ ${f.aiq.toFixed(3)}  ${f.points.map((p) => `${p.policy} ${(100 * p.accuracy).toFixed(1)}%@${p.cost.toFixed(4)}`).join('  ')}\n`);
+  else for (const f of out.families) process.stdout.write(`${f.family.padEnd(12)} AIQ ${f.aiq.toFixed(3)}  ${f.points.map((p) => `${p.policy} ${(100 * p.accuracy).toFixed(1)}%@${formatCost(w.catalog, p.cost)}`).join('  ')}\n`);
 }

@@ -1,20 +1,23 @@
 // `reproduce [--quick] [--pretrained] --out DIR [--json]`: the paper's tables in one command.
 // Trains what it needs (the headline policy at P = outcome 1, cost 0.5 and a random-preference
 // policy, with the README's recipe) or, with --pretrained, uses the shipped policy for both; then
-// writes DIR/REPRODUCTION.md and prints one JSON object with table1 … table4, table15, figure6.
+// writes DIR/REPRODUCTION.md (and the policies it trained, DIR/headline and DIR/random) and prints
+// one JSON object with table1 … table4, table15, figure6. It refuses a DIR that already holds any of them.
 
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PREFERENCE } from '../../core/eval/preferenceFollowing';
 import { reproduce, reproductionMarkdown } from '../../core/eval/reproduce';
 import { DEFAULT_TRAIN, linearDecay, type TrainConfig } from '../../core/grpo/config';
 import { GrpoTrainer } from '../../core/grpo/trainer';
+import { exportArtifact } from '../../core/io/artifact';
 import { learnedPolicy } from '../../core/policy/act';
 import type { PolicyNetwork } from '../../core/policy/network';
 import { DEFAULT_SIM } from '../../core/sim/callModel';
 import { generateTasks } from '../../core/sim/tasks';
 import { checkKnown, CliError, intOpt, stringOpt, type Args } from '../args';
-import { checkOutputDir, loadCatalog, writeFilesAtomically } from '../io';
+import { checkOutputDir, loadCatalog, writeArtifactPair, writeFilesAtomically } from '../io';
 import { loadPolicyFile } from '../policyFile';
 import { initNodeBackend } from '../tfBackend';
 import { TABLE1_BASELINES } from './calibrate';
@@ -24,7 +27,8 @@ const SHIPPED = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 
 const HEADLINE_DECAY = 1;
 const RECIPE: Partial<TrainConfig> = { learningRate: 0.0015, entropyCoef: 0.03, advantage: { ...DEFAULT_TRAIN.advantage, normalizeStd: false } };
 
-async function train(config: TrainConfig, iterations: number, log: (s: string) => void): Promise<PolicyNetwork> {
+/** Trains one of the two policies and saves it in `dir` as `train --out` would (so it can be evaluated, resumed with --init, or opened in the lab). */
+async function train(config: TrainConfig, iterations: number, dir: string, log: (s: string) => void): Promise<PolicyNetwork> {
   const catalog = loadCatalog('toolorchestra');
   const pool = generateTasks(catalog, { seed: config.seed, count: config.poolSize, availability: config.availability, sim: config.sim }).tasks;
   const trainer = new GrpoTrainer(catalog, config, pool);
@@ -33,13 +37,21 @@ async function train(config: TrainConfig, iterations: number, log: (s: string) =
     if ((i + 1) % 100 === 0) log(`  it ${i + 1}: accuracy ${(100 * m.accuracy).toFixed(1)}%`);
   }
   trainer.dispose(true);
+  const { json, weights } = await exportArtifact(trainer.net, catalog, { training: { ...config, iterations, backend: 'wasm' } });
+  writeArtifactPair(dir, json, weights);
+  log(`  saved ${join(dir, 'orchestrator.json')}`);
   return trainer.net;
 }
+
+/** What reproduce writes into --out; any of them already there is refused before any work. */
+const OUTPUTS = ['REPRODUCTION.md', join('headline', 'orchestrator.json'), join('random', 'orchestrator.json')];
 
 export async function reproduceCommand(a: Args): Promise<void> {
   checkKnown(a, ['out', 'quick', 'pretrained', 'json', 'count', 'iterations', 'seed']);
   const out = stringOpt(a, 'out');
   checkOutputDir(out, '--out'); // before the runs: a long reproduction never ends unable to save
+  const clash = OUTPUTS.filter((f) => existsSync(join(out, f)));
+  if (clash.length) throw new CliError(`--out ${out} already holds ${clash.join(', ')}: give another --out, or move ${clash.length > 1 ? 'them' : 'it'} first; nothing was run`);
   const quick = a.flags.has('quick');
   if (a.flags.has('pretrained') && a.options.has('iterations')) throw new CliError('--pretrained trains nothing (every table uses the shipped policy): leave out --iterations');
   const count = intOpt(a, 'count', quick ? 300 : 1000, 10, 100_000);
@@ -58,10 +70,10 @@ export async function reproduceCommand(a: Args): Promise<void> {
   } else {
     log(`training the headline policy (P = outcome 1, cost 0.5), ${iterations.headline} iterations`);
     // The same runs as the README's commands (`train --seed S` also seeds the network with S).
-    headline = await train({ ...DEFAULT_TRAIN, ...RECIPE, lrDecay: linearDecay(iterations.headline, HEADLINE_DECAY), seed: 1, policy: { ...DEFAULT_TRAIN.policy, seed: 1 }, preferenceMode: 'fixed', preference: DEFAULT_PREFERENCE }, iterations.headline, log);
+    headline = await train({ ...DEFAULT_TRAIN, ...RECIPE, lrDecay: linearDecay(iterations.headline, HEADLINE_DECAY), seed: 1, policy: { ...DEFAULT_TRAIN.policy, seed: 1 }, preferenceMode: 'fixed', preference: DEFAULT_PREFERENCE }, iterations.headline, join(out, 'headline'), log);
     log(`training the random-preference policy, ${iterations.random} iterations`);
-    random = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 2, policy: { ...DEFAULT_TRAIN.policy, seed: 2 }, preferenceMode: 'random' }, iterations.random, log);
-    source = `policies trained here (headline: seed 1, P = outcome 1, cost 0.5, ${iterations.headline} iterations with the learning rate decaying to 0 over the run; Table 3: seed 2, random preferences, ${iterations.random} iterations at a constant rate)`;
+    random = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 2, policy: { ...DEFAULT_TRAIN.policy, seed: 2 }, preferenceMode: 'random' }, iterations.random, join(out, 'random'), log);
+    source = `policies trained here and saved in DIR/headline and DIR/random (headline: seed 1, P = outcome 1, cost 0.5, ${iterations.headline} iterations with the learning rate decaying to 0 over the run; Table 3: seed 2, random preferences, ${iterations.random} iterations at a constant rate)`;
   }
   const r = await reproduce({
     catalog, sim: DEFAULT_SIM, seed, count, preference: DEFAULT_PREFERENCE, baselines: TABLE1_BASELINES, maxTurns: [4, 8, 12, 20],

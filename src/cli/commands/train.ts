@@ -7,18 +7,22 @@
 import { join, resolve } from 'node:path';
 import { DEFAULT_TRAIN, linearDecay, type TrainConfig } from '../../core/grpo/config';
 import type { IterationMetrics } from '../../core/grpo/metrics';
-import { REWARD_MODES, type RewardMode } from '../../core/grpo/reward';
+import { groupOfOneNote, normalisesOverGroup, REWARD_MODES, type RewardMode } from '../../core/grpo/reward';
+import { preferenceVector } from '../../core/preference';
 import { GrpoTrainer } from '../../core/grpo/trainer';
 import { exportArtifact } from '../../core/io/artifact';
-import type { Catalog } from '../../core/sim/catalog';
+import { formatCost, type Catalog } from '../../core/sim/catalog';
 import { parseCatalog } from '../../core/sim/catalogSchema';
 import { generateTasks } from '../../core/sim/tasks';
 import { checkKnown, CliError, intOpt, numberOpt, stringOpt, type Args } from '../args';
 import { boundedFromArgs, refuseSettingsOnResume, storedTrainConfig } from '../trainSettings';
 import { checkOutputDir, loadCatalog, loadPreference, readJson, writeArtifactPair } from '../io';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { loadPolicyFile } from '../policyFile';
 import { initNodeBackend } from '../tfBackend';
+
+/** The files a run writes into its --out folder, or removes there (weights no manifest names any more: io.ts). */
+const RUN_FILE = /^(orchestrator\.json|metrics\.jsonl|orchestrator\.weights(\.[0-9a-f]{8})?\.bin)$/;
 
 const TRAIN_OPTIONS = ['catalog', 'seed', 'iterations', 'out', 'preference', 'random-preferences', 'backend', 'json', 'batch', 'group', 'lr', 'epochs', 'width', 'depth', 'beta', 'entropy', 'reward', 'aggregation', 'max-turns', 'pool', 'progress-every', 'init', 'advantage', 'dual-clip', 'checkpoint-every', 'resume', 'lr-decay'];
 
@@ -79,14 +83,19 @@ export async function trainCommand(a: Args): Promise<void> {
   const out = resume ?? stringOpt(a, 'out');
   if (resume && a.options.has('out') && resolve(stringOpt(a, 'out')) !== resolve(resume)) throw new CliError('--resume DIR writes back to DIR; leave out --out (or give the same directory)');
   checkOutputDir(out, resume ? '--resume' : '--out'); // before any work: a run never trains and then fails to save
-  if (!resume && existsSync(join(out, 'orchestrator.json'))) {
+  const clash = !resume && existsSync(out) ? readdirSync(out).filter((f) => RUN_FILE.test(f)) : [];
+  if (clash.includes('orchestrator.json')) {
     throw new CliError(`--out ${out} already holds a run (orchestrator.json): go on with it (--resume ${out}), or give another --out, or remove that folder first; nothing was written`);
   }
-  const iterations = intOpt(a, 'iterations', 300, 1, 1_000_000);
+  if (clash.length) throw new CliError(`--out ${out} already holds ${clash.join(', ')}, which a run writes or replaces: give another --out, or move them first; nothing was written`);
   const every = intOpt(a, 'progress-every', 10, 1, 1_000_000);
   const checkpointEvery = intOpt(a, 'checkpoint-every', 100, 1, 1_000_000);
   const backend = await initNodeBackend(stringOpt(a, 'backend', 'wasm'));
   const previous = resume ? readRun(resume) : null;
+  // A resumed run goes on to the end its schedule names; one at a constant rate stores no target, so it asks.
+  const target = previous?.config.lrDecay?.end;
+  if (previous && !a.options.has('iterations') && target === undefined) throw new CliError(`--resume ${out}: give --iterations N, the total to reach (this run has done ${previous.done})`);
+  const iterations = a.options.has('iterations') || target === undefined ? intOpt(a, 'iterations', 300, 1, 1_000_000) : target;
   if (previous) {
     if (a.options.has('lr-decay')) throw new CliError('--lr-decay: a resumed run keeps the schedule it was started with');
     refuseSettingsOnResume(a, out);
@@ -119,9 +128,15 @@ export async function trainCommand(a: Args): Promise<void> {
   }
   // --init: continue from a trained policy (its width and depth replace --width/--depth); --resume: this run's own.
   if (a.options.has('init') && (a.options.has('width') || a.options.has('depth'))) throw new CliError('--init goes on from a trained policy, with its width and depth: leave out --width and --depth');
-  const init = previous ? previous.net : a.options.has('init') ? loadPolicyFile(stringOpt(a, 'init')).net : undefined;
+  const init = previous ? previous.net : a.options.has('init') ? loadPolicyFile(stringOpt(a, 'init'), catalog).net : undefined;
   if (init) config = { ...config, policy: { ...config.policy, width: init.config.width, depth: init.config.depth } };
-  if (config.groupSize === 1) process.stderr.write('notice: --group 1: a group of one has no baseline; its advantage is r/(1 + 1e-6) as in veRL, so GRPO degenerates to REINFORCE without a baseline.\n');
+  if (config.groupSize === 1) {
+    if (normalisesOverGroup(config.reward)) throw new CliError(`--group 1: ${groupOfOneNote(config.reward).replace(/^G = 1: /, '')}`);
+    process.stderr.write(`notice: --group 1: ${groupOfOneNote(config.reward).replace(/^G = 1: /, '')}\n`);
+  }
+  if (config.preferenceMode === 'fixed' && normalisesOverGroup(config.reward) && preferenceVector(config.preference, catalog).every((w) => w === 0)) {
+    throw new CliError('--preference: every weight of P is 0, so under the paper\'s reward (M_norm · P) every reward is 0 and nothing would be learned; give some weight (e.g. "outcome": 1)');
+  }
   let trainer: GrpoTrainer;
   try {
     trainer = new GrpoTrainer(catalog, config, pool, init);
@@ -158,7 +173,7 @@ export async function trainCommand(a: Args): Promise<void> {
       if (last.diverged) process.stderr.write(`warning: ${last.diverged}\n`);
       if ((i + 1) % every === 0 || i === iterations - 1) {
         const s = (performance.now() - t0) / 1000;
-        process.stderr.write(`it ${String(last.iteration).padStart(4)}  reward ${last.meanReward.toFixed(3)}  acc ${(100 * last.accuracy).toFixed(1)}%  cost ${last.meanCostUSD.toFixed(4)}  entropy ${last.decisions.trained ? last.entropy.toFixed(3) : '—'}${config.lrDecay ? `  lr ${last.learningRate.toPrecision(3)}` : ''}  |A| ${last.meanAbsAdvantage.toFixed(2)}  ${((i + 1 - done) / s).toFixed(2)} it/s${last.decisions.trained ? '' : '  (no update: every group was filtered, all its tries scored alike)'}\n`);
+        process.stderr.write(`it ${String(last.iteration).padStart(4)}  reward ${last.meanReward.toFixed(3)}  acc ${(100 * last.accuracy).toFixed(1)}%  cost ${formatCost(catalog, last.meanCostUSD)}  entropy ${last.decisions.trained ? last.entropy.toFixed(3) : '—'}${config.lrDecay ? `  lr ${last.learningRate.toPrecision(3)}` : ''}  |A| ${last.meanAbsAdvantage.toFixed(2)}  ${((i + 1 - done) / s).toFixed(2)} it/s${last.decisions.trained ? '' : '  (no update: every group was filtered, all its tries scored alike)'}\n`);
       }
       if ((i + 1) % checkpointEvery === 0 && i + 1 < iterations) await save(i + 1, null);
       // On wasm every await resolves as a microtask: yield to the event loop once an iteration so a Ctrl-C is seen.
@@ -166,7 +181,7 @@ export async function trainCommand(a: Args): Promise<void> {
     }
     const reached = trainer.iteration;
     const wallS = (performance.now() - t0) / 1000;
-    const final = { ...scalarMetrics(last as IterationMetrics), iterations: reached, wallS, iterationsPerS: (reached - done) / wallS, backend, catalog: catalog.name, out };
+    const final = { ...scalarMetrics(last as IterationMetrics), currency: catalog.currency, iterations: reached, wallS, iterationsPerS: (reached - done) / wallS, backend, catalog: catalog.name, out };
     await save(reached, final);
     if (interrupted) {
       process.stderr.write(`saved ${out} at iteration ${reached} of ${iterations}; go on with: npm run cli -- train --resume ${out} --iterations ${iterations}\n`);
@@ -174,7 +189,7 @@ export async function trainCommand(a: Args): Promise<void> {
       return;
     }
     process.stderr.write(`trained ${iterations - done} iterations${done ? ` (from ${done})` : ''} in ${wallS.toFixed(1)} s on ${backend}; wrote ${out}/orchestrator.json, its weights and metrics.jsonl\n`);
-    process.stdout.write((a.flags.has('json') ? JSON.stringify(final) : `final: accuracy ${(100 * final.accuracy).toFixed(1)}%, cost ${final.meanCostUSD.toFixed(4)}, ${wallS.toFixed(1)} s`) + '\n');
+    process.stdout.write((a.flags.has('json') ? JSON.stringify(final) : `last training batch: accuracy ${(100 * final.accuracy).toFixed(1)}%, cost ${formatCost(catalog, final.meanCostUSD)} a task, ${wallS.toFixed(1)} s (an evaluation on held-out tasks: eval or calibrate --policy ${join(out, 'orchestrator.json')})`) + '\n');
   } finally {
     if (!interrupted) process.off('SIGINT', onSigint); // after a Ctrl-C it stays, so the same press's second delivery is still ignored
     trainer.dispose();

@@ -20,6 +20,16 @@ export const REWARD_MODE_LABELS: Record<RewardMode, string> = {
   outcome: 'outcome only (0/1)',
 };
 
+/** Whether a mode min-max normalises each dimension over the group: then a group of one scores every try 0. */
+export const normalisesOverGroup = (mode: RewardMode): boolean => mode === 'toolorchestra' || mode === 'toolorchestra-official';
+
+/** What G = 1 does under `mode`, in words (the lab's note beside the field, the CLI's refusal). */
+export function groupOfOneNote(mode: RewardMode): string {
+  return normalisesOverGroup(mode)
+    ? `G = 1: the ${REWARD_MODE_LABELS[mode]} reward min-max normalises each dimension over the group, and over a group of one every dimension is 0 — so every reward is 0, every advantage 0, and nothing is learned. Use G ≥ 2 (or the weighted or outcome-only reward).`
+    : 'G = 1: a group of one has no baseline, so A = R/(1 + 10⁻⁶) ≥ 0 pushes up every solved try and nothing down — GRPO becomes REINFORCE without a baseline, and a trained policy usually gets worse. Use G ≥ 2 to compare tries.';
+}
+
 /** What the reward needs to know of one trajectory. */
 export interface TrajectoryStats {
   /** Calls per tool, in catalog order. */

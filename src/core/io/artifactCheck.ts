@@ -17,6 +17,21 @@ export const ARTIFACT_VERSION = 1;
  */
 export const MAX_ABS_WEIGHT = 1e4;
 
+/** FNV-1a (32-bit) of the bytes as 8 hex digits: the CLI names a weights file after its content (orchestrator.weights.<fp>.bin). */
+export function weightsFingerprint(bytes: Uint8Array): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
+}
+
+/** Why a weights file whose name carries a fingerprint does not hold the bytes that name records (changed or damaged since), or null (it does, or its name carries none). */
+export function fingerprintMismatch(fileName: string, bytes: Uint8Array): string | null {
+  const m = /orchestrator\.weights\.([0-9a-f]{8})\.bin$/.exec(fileName);
+  if (!m) return null;
+  const fp = weightsFingerprint(bytes);
+  return fp === m[1] ? null : `"${fileName}" does not hold the weights its name records (their fingerprint is ${fp}): the file was changed or damaged after it was written`;
+}
+
 export interface ArtifactMetadata {
   format: typeof ARTIFACT_FORMAT;
   version: number;
