@@ -69,6 +69,9 @@ describe('baselines', () => {
     // Three calls wherever the turns allow: most steps mini can answer get all three.
     expect(full / steps).toBeGreaterThan(0.6);
     expect(() => baselineFromName('repeat:gpt-5-mini:0', catalog, DEFAULT_SIM)).toThrow(/k must be an integer in \[1, 20\]/);
+    for (const bad of ['repeat:gpt-5-mini:0x3', 'repeat:gpt-5-mini:2.5', 'repeat:gpt-5-mini:1e1']) expect(() => baselineFromName(bad, catalog, DEFAULT_SIM), bad).toThrow(/k must be an integer in \[1, 20\]/);
+    expect(() => baselineFromName('cascade:0x1', catalog, DEFAULT_SIM)).toThrow(/θ must be a number/);
+    expect(baselineFromName('cascade:.7', catalog, DEFAULT_SIM).name).toBe('cascade:0.7');
   });
 
   it('prompted orchestrators route their model calls as in the paper’s Table 15 (self-enhancement bias)', async () => {

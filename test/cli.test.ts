@@ -48,6 +48,7 @@ describe('command line', () => {
       [['generate', '--catalog', join(dir, 'missing.json'), '--out', out], /cannot read catalog file .*ENOENT/],
       [['eval', '--policy', 'tools+gpt-9'], /no tool "gpt-9"/],
       [['eval', '--policy', 'cheapest', '--count', 'many'], /--count must be an integer/],
+      [['eval', '--policy', 'cheapest', '--count', '0x10'], /--count must be an integer in \[1, \d+\] \(got "0x10"\)/], // decimal only: no hex, binary or octal
       [['eval', '--policy', 'cheapest', '--seeds', '3'], /unknown option --seeds/],
       [['frobnicate'], /unknown command "frobnicate"/],
       [['eval', '--policy', 'cheapest', '--seed', ''], /--seed needs a value \(got an empty string\)/],

@@ -37,10 +37,18 @@ export function stringOpt(a: Args, name: string, fallback?: string): string {
   return v;
 }
 
+/**
+ * A decimal number as written (1000, 0.5, -2, 1e-3); NaN for anything else. Number() alone reads ''
+ * as 0 and accepts 0x10, 0b11 and 0o7, which no one means on a command line.
+ */
+export function decimal(raw: string): number {
+  return /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(raw) ? Number(raw) : NaN;
+}
+
 export function intOpt(a: Args, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = a.options.get(name);
   if (raw === undefined) return fallback;
-  const v = raw.trim() === '' ? NaN : Number(raw); // Number('') is 0: an empty value is refused, never read as 0
+  const v = decimal(raw);
   if (!Number.isInteger(v) || v < min || v > max) throw new CliError(`--${name} must be an integer in [${min}, ${max}] (got "${raw}")`);
   return v;
 }
@@ -48,7 +56,7 @@ export function intOpt(a: Args, name: string, fallback: number, min = 0, max = N
 export function numberOpt(a: Args, name: string, fallback: number, min = -Infinity, max = Infinity): number {
   const raw = a.options.get(name);
   if (raw === undefined) return fallback;
-  const v = raw.trim() === '' ? NaN : Number(raw);
+  const v = decimal(raw);
   if (!Number.isFinite(v) || v < min || v > max) throw new CliError(`--${name} must be a number in [${min}, ${max}] (got "${raw}")`);
   return v;
 }

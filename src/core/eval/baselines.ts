@@ -80,10 +80,11 @@ export function baselineFromName(name: string, catalog: Catalog, sim: SimConfig)
   if (name.startsWith('repeat:')) {
     const m = /^repeat:(.+):([^:]+)$/.exec(name);
     if (!m) throw new Error(`${name}: write repeat:<tool>:<k>, e.g. repeat:gpt-5-mini:3`);
+    if (!/^\d+$/.test(m[2] as string)) throw new Error(`${name}: k must be an integer in [1, 20]`); // decimal digits (not 0x3, 2.5 or 1e1)
     return repeatPolicy(catalog, m[1] as string, Number(m[2]));
   }
   if (name.startsWith('cascade:')) {
-    const theta = Number(name.slice(8));
+    const theta = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(name.slice(8)) ? Number(name.slice(8)) : NaN; // a decimal number (not 0x1)
     if (name.length === 8 || !Number.isFinite(theta)) throw new Error(`${name}: θ must be a number, e.g. cascade:0.7`);
     return cascadePolicy(theta);
   }
