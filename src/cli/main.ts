@@ -26,7 +26,7 @@ const COMMANDS: Record<string, { run: (a: ReturnType<typeof parseArgs>) => void 
   calibrate: { run: calibrateCommand, usage: 'calibrate [--count 1000] [--seed 1000] [--policy DIR/orchestrator.json [--preference P.json]] [--baselines a,b,…] [--json]' },
   preferences: { run: preferencesCommand, usage: 'preferences --policy DIR/orchestrator.json [--count 1000] [--seed 1000] [--json]' },
   reproduce: { run: reproduceCommand, usage: 'reproduce [--quick] [--pretrained] --out DIR [--count N] [--iterations K] [--json]' },
-  reward: { run: rewardCommand, usage: 'reward --input group.json' },
+  reward: { run: rewardCommand, usage: 'reward --input group.json [--json]' },
   'bench-env': { run: benchEnvCommand, usage: 'bench-env [--episodes 1024] [--turns 12] [--backend wasm|cpu] [--json]' },
   'bench-train': { run: benchTrainCommand, usage: 'bench-train [--iterations 20] [--backend wasm|cpu] [--json]' },
 };

@@ -20,6 +20,9 @@ export function describePreference(p: Preference): string {
   return [`outcome ${p.outcome}`, `cost ${p.cost}`, `latency ${p.latency}`, ...tools].join(' · ');
 }
 
+/** A value as a message quotes it: JSON, except a number JSON cannot write (1e400 parses to Infinity, which JSON writes as null). */
+const shown = (v: unknown): string => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : JSON.stringify(v));
+
 export type ParsedPreference = { ok: true; value: Preference } | { ok: false; error: string };
 
 /** Why a stored Preference ({outcome, cost, latency, tools: {id: w}}, as artifacts keep it) is invalid, or null. */
@@ -27,9 +30,9 @@ export function storedPreferenceError(p: unknown): string | null {
   const inUnit = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1;
   if (typeof p !== 'object' || p === null) return 'expected {"outcome", "cost", "latency", "tools"}';
   const o = p as Record<string, unknown>;
-  for (const k of ['outcome', 'cost', 'latency']) if (!inUnit(o[k])) return `"${k}" must be a number in [0, 1] (got ${JSON.stringify(o[k])})`;
+  for (const k of ['outcome', 'cost', 'latency']) if (!inUnit(o[k])) return `"${k}" must be a number in [0, 1] (got ${shown(o[k])})`;
   if (typeof o.tools !== 'object' || o.tools === null || Array.isArray(o.tools)) return '"tools" must be an object of tool id → weight';
-  for (const [k, v] of Object.entries(o.tools as Record<string, unknown>)) if (!inUnit(v)) return `tool "${k}" must weigh a number in [0, 1] (got ${JSON.stringify(v)})`;
+  for (const [k, v] of Object.entries(o.tools as Record<string, unknown>)) if (!inUnit(v)) return `tool "${k}" must weigh a number in [0, 1] (got ${shown(v)})`;
   return null;
 }
 
@@ -42,7 +45,7 @@ export function parsePreference(input: unknown, catalog: Catalog): ParsedPrefere
   const ids = new Set(catalog.tools.map((t) => t.id));
   for (const [k, v] of Object.entries(input as Record<string, unknown>)) {
     if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1) {
-      return { ok: false, error: `invalid preference: "${k}" must be a number in [0, 1] (got ${JSON.stringify(v)})` };
+      return { ok: false, error: `invalid preference: "${k}" must be a number in [0, 1] (got ${shown(v)})` };
     }
     if (k === 'outcome' || k === 'cost' || k === 'latency') pref[k] = v;
     else if (ids.has(k)) pref.tools[k] = v;

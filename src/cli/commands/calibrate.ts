@@ -25,6 +25,8 @@ export async function calibrateCommand(a: Args): Promise<void> {
   const sim = DEFAULT_SIM;
   const given = a.options.has('baselines');
   const names = given ? stringOpt(a, 'baselines').split(',') : TABLE1_BASELINES;
+  const twice = names.find((n, i) => n.trim() !== '' && names.indexOf(n) !== i);
+  if (twice) throw new CliError(`--baselines names "${twice}" twice; give each once`);
   const policies: BatchPolicy[] = names.map((n) => {
     try {
       if (n.trim() === '') throw new Error('an empty name (two commas, or one at an end)');

@@ -46,7 +46,7 @@ export function parseRewardInput(value: unknown): { ok: true; value: z.infer<typ
 }
 
 export function rewardCommand(a: Args): void {
-  checkKnown(a, ['input']);
+  checkKnown(a, ['input', 'json']); // --json is accepted: the output is JSON either way
   const path = stringOpt(a, 'input');
   const parsed = parseRewardInput(readJson(path, 'reward input'));
   if (!parsed.ok) throw new CliError(`${path}: ${parsed.error}`);
