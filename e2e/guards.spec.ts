@@ -208,3 +208,17 @@ test('disabling every tool is refused as a whole: the page shows why and goes ba
   await page.getByRole('button', { name: 'Step' }).click();
   await expect.poll(() => iteration(page), { timeout: 60_000 }).toBe(at + 1);
 });
+
+test('a backend switched at once after Pause, with an iteration still in flight, keeps the policy\'s count, its label and its weights', async ({ page }) => {
+  await openLab(page, '?backend=cpu');
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect.poll(() => iteration(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await page.getByRole('combobox', { name: 'backend' }).selectOption('wasm'); // while cpu's iteration in flight finishes
+  await expect(page.getByRole('note').filter({ hasText: 'Switched to wasm' })).toBeVisible({ timeout: 60_000 });
+  await page.waitForTimeout(1000);
+  const n = await iteration(page);
+  expect(n).toBeGreaterThanOrEqual(2); // the count went to 0 here: a status posted mid-switch read a trainer that was gone
+  expect((await metricSeries(page)).length).toBe(n); // counter and curves agree
+  await expect(page.getByTestId('policy-origin')).toContainText(`trained on for ${n} iterations`);
+});

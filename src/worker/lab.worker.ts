@@ -314,7 +314,7 @@ async function handle(req: Request): Promise<void> {
     }
     case 'import': {
       await closePhases(activeRun);
-      const r = await session.importWeights(req.json, req.weights);
+      const r = await session.importWeights(req.json, req.weights, req.replacedBy);
       lastTradeoff = null;
       // The page starts a new run for the imported policy once it has this reply: the status below goes
       // under the run before, so what the buttons need travels here too.
@@ -323,13 +323,15 @@ async function handle(req: Request): Promise<void> {
       return;
     }
     case 'setBackend':
+    case 'chooseBackend': {
       await closePhases(activeRun);
-      post({ id: req.id, type: 'ready', backend: await session.switchBackend(req.backend) });
+      const backend = await session.switchBackend(req.type === 'setBackend' ? req.backend : { auto: req.probeSize, ...(req.cachedProbe ? { cached: req.cachedProbe } : {}) });
+      post({ id: req.id, type: 'ready', backend });
+      // What the page shows of the policy after the switch (its iteration, Undo and Restore best, which
+      // moved to the host and back during it), whatever a status posted mid-switch said.
+      post({ id: 0, type: 'status', runId: activeRun, running, iteration: session.iteration, itPerS: 0, ...session.safety });
       return;
-    case 'chooseBackend':
-      await closePhases(activeRun);
-      post({ id: req.id, type: 'ready', backend: await session.switchBackend({ auto: req.probeSize, ...(req.cachedProbe ? { cached: req.cachedProbe } : {}) }) });
-      return;
+    }
     case 'probe':
       post({ id: req.id, type: 'probed', probabilities: await session.probe() });
       return;

@@ -137,7 +137,7 @@ export type Request =
   | { id: number; type: 'export' }
   /** "Share with policy": the share file for these settings and, when its weights could fit `linkBudget` characters, the link's #policy= value. */
   | { id: number; type: 'sharePolicy'; settings: string; linkBudget: number }
-  | { id: number; type: 'import'; json: unknown; weights: ArrayBuffer }
+  | { id: number; type: 'import'; json: unknown; weights: ArrayBuffer; /** What replaces the current policy, for the Undo label ("the import" when not given). */ replacedBy?: string }
   | { id: number; type: 'setBackend'; backend: BackendName }
   | { id: number; type: 'probe' }
   | { id: number; type: 'restoreBest'; runId: number }

@@ -332,7 +332,7 @@ export class LabSession {
   }
 
   /** Validates first; on any problem throws and leaves the current policy running. */
-  importWeights(json: unknown, weights: ArrayBuffer): Promise<{ catalog: Catalog; width: number; depth: number; kept: boolean }> {
+  importWeights(json: unknown, weights: ArrayBuffer, replacedBy = 'the import'): Promise<{ catalog: Catalog; width: number; depth: number; kept: boolean }> {
     return this.exclusive(async () => {
       const s = this.requireSettings();
       const loaded = importArtifact(json, weights);
@@ -344,7 +344,7 @@ export class LabSession {
         throw new Error(`invalid orchestrator artifact: ${broken}`);
       }
       this.closeSlowMotion();
-      const kept = this.keepForUndo('the import', s);
+      const kept = this.keepForUndo(replacedBy, s);
       this.keeper.newRun();
       this.trainer?.dispose();
       // Adopt the imported shape; keep the lab's seed (it only seeds a fresh network on reset).
@@ -380,12 +380,14 @@ export class LabSession {
       const { json, weights } = await exportArtifact(this.requireTrainer().net, s.catalog);
       const kept = await this.keeper.toHost(); // Restore best and Undo outlive the switch, failed or not
       try {
+        // The count moves to the offset before the trainer goes: a status posted while the backend
+        // starts (a run's last one, after a Pause) reads the policy's iteration, not 0.
+        this.iterationOffset = iterations; // and the new trainer's schedule counts from here
         this.trainer?.dispose();
         this.trainer = null;
         this.backend = typeof target === 'string' ? await initBackend(target) : await chooseBackend(target.auto, target.cached);
         const loaded = importArtifact(JSON.parse(JSON.stringify(json)), weights);
         if (!loaded.ok) throw new Error(loaded.error);
-        this.iterationOffset = iterations; // before the trainer: its schedule counts from here
         this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(s), this.pool, loaded.net);
       } finally {
         this.keeper.fromHost(kept);
