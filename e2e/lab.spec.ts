@@ -160,7 +160,7 @@ test('the URL round-trips the configuration; an invalid URL falls back to defaul
   await expect(second.getByRole('radio', { name: /random P per task/ })).toBeChecked();
   const bad = await context.newPage();
   await openLab(bad, '?backend=wasm&G=banana&P=o7&zzz=1');
-  await expect(bad.getByRole('note').filter({ hasText: 'Ignored invalid link settings (P, G); using the defaults for those.' })).toContainText('Ignored link parameters the lab does not know (zzz).');
+  await expect(bad.getByRole('note').filter({ hasText: 'Ignored invalid link settings (P; G = banana (allowed: an integer from 1 to 64)); using the defaults for those.' })).toContainText('Ignored link parameters the lab does not know (zzz).');
   await openSettings(bad, 'Training');
   await expect(bad.getByRole('spinbutton', { name: 'G (rollouts per task)' })).toHaveValue('8');
   // A stray % and tfjs's own debug flags: the page boots (tfjs does not load on the page, and its

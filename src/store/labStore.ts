@@ -79,7 +79,8 @@ export interface LabState extends UrlConfig, ShareActions, TeachState {
   /** Forces a backend, or 'auto' (the cached measurement; `remeasure` runs the probe again). */
   setBackend(name: BackendName | 'auto', remeasure?: boolean): Promise<void>;
   exportWeights(): Promise<void>;
-  importWeights(json: File | Blob, weights: File | Blob, quiet?: boolean): Promise<boolean>;
+  /** `replacedBy`: what replaces the current policy, in the Undo label (default "the import"). */
+  importWeights(json: File | Blob, weights: File | Blob, quiet?: boolean, replacedBy?: string): Promise<boolean>;
   loadPretrained(): Promise<boolean>;
   exportMetrics(kind: 'csv' | 'json'): void;
   shareLink(): string;
@@ -166,6 +167,7 @@ export const useLab = create<LabState>((set, get) => {
     // a trained policy it replaced is kept for Undo, with its curves.
     if (changed.includes('policy')) set({ ...(changed.includes('undo') ? run.keepForUndo() : NO_CURVES), iteration: 0, policyOrigin: 'random', tradeoffStale: true });
     if (r.type === 'configured') set({ bestIteration: r.bestIteration, undoLabel: r.undo });
+    if (r.type === 'configured' && changed.includes('undo') && r.undo) get().notify('info', `A new network for the new shape or seed: ${r.undo} is kept — Undo brings it back.`);
     await evaluate(changed.some((c) => c === 'policy' || c === 'tasks' || c === 'baselines'));
   };
   const configureSoon = () => {
@@ -206,7 +208,7 @@ export const useLab = create<LabState>((set, get) => {
     evaluating: false,
     notices: initial.invalid.length || initial.unknown.length
       ? [{ id: noticeId++, kind: 'warn', text: [
-        ...(initial.invalid.length ? [`Ignored invalid link settings (${initial.invalid.join(', ')}); using the defaults for those.`] : []),
+        ...(initial.invalid.length ? [`Ignored invalid link settings (${initial.refusals.join('; ')}); using the defaults for those.`] : []),
         ...(initial.unknown.length ? [`Ignored link parameters the lab does not know (${initial.unknown.join(', ')}).`] : []),
       ].join(' ') }]
       : [],

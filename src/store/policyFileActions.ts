@@ -6,6 +6,8 @@ import type { LabWorkerClient } from '../worker/client';
 import type { LabState } from './labStore';
 import { saveFile } from './saveFile';
 
+const capitalised = (x: string): string => x.charAt(0).toUpperCase() + x.slice(1);
+
 type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
 
 export function policyFileActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { fail: (e: unknown) => void; syncUrl: () => void; evaluate: (sweep: boolean) => Promise<void>; adoptShape: () => void; replaceCurves: (keep?: boolean) => void }): Pick<LabState, 'exportWeights' | 'importWeights' | 'loadPretrained'> {
@@ -20,7 +22,7 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
         deps.fail(e);
       }
     },
-    async importWeights(jsonFile, weightsFile, quiet = false) {
+    async importWeights(jsonFile, weightsFile, quiet = false, replacedBy) {
       let json: unknown;
       try {
         json = JSON.parse(await jsonFile.text());
@@ -41,7 +43,7 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
       if (wasRunning) get().pause();
       let r;
       try {
-        r = await worker().request({ type: 'import', json, weights }, [weights]);
+        r = await worker().request({ type: 'import', json, weights, ...(replacedBy ? { replacedBy } : {}) }, [weights]);
       } catch (e) {
         get().notify('error', `Import refused: ${(e as Error).message}. The current model keeps running.`);
         if (wasRunning) get().start();
@@ -56,7 +58,8 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
       deps.syncUrl();
       get().dropPhases();
       set({ policyOrigin: 'imported' }); // loadPretrained says 'pretrained' after this
-      if (!quiet) get().notify('info', `Imported ${r.note}.`);
+      if (!quiet) get().notify('info', `Imported ${r.note}.${r.kept && r.undo ? ` ${capitalised(r.undo)} is kept — Undo brings it back.` : ''}`);
+      else if (r.kept && r.undo) get().notify('info', `${capitalised(r.undo)} is kept — Undo brings it back.`);
       await deps.evaluate(true).catch(deps.fail);
       return true;
     },
@@ -69,7 +72,7 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
         const name = (JSON.parse(await manifest.text()) as { weightsManifest?: { paths?: string[] }[] }).weightsManifest?.[0]?.paths?.[0] ?? 'orchestrator.weights.bin';
         const w = await fetch(`./pretrained/${encodeURIComponent(name)}`);
         if (!w.ok) throw new Error(`HTTP ${w.status} for ${name}`);
-        const ok = await get().importWeights(manifest, await w.blob(), true);
+        const ok = await get().importWeights(manifest, await w.blob(), true, 'loading the shipped policy');
         if (ok) set({ policyOrigin: 'pretrained' });
         if (ok) get().notify('info', 'Loaded the shipped pretrained policy (trained in Node with random preferences), so the sliders mean something before any training.', true);
         return ok;

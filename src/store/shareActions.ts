@@ -91,7 +91,7 @@ export function shareActions(set: Set, get: () => LabState, worker: () => LabWor
       if (ignored.length) return refuse(`the file's settings hold values the lab refuses or parameters it does not know (${ignored.join(', ')})`);
       const prev = urlConfigOf(get());
       const next: UrlConfig = { ...parsed.config, backend: prev.backend }; // the backend belongs to this machine
-      const policy = () => get().importWeights(jsonBlob(artifact), bytesBlob(weights), true);
+      const policy = () => get().importWeights(jsonBlob(artifact), bytesBlob(weights), true, 'the shared lab');
       if (writeUrl(next) === writeUrl(prev)) {
         const ok = await policy();
         if (ok) get().notify('info', 'Imported the shared policy (its settings were already these).', true);
@@ -105,7 +105,7 @@ export function shareActions(set: Set, get: () => LabState, worker: () => LabWor
         return true;
       }
       await applySettings(prev);
-      if (backup?.type === 'exported') await get().importWeights(jsonBlob(backup.json), bytesBlob(backup.weights), true);
+      if (backup?.type === 'exported') await get().importWeights(jsonBlob(backup.json), bytesBlob(backup.weights), true, 'putting the previous policy back');
       get().notify('warn', 'The shared lab was not imported: the previous settings and policy were put back.');
       return false;
     },
@@ -126,7 +126,7 @@ export function shareActions(set: Set, get: () => LabState, worker: () => LabWor
           get().notify('error', `The link's policy could not be read: ${(e as Error).message}. Starting from the default policy.`);
           return false;
         }
-        const ok = await get().importWeights(jsonBlob(decoded.artifact), bytesBlob(decoded.weights), true);
+        const ok = await get().importWeights(jsonBlob(decoded.artifact), bytesBlob(decoded.weights), true, 'the link\'s policy');
         if (ok) get().notify('info', "Loaded the trained policy from the link (int8 weights, each within 1/254 of the largest in its column).", true);
         else get().notify('error', "The link's policy was refused (see above); starting from the default policy.");
         return ok;

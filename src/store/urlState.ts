@@ -7,7 +7,7 @@ import { REWARD_MODES } from '../core/grpo/reward';
 import type { Catalog } from '../core/sim/catalog';
 import { parseCatalog } from '../core/sim/catalogSchema';
 import LZString from 'lz-string'; // CommonJS: the default import works in Vite, vitest and Node's ESM loader alike
-import { PRESETS, presetCatalog } from '../core/sim/presets';
+import { PRESET_NAMES, PRESETS, presetCatalog } from '../core/sim/presets';
 import type { Preference } from '../core/preference';
 import { BACKEND_NAMES, type BackendName } from '../worker/protocol';
 
@@ -48,7 +48,8 @@ const num = (lo: number, hi: number, int = false) => (s: string): number | undef
 };
 
 /** `fragment`: kept after the `#` (never sent to a server, so it may be long; see MAX_FRAGMENT_CHARS). */
-type Prop = { key: string; read(c: UrlConfig, raw: string): boolean; write(c: UrlConfig): string | null; fragment?: boolean };
+/** `allowed`: what a valid value is, for the notice that names a refused one. */
+type Prop = { key: string; read(c: UrlConfig, raw: string): boolean; write(c: UrlConfig): string | null; fragment?: boolean; allowed?: string };
 
 /**
  * A link's state past the `#` stays on the reader's machine (servers answer 431 to long queries),
@@ -64,6 +65,7 @@ function trainNum(key: string, get: (t: TrainConfig) => number, set: (t: TrainCo
   const parse = num(lo, hi, int);
   return {
     key,
+    allowed: `${int ? 'an integer' : 'a number'} from ${lo} to ${hi}`,
     read(c, raw) { const v = parse(raw); if (v === undefined) return false; set(c.train, v); return true; },
     write(c) { const v = get(c.train); return v === get(DEFAULT_TRAIN) ? null : String(v); },
   };
@@ -92,6 +94,7 @@ const fromB64 = (s: string) => new TextDecoder().decode(Uint8Array.from(atob(s.r
 const PROPS: Prop[] = [
   {
     key: 'preset',
+    allowed: PRESET_NAMES.join(', '),
     read(c, raw) { if (!PRESETS[raw]) return false; c.preset = raw; c.catalog = presetCatalog(raw); return true; },
     write(c) { return c.preset === 'toolorchestra' ? null : c.preset; },
   },
@@ -122,6 +125,7 @@ const PROPS: Prop[] = [
   trainNum('entropy', (t) => t.entropyCoef, (t, v) => { t.entropyCoef = v; }, 0, 10),
   {
     key: 'dualclip',
+    allowed: 'a number above 1, up to 1000',
     read(c, raw) { const v = num(1.000001, 1000)(raw); if (v === undefined) return false; c.train.dualClip = v; return true; },
     write(c) { return c.train.dualClip === null ? null : String(c.train.dualClip); },
   },
@@ -133,48 +137,61 @@ const PROPS: Prop[] = [
   trainNum('filter', (t) => t.advantage.filterStd ?? 0, (t, v) => { t.advantage = { ...t.advantage, filterStd: v > 0 ? v : null }; }, 0, 10),
   {
     key: 'reward',
+    allowed: REWARD_MODES.join(', '),
     read(c, raw) { if (!(REWARD_MODES as readonly string[]).includes(raw)) return false; c.train.reward = raw as TrainConfig['reward']; return true; },
     write(c) { return c.train.reward === DEFAULT_TRAIN.reward ? null : c.train.reward; },
   },
   {
     key: 'agg',
+    allowed: 'token-mean, seq-mean-token-mean',
     read(c, raw) { if (raw !== 'token-mean' && raw !== 'seq-mean-token-mean') return false; c.train.aggregation = raw; return true; },
     write(c) { return c.train.aggregation === DEFAULT_TRAIN.aggregation ? null : c.train.aggregation; },
   },
   {
     key: 'std',
+    allowed: '0 or 1',
     read(c, raw) { if (raw !== '0' && raw !== '1') return false; c.train.advantage = { ...c.train.advantage, normalizeStd: raw === '1' }; return true; },
     write(c) { return c.train.advantage.normalizeStd ? null : '0'; },
   },
   {
     key: 'mode',
+    allowed: 'fixed, random',
     read(c, raw) { if (raw !== 'fixed' && raw !== 'random') return false; c.train.preferenceMode = raw; return true; },
     write(c) { return c.train.preferenceMode === DEFAULT_TRAIN.preferenceMode ? null : c.train.preferenceMode; },
   },
   {
     key: 'eval',
+    allowed: 'an integer from 20 to 2000',
     read(c, raw) { const v = num(20, 2000, true)(raw); if (v === undefined) return false; c.evalTasks = v; return true; },
     write(c) { return c.evalTasks === DEFAULT_EVAL_TASKS ? null : String(c.evalTasks); },
   },
   {
     key: 'suite',
+    allowed: EVAL_SUITES.map((x) => x.name).join(', '),
     read(c, raw) { if (!EVAL_SUITES.some((x) => x.name === raw)) return false; c.evalSuite = raw; return true; },
     write(c) { return c.evalSuite === 'toolscale' ? null : c.evalSuite; },
   },
   {
     key: 'backend',
+    allowed: BACKEND_NAMES.join(', '),
     read(c, raw) { if (!(BACKEND_NAMES as readonly string[]).includes(raw)) return false; c.backend = raw as BackendName; return true; },
     write(c) { return c.backend; },
   },
 ];
 
 /** Reads a link's query and fragment; `invalid` lists the keys that were ignored (their defaults are used). */
-export function readUrl(search: string, hash = ''): { config: UrlConfig; invalid: string[]; unknown: string[] } {
+/**
+ * The link's settings over the defaults. `invalid` names the parameters refused (each keeps its
+ * default) and `refusals` says for each what it was and what is allowed, e.g. "B = 4096 (allowed: an
+ * integer from 1 to 256)"; `unknown` names parameters the lab does not know.
+ */
+export function readUrl(search: string, hash = ''): { config: UrlConfig; invalid: string[]; refusals: string[]; unknown: string[] } {
   if (!hash && search.includes('#')) [search, hash] = [search.slice(0, search.indexOf('#')), search.slice(search.indexOf('#'))];
   const q = new URLSearchParams(search);
   const f = new URLSearchParams(hash.replace(/^#/, ''));
   const c = defaultConfig();
   const invalid: string[] = [];
+  const refusals: string[] = [];
   for (const prop of PROPS) {
     const raw = f.get(prop.key) ?? q.get(prop.key);
     if (raw === null) continue;
@@ -184,12 +201,16 @@ export function readUrl(search: string, hash = ''): { config: UrlConfig; invalid
     } catch {
       ok = false; // a reader that throws on odd input must not stop the page from booting
     }
-    if (!ok) invalid.push(prop.key);
+    if (!ok) {
+      invalid.push(prop.key);
+      const shown = raw.length > 24 ? `${raw.slice(0, 24)}…` : raw;
+      refusals.push(prop.allowed ? `${prop.key} = ${shown} (allowed: ${prop.allowed})` : prop.key);
+    }
   }
   // Parameters the lab does not know (a typo, another page's): named apart from values it refused.
   const known = new Set([...PROPS.map((p) => p.key), ...VIEW_KEYS]);
   const unknown = [...new Set([...q.keys(), ...f.keys()])].filter((k) => !known.has(k));
-  return { config: c, invalid, unknown };
+  return { config: c, invalid, refusals, unknown };
 }
 
 /** How the page is shown (not what it trains): classroom mode and the controls a teacher hid (viewStore.ts). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Catalog, ToolSpec } from '../core/sim/catalog';
 import { STEP_TYPE_MEANING, STEP_TYPES, type StepType } from '../core/sim/stepTypes';
-import { PRESET_NAMES } from '../core/sim/presets';
+import { PRESET_NAMES, PRESETS } from '../core/sim/presets';
 import { useLab } from '../store/labStore';
 import { CATALOG_FIELD_LABELS } from '../store/catalogErrorText';
 import { useShallow } from 'zustand/react/shallow';
@@ -29,10 +29,12 @@ export function CatalogEditor() {
     else skill[s] = Number(raw);
     return update(j, { ...t, skill });
   };
+  /** A new tool starts as the catalog's first generalist as its preset defines it (not as edited: a disabled row or a zeroed price would make the new one look dead), and enabled. */
   const addTool = () => {
     const base = catalog.tools.find((t) => t.kind === 'generalist') ?? catalog.tools[0];
     if (!base) return;
-    setCatalog({ ...catalog, tools: [...catalog.tools, { ...structuredClone(base), id: newId.trim(), description: `${newId.trim()} (added in the lab)` }] });
+    const template = PRESETS[preset]?.tools.find((t) => t.id === base.id) ?? base;
+    setCatalog({ ...catalog, tools: [...catalog.tools, { ...structuredClone(template), enabled: true, id: newId.trim(), description: `${newId.trim()} (added in the lab)` }] });
   };
   return (
     <section className="panel catalog-editor" aria-label="tool catalog editor">

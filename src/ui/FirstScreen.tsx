@@ -6,12 +6,13 @@ import { useView } from '../store/viewStore';
 
 /** What the policy on show is, in one line under the Train buttons. */
 function originLine(origin: LabState['policyOrigin'], running: boolean, iteration: number): string {
+  const its = `${iteration} iteration${iteration === 1 ? '' : 's'}`;
   if (running) return `Training ${origin === 'pretrained' ? 'on from the pretrained policy' : origin === 'scratch' ? 'from scratch' : 'the current policy'} · iteration ${iteration}`;
   switch (origin) {
-    case 'pretrained': return iteration ? `Now: the pretrained policy, trained on for ${iteration} iterations.` : 'Now: the shipped pretrained policy.';
-    case 'imported': return 'Now: an imported policy.';
+    case 'pretrained': return iteration ? `Now: the pretrained policy, trained on for ${its}.` : 'Now: the shipped pretrained policy.';
+    case 'imported': return iteration ? `Now: an imported policy, trained on for ${its}.` : 'Now: an imported policy.';
     case 'restored': return `Now: a restored policy (iteration ${iteration}).`;
-    default: return iteration ? `Now: a policy trained from scratch for ${iteration} iterations.` : 'Now: a fresh random policy, not trained yet.';
+    default: return iteration ? `Now: a policy trained from scratch for ${its}.` : 'Now: a fresh random policy, not trained yet.';
   }
 }
 

@@ -33,6 +33,12 @@ export function NumberField({ label, value, onChange, min, max, step, integer = 
     return v;
   };
   const commit = () => {
+    if (error && refused) {
+      // Committed again with the value in use on show (the refusal was read): the message goes.
+      setError(null);
+      setRefused(false);
+      return;
+    }
     if (error) {
       setDraft(String(value));
       setRefused(true);

@@ -8,6 +8,12 @@ import { useLab } from '../store/labStore';
 // The store on window, for tests and for researchers at the console (read state, call actions).
 (window as unknown as { orchestraLab: typeof useLab }).orchestraLab = useLab;
 
+// A shared link pasted into a tab that already shows the lab changes only the fragment (#policy=…,
+// #catalog=…), which loads no page: the lab would go on as it was and ignore the link. It loads the
+// link as opening it would. (The lab itself rewrites its address with replaceState, which fires no
+// hashchange.)
+window.addEventListener('hashchange', () => { if (location.hash.includes('=')) location.reload(); });
+
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <App />

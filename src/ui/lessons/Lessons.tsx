@@ -28,8 +28,14 @@ export function useLessonWatcher(): string | undefined {
   useEffect(() => {
     const check = () => {
       const run = useLessons.getState().run;
-      if (!run || run.explanation) return;
+      if (!run) return;
       const r = checkLesson(run);
+      // Once done, the explanation follows the screen: a slider still moving (a held arrow key, a
+      // drag) changes the numbers it quotes, and an explanation of the first step would contradict them.
+      if (run.explanation) {
+        if (r.done && r.explanation !== run.explanation) useLessons.getState().complete(r.explanation);
+        return;
+      }
       if (r.done) {
         useLessons.getState().complete(r.explanation);
         useView.getState().setSpotlight(null);
