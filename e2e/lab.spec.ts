@@ -52,9 +52,17 @@ test('the trade-off view puts latency or the share of API calls on its x-axis; "
   await expect(view).toContainText('share of calls to paid APIs');
   const share = (s: string) => Number(/, (\d+)% API calls/.exec(s)?.[1]);
   const before = share(await operatingPoint(page));
+  await view.getByRole('radio', { name: 'cost' }).check();
+  // A preset puts on the x-axis what it acts on: the share of API calls, latency, cost.
   await page.getByRole('button', { name: 'Avoid API calls' }).click();
+  await expect(view.getByRole('radio', { name: 'API calls' })).toBeChecked();
   await expect.poll(async () => share(await operatingPoint(page)), { timeout: 10_000 }).toBeLessThan(before);
   console.log(`API-call share of the operating point: default ${before}%, "Avoid API calls" ${share(await operatingPoint(page))}%`);
+  await page.getByRole('button', { name: 'Fast' }).click();
+  await expect(view.getByRole('radio', { name: 'latency' })).toBeChecked();
+  await expect(view).toContainText('mean latency per task');
+  await page.getByRole('button', { name: 'Budget' }).click();
+  await expect(view.getByRole('radio', { name: 'cost' })).toBeChecked();
   // The held-out tasks can be a benchmark suite; the URL keeps the choice.
   await view.getByLabel('held-out tasks').selectOption('hle');
   await expect(view).toContainText(/held-out \d+ HLE-like tasks/, { timeout: 15_000 });

@@ -11,18 +11,21 @@ export interface InstructionPreset {
   name: string;
   instruction: string;
   preference(catalog: Catalog): Preference;
+  /** What the trade-off view shows the preset working on: cost, latency, or the share of calls to paid APIs. */
+  axis: 'cost' | 'latencyS' | 'apiShare';
 }
 
 /** Paid APIs: the closed models and the web search API (the paper's "API calls"). */
 export const isApi = (id: string): boolean => /^(gpt|claude|o\d|web-search|search$)/.test(id);
 
 export const INSTRUCTION_PRESETS: readonly InstructionPreset[] = [
-  { name: 'Accuracy first', instruction: 'Get it right; cost and time do not matter.', preference: () => ({ outcome: 1, cost: 0, latency: 0, tools: {} }) },
-  { name: 'Budget', instruction: 'Solve it as cheaply as you can.', preference: () => ({ outcome: 1, cost: 1, latency: 0, tools: {} }) },
-  { name: 'Fast', instruction: 'I need the answer quickly.', preference: () => ({ outcome: 1, cost: 0, latency: 1, tools: {} }) },
+  { name: 'Accuracy first', instruction: 'Get it right; cost and time do not matter.', preference: () => ({ outcome: 1, cost: 0, latency: 0, tools: {} }), axis: 'cost' },
+  { name: 'Budget', instruction: 'Solve it as cheaply as you can.', preference: () => ({ outcome: 1, cost: 1, latency: 0, tools: {} }), axis: 'cost' },
+  { name: 'Fast', instruction: 'I need the answer quickly.', preference: () => ({ outcome: 1, cost: 0, latency: 1, tools: {} }), axis: 'latencyS' },
   {
     name: 'Avoid API calls',
     instruction: 'Avoid API calling as much as possible.',
     preference: (catalog) => ({ outcome: 0, cost: 0, latency: 0, tools: Object.fromEntries(catalog.tools.filter((t) => !isApi(t.id)).map((t) => [t.id, 1])) }),
+    axis: 'apiShare',
   },
 ];

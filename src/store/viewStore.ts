@@ -4,6 +4,7 @@
 
 import { create } from 'zustand';
 import { queryString, readView, withView } from './urlState';
+import type { TradeoffAxis } from '../worker/protocol';
 
 export type Theme = 'light' | 'dark';
 
@@ -49,6 +50,9 @@ export interface ViewState {
   tab: string;
   /** The region (data-region) the current lesson points at, or null. */
   spotlight: string | null;
+  /** What the trade-off view puts on its x-axis (an instruction preset picks the one it acts on). */
+  tradeoffAxis: TradeoffAxis;
+  setTradeoffAxis(axis: TradeoffAxis): void;
   setTheme(t: Theme): void;
   setClassroom(on: boolean): void;
   setHidden(id: Hideable, hidden: boolean): void;
@@ -67,6 +71,10 @@ export const useView = create<ViewState>((set, get) => ({
   drawer: false,
   tab: 'Slow motion',
   spotlight: null,
+  tradeoffAxis: 'cost',
+  setTradeoffAxis(tradeoffAxis) {
+    set({ tradeoffAxis });
+  },
   setTheme(theme) {
     set({ theme });
     try { localStorage.setItem(THEME_KEY, theme); } catch { /* not kept: fine */ }

@@ -1,4 +1,5 @@
 import { useLab } from '../store/labStore';
+import { useView } from '../store/viewStore';
 import { useShallow } from 'zustand/react/shallow';
 import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
 import type { Preference } from '../core/preference';
@@ -23,7 +24,7 @@ export function PreferencePanel() {
     <section className="panel prefs" aria-label="preferences">
       <h2>Preferences P</h2>
       <div className="presets">
-        {INSTRUCTION_PRESETS.map((x) => <button key={x.name} type="button" title={`“${x.instruction}”`} onClick={() => applyInstruction(x.name)}>{x.name}</button>)}
+        {INSTRUCTION_PRESETS.map((x) => <button key={x.name} type="button" title={`“${x.instruction}”`} onClick={() => { applyInstruction(x.name); useView.getState().setTradeoffAxis(x.axis); }}>{x.name}</button>)}
       </div>
       <Slider label="Outcome weight" value={p.outcome} onChange={(v) => put({ outcome: v })} hint="weight on solving the task (rewards are 0 for failures anyway)" />
       <Slider label="Cost weight" value={p.cost} onChange={(v) => put({ cost: v })} hint="weight on −cost, normalised within each group" />

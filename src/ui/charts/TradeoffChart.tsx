@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { formatCost } from '../../core/sim/catalog';
 import { useLab, type LabState } from '../../store/labStore';
 import { useView } from '../../store/viewStore';
@@ -102,7 +102,8 @@ export function TradeoffChart() {
   const catalog = useLab((s) => s.catalog);
   const evalSuite = useLab((s) => s.evalSuite);
   const setEvalSuite = useLab((s) => s.setEvalSuite);
-  const [axis, setAxis] = useState<TradeoffAxis>('cost');
+  const axis = useView((v) => v.tradeoffAxis);
+  const setAxis = useView((v) => v.setTradeoffAxis);
   const sweep = useMemo(() => (t ? [...t.sweep].sort((a, b) => a[axis] - b[axis]) : []), [t, axis]);
   const families = useMemo(() => (t ? [...new Set(t.baselines.map((b) => b.family))] : []), [t]);
   const points = useMemo(() => (t ? [...t.baselines, ...sweep, t.current] : []), [t, sweep]);
