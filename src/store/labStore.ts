@@ -234,11 +234,13 @@ export const useLab = create<LabState>((set, get) => {
         accepted = settingsOf(get());
         const t = get().train.policy;
         if (!(await share.bootPolicy()) && t.width === 64 && t.depth === 2) await get().loadPretrained();
+        if (get().policyOrigin === 'loading') set({ policyOrigin: 'random' }); // no shipped policy for this size, or it could not load
         markBooted();
         await evaluate(true);
       } catch (e) {
         fail(e);
       } finally {
+        if (get().policyOrigin === 'loading') set({ policyOrigin: 'random' });
         markBooted(); // a failed boot says why; the actions then say what they meet
       }
       void get().regenerate();

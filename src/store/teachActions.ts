@@ -10,7 +10,8 @@ import type { LabState } from './labStore';
 type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
 
 /** Where the policy now training came from (the first screen says which one it continues). */
-export type PolicyOrigin = 'random' | 'scratch' | 'pretrained' | 'imported' | 'restored';
+/** 'loading': the page is starting and its first policy (the shipped one, or a link's) is on its way. */
+export type PolicyOrigin = 'loading' | 'random' | 'scratch' | 'pretrained' | 'imported' | 'restored';
 
 export interface TeachState {
   policyOrigin: PolicyOrigin;
@@ -34,7 +35,7 @@ export function teachActions(set: Set, get: () => LabState, worker: () => LabWor
   /** Bumped whenever the phases on screen are dropped: a reply still in flight from before is then ignored. */
   let generation = 0;
   return {
-    policyOrigin: 'random',
+    policyOrigin: 'loading',
     phases: [],
     phaseBusy: false,
     // Reset, an import and Start each drop the phases on screen (dropPhases).

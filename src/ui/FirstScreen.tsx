@@ -10,6 +10,7 @@ function originLine(origin: LabState['policyOrigin'], running: boolean, iteratio
   if (running) return `Training ${origin === 'pretrained' ? 'on from the pretrained policy' : origin === 'scratch' ? 'from scratch' : 'the current policy'} · iteration ${iteration}`;
   switch (origin) {
     case 'pretrained': return iteration ? `Now: the pretrained policy, trained on for ${its}.` : 'Now: the shipped pretrained policy.';
+    case 'loading': return 'Loading the policy…';
     case 'imported': return iteration ? `Now: an imported policy, trained on for ${its}.` : 'Now: an imported policy.';
     case 'restored': return `Now: a restored policy (iteration ${iteration}).`;
     default: return iteration ? `Now: a policy trained from scratch for ${its}.` : 'Now: a fresh random policy, not trained yet.';

@@ -57,18 +57,27 @@ export function useLessonWatcher(): string | undefined {
 export function LessonDock({ hint }: { hint: string | undefined }) {
   const run = useLessons((s) => s.run);
   const close = useLessons((s) => s.close);
+  // Folded to its title bar, the dock uncovers what lies under it (the trade-off view's figures at
+  // 1280 × 800); the lesson goes on watching meanwhile.
+  const [foldedRun, setFoldedRun] = useState<string | null>(null); // a new lesson opens unfolded
   const lesson = run ? lessonById(run.id) : undefined;
   if (!run || !lesson) return null;
+  const folded = foldedRun === run.id;
+  const setFolded = (fold: boolean) => setFoldedRun(fold ? run.id : null);
   const k = LESSONS.indexOf(lesson);
   const next = LESSONS[k + 1];
   const leave = () => { close(); useView.getState().setSpotlight(null); };
   return (
-    <aside className="lesson-dock" aria-label="current lesson" data-testid="lesson-dock">
+    <aside className={`lesson-dock${folded ? ' folded' : ''}`} aria-label="current lesson" data-testid="lesson-dock">
       <div className="dock-head">
-        <strong>Lesson {k + 1} · {lesson.title}</strong>
-        <button type="button" className="link" onClick={leave} aria-label="Close the lesson">✕</button>
+        <strong>Lesson {k + 1} · {lesson.title}{folded && run.explanation ? ' · ✓ complete' : ''}</strong>
+        <span>
+          <button type="button" className="link" onClick={() => setFolded(!folded)} aria-expanded={!folded} aria-label={folded ? 'Show the lesson' : 'Fold the lesson away'}>{folded ? 'show' : 'fold'}</button>
+          {' '}
+          <button type="button" className="link" onClick={leave} aria-label="Close the lesson">✕</button>
+        </span>
       </div>
-      {run.explanation ? (
+      {folded ? null : run.explanation ? (
         <>
           <p className="lesson-done" role="status"><span className="tick" aria-hidden="true">✓</span> Lesson complete</p>
           <p>{run.explanation}</p>
