@@ -90,7 +90,7 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     });
     return {
       summary: `All ${N} episodes advanced in lockstep for ${turns} turns: one batched forward of the policy per turn, actions sampled from its probabilities. ${solved} of ${N} episodes solved their task (${pct(solved / N)}). Group ${s.shown + 1}'s ${G} attempts at "${short(s.tasks[s.shown * G] as Task)}":`,
-      tables: [{ caption: `Group ${s.shown + 1}, turn by turn (✓ / ✗: the call returned a right / wrong result)`, columns: ['#', 'calls in order', 'outcome', 'cost', 'latency'], rows }],
+      tables: [{ caption: `Group ${s.shown + 1}, turn by turn (✓ / ✗: the call returned a right / wrong result; submit: the step's most confident answer is committed — with no call on the step, the orchestrator answers it itself — and the next step begins, or the task ends after its last)`, columns: ['#', 'calls in order', 'outcome', 'cost', 'latency'], rows }],
       facts: { episodes: N, solved, turns },
     };
   },
@@ -125,7 +125,7 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     const active = P.map((p, k) => (p ? k : -1)).filter((k) => k >= 0);
     const failed = stats.filter((t) => !t.outcome).length;
     const how = c.reward === 'toolorchestra' ? `R = outcome · Σ P_k·M̃_k with P = [${prefText(s, P)}]: a failed trajectory gets R = 0 whatever it cost (${failed} of ${stats.length} here); a success earns the preference-weighted sum of its normalised scores.`
-      : c.reward === 'toolorchestra-official' ? "R as the official ToolOrchestra code computes it (its sign bug: +cost and +latency in the numerators, which rewards spending; failed trajectories still get 0)."
+      : c.reward === 'toolorchestra-official' ? "R as the official ToolOrchestra code computes it: +cost and +latency in the numerators (a sign bug that rewards spending), the outcome, cost and latency terms counted twice (its per-tool loop runs over them too), and a tool's range taken over its callers only; failed trajectories still get 0."
         : c.reward === 'weighted' ? 'R as a plain weighted sum: outcome − fixed per-call and per-token costs + a bonus if solved within the latency target. Not normalised within the group.'
           : 'R = outcome (the ablation without cost or preference).';
     // Beside the paper's R: what the official training code would have given the same group (its sign bug rewards spending).
@@ -139,7 +139,7 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     }
     return {
       facts,
-      summary: how + (official ? " The last column is the official code's reward for the same group: with +cost in its numerator, the dearest success scores highest on cost." : ''),
+      summary: how + (official ? " The last column is the official code's reward for the same group: with +cost in its numerator the dearest success scores highest on cost,, and its outcome, cost and latency terms count twice (the per-tool loop runs over them as well)." : ''),
       tables: [{ caption: `Group ${s.shown + 1}: the terms P_k·M̃_k and R`, columns: ['#', 'outcome', 'cost', ...active.map((k) => `P·M̃ ${names[k]}`), 'R', ...(official ? ["R, official code's sign"] : [])], symbols: [null, null, null, ...active.map(() => null), 'R', ...(official ? [null] : [])],
         rows: R.map((r, g) => [String(g + 1), (stats[g]?.outcome ? '1' : '0'), formatCost(s.host.catalog, stats[g]?.costUSD ?? 0), ...active.map((k) => f((P[k] as number) * ((s.mNorm[s.shown] as number[][])[g] as number[])[k]!, 3)), f(r), ...(official ? [f(official[g] as number)] : [])]) }],
     };
