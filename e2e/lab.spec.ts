@@ -131,6 +131,7 @@ test('export downloads both files; they import back with the same action probabi
   await expect.poll(async () => (await probe(page))[0]).not.toBe(original[0]);
   await page.getByTestId('import-files').setInputFiles([downloads['orchestrator.json'] as string, downloads['orchestrator.weights.bin'] as string]);
   await expect(page.getByRole('note').filter({ hasText: 'Imported policy' }).last()).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: 'Imported policy' }).last()).toContainText('for 1 iteration (its file says so; the lab counts its own from 0)'); // the one iteration the export recorded
   expect(await probe(page)).toEqual(original);
   // Undo still offers the trained policy Reset replaced: the import replaced a fresh, untrained
   // network, which never takes its place (the import's own reply says what Undo holds).

@@ -332,7 +332,7 @@ export class LabSession {
   }
 
   /** Validates first; on any problem throws and leaves the current policy running. */
-  importWeights(json: unknown, weights: ArrayBuffer, replacedBy = 'the import'): Promise<{ catalog: Catalog; width: number; depth: number; kept: boolean }> {
+  importWeights(json: unknown, weights: ArrayBuffer, replacedBy = 'the import'): Promise<{ catalog: Catalog; width: number; depth: number; kept: boolean; recordedIterations: number | null }> {
     return this.exclusive(async () => {
       const s = this.requireSettings();
       const loaded = importArtifact(json, weights);
@@ -353,7 +353,9 @@ export class LabSession {
       this.iterationOffset = 0;
       this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(this.settings), this.pool, loaded.net);
       this.freshNetwork = false;
-      return { catalog: loaded.catalog, width: policy.width, depth: policy.depth, kept };
+      // The iterations its file records (a CLI or lab export writes them): said in the import's note, while the lab counts this policy's own from 0.
+      const done = (loaded.metadata.training as { iterations?: unknown } | undefined)?.iterations;
+      return { catalog: loaded.catalog, width: policy.width, depth: policy.depth, kept, recordedIterations: typeof done === 'number' && Number.isInteger(done) && done >= 0 ? done : null };
     });
   }
 
