@@ -222,6 +222,12 @@ test('the backend selector switches backend and keeps the policy and what Undo b
   await price.blur();
   await expect(page.getByRole('alert').filter({ hasText: 'gpt-5 $/M in: must be at most 10,000 $/M tokens' })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'the catalog was not changed' })).toHaveCount(1);
+  // An edit that applies ends the refusal on show.
+  await price.fill('1.5');
+  await price.blur();
+  await expect(page.getByRole('alert').filter({ hasText: 'the catalog was not changed' })).toHaveCount(0);
+  await price.fill('1.25');
+  await price.blur();
 
   // Finite but enormous weights (1e30) would overflow the logits: the import is refused with one message
   // naming the bound, and the current model keeps training.

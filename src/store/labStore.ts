@@ -282,7 +282,8 @@ export const useLab = create<LabState>((set, get) => {
       }
       const ids = new Set(r.value.tools.map((t) => t.id));
       const p = get().preference;
-      set({ catalog: r.value, preference: { ...p, tools: Object.fromEntries(Object.entries(p.tools).filter(([id]) => ids.has(id))) } });
+      // An edit that applies ends any refusal on show: it is about an entry no longer there.
+      set((s) => ({ catalog: r.value, preference: { ...p, tools: Object.fromEntries(Object.entries(p.tools).filter(([id]) => ids.has(id))) }, notices: s.notices.filter((n) => !n.text.endsWith(CATALOG_REFUSED)) }));
       configureSoon();
       void get().regenerate();
       return true;
