@@ -222,3 +222,24 @@ test('a backend switched at once after Pause, with an iteration still in flight,
   expect((await metricSeries(page)).length).toBe(n); // counter and curves agree
   await expect(page.getByTestId('policy-origin')).toContainText(`trained on for ${n} iterations`);
 });
+
+test('leaving a page whose policy trained asks first, unless it was exported since its last iteration', async ({ page }) => {
+  await openLab(page, '?backend=wasm');
+  const asked: string[] = [];
+  page.on('dialog', (d) => asked.push(d.type()));
+  await page.reload(); // nothing trained here: the shipped policy comes back on its own
+  await expect(page.getByTestId('operating-point')).toBeVisible({ timeout: 60_000 });
+  expect(asked).toEqual([]);
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect.poll(() => iteration(page)).toBe(1);
+  await page.reload(); // asked (the helper accepts: the test goes on)
+  await expect(page.getByTestId('operating-point')).toBeVisible({ timeout: 60_000 });
+  expect(asked).toEqual(['beforeunload']);
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect.poll(() => iteration(page)).toBe(1);
+  await page.getByRole('tab', { name: 'Export / Import' }).click();
+  await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export weights' }).click()]);
+  await page.reload(); // exported at its last iteration: nothing to lose
+  await expect(page.getByTestId('operating-point')).toBeVisible({ timeout: 60_000 });
+  expect(asked).toEqual(['beforeunload']);
+});

@@ -18,7 +18,17 @@ export const probe = (page: Page): Promise<number[]> => page.evaluate(() => (win
 export const metricSeries = (page: Page): Promise<MetricPoint[]> => page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { series: MetricPoint[] } } }).orchestraLab.getState().series);
 
 /** Opens the lab and waits until the policy and the trade-off view are ready. */
+const leaving = new WeakSet<Page>();
+
+/**
+ * Opens the lab. A page that trained asks before it is left (beforeunload): the tests that reload or
+ * navigate go on (accept); other dialogs stay dismissed, as Playwright does by default.
+ */
 export async function openLab(page: Page, query = ''): Promise<void> {
+  if (!leaving.has(page)) {
+    leaving.add(page);
+    page.on('dialog', (d) => void (d.type() === 'beforeunload' ? d.accept() : d.dismiss()));
+  }
   await page.goto(`/${query}`);
   await expect(page.getByTestId('operating-point')).toBeVisible({ timeout: 240_000 });
 }

@@ -44,6 +44,11 @@ export interface LabState extends UrlConfig, ShareActions, TeachState {
   backendSwitch: string | null;
   running: boolean;
   iteration: number;
+  /**
+   * The last metric point of the curves at the last export or share (null: none). A policy whose curves
+   * have gone past it (trained after it, or another policy trained here) would be lost by leaving the page.
+   */
+  savedPoint: MetricPoint | null;
   itPerS: number;
   series: MetricPoint[];
   histogram: Histogram | null;
@@ -197,6 +202,7 @@ export const useLab = create<LabState>((set, get) => {
     workerActivity: 'starting',
     running: false,
     iteration: 0,
+    savedPoint: null,
     itPerS: 0,
     series: [],
     histogram: null,

@@ -18,6 +18,7 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
         if (r.type !== 'exported') return;
         saveFile('orchestrator.json', JSON.stringify(r.json), 'application/json');
         saveFile('orchestrator.weights.bin', new Uint8Array(r.weights), 'application/octet-stream');
+        set({ savedPoint: get().series.at(-1) ?? null });
       } catch (e) {
         deps.fail(e);
       }

@@ -61,6 +61,7 @@ export function shareActions(set: Set, get: () => LabState, worker: () => LabWor
       const r = await worker().request({ type: 'sharePolicy', settings, linkBudget: tooLong ? 0 : MAX_FRAGMENT_CHARS });
       if (r.type !== 'shared') throw new Error('the worker did not export the policy');
       const { file } = r;
+      set({ savedPoint: get().series.at(-1) ?? null }); // the file (and the link, where one fits) carries this policy
       if (tooLong) return { file, link: null, note: `No link with the policy: ${tooLong}. The file carries the settings and the policy.` };
       const tooLarge = (what: string) => ({ file, link: null, note: `The policy is too large for a link: ${what} (a link carries at most ${MAX_FRAGMENT_CHARS / 1000} KB). Share the file instead.` });
       if (r.param === null) return tooLarge(`its weights alone would take at least ${(minPolicyParamChars(r.floats) / 1000).toFixed(1)} KB`);

@@ -14,6 +14,15 @@ import { useLab } from '../store/labStore';
 // hashchange.)
 window.addEventListener('hashchange', () => { if (location.hash.includes('=')) location.reload(); });
 
+// Leaving the page (reload, close, another address) drops the policy trained here: the browser asks
+// first, unless it was exported or shared since its last iteration. (A policy just loaded has no
+// curves yet: nothing to lose.)
+window.addEventListener('beforeunload', (e) => {
+  const s = useLab.getState();
+  const last = s.series.at(-1);
+  if (last && last !== s.savedPoint) e.preventDefault();
+});
+
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <App />
