@@ -14,6 +14,9 @@ function Slider({ label, value, onChange, hint }: { label: string; value: number
   );
 }
 
+/** Whether P weighs calls of tools: under the paper's reward each such call earns reward, whatever it answers. */
+const paysPerCall = (p: Preference): boolean => Object.values(p.tools).some((w) => w > 0);
+
 /** The preference vector P (outcome, cost, latency, one weight per tool) and the instruction presets. */
 export function PreferencePanel() {
   const { preference: p, catalog, setPreference, applyInstruction, mode, setTrain } = useLab(
@@ -26,6 +29,7 @@ export function PreferencePanel() {
       <div className="presets">
         {INSTRUCTION_PRESETS.map((x) => <button key={x.name} type="button" title={`“${x.instruction}”`} onClick={() => { applyInstruction(x.name); useView.getState().setTradeoffAxis(x.axis); }}>{x.name}</button>)}
       </div>
+      {paysPerCall(p) && <p className="small field-note" role="note">These weights pay for each call of a preferred tool (the paper's reward counts calls per tool): the policy adds such calls, so the share of API calls falls mostly because the calls of local tools and open models rise — often at a higher cost, and an open model's confident wrong answer can outvote a right one.</p>}
       <Slider label="Outcome weight" value={p.outcome} onChange={(v) => put({ outcome: v })} hint="weight on solving the task (rewards are 0 for failures anyway)" />
       <Slider label="Cost weight" value={p.cost} onChange={(v) => put({ cost: v })} hint="weight on −cost, normalised within each group" />
       <Slider label="Latency weight" value={p.latency} onChange={(v) => put({ latency: v })} hint="weight on −latency, normalised within each group" />
