@@ -81,6 +81,7 @@ export function SharePanel() {
     <>
       <button type="button" popoverTarget={PANEL_ID} aria-haspopup="dialog" title="Copy a link, share the trained policy, or show a QR code">Share</button>
       <div id={PANEL_ID} popover="auto" role="dialog" aria-label="Share this lab" className="share-panel" onToggle={onToggle}>
+        <h2 className="share-title">Share this lab</h2>
         <p className="small">{WHAT_TRAVELS}</p>
         <div className="share-actions">
           <button type="button" onClick={() => void copy()}>Copy link</button>
