@@ -1,5 +1,7 @@
 // Command-line parsing: `<command> --key value --flag`, with clear errors for what is wrong.
 
+import { parseDecimal } from '../core/decimal';
+
 export class CliError extends Error {}
 
 export interface Args {
@@ -37,18 +39,10 @@ export function stringOpt(a: Args, name: string, fallback?: string): string {
   return v;
 }
 
-/**
- * A decimal number as written (1000, 0.5, -2, 1e-3); NaN for anything else. Number() alone reads ''
- * as 0 and accepts 0x10, 0b11 and 0o7, which no one means on a command line.
- */
-export function decimal(raw: string): number {
-  return /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(raw) ? Number(raw) : NaN;
-}
-
 export function intOpt(a: Args, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = a.options.get(name);
   if (raw === undefined) return fallback;
-  const v = decimal(raw);
+  const v = parseDecimal(raw);
   if (!Number.isInteger(v) || v < min || v > max) throw new CliError(`--${name} must be an integer in [${min}, ${max}] (got "${raw}")`);
   return v;
 }
@@ -56,7 +50,7 @@ export function intOpt(a: Args, name: string, fallback: number, min = 0, max = N
 export function numberOpt(a: Args, name: string, fallback: number, min = -Infinity, max = Infinity): number {
   const raw = a.options.get(name);
   if (raw === undefined) return fallback;
-  const v = decimal(raw);
+  const v = parseDecimal(raw);
   if (!Number.isFinite(v) || v < min || v > max) throw new CliError(`--${name} must be a number in [${min}, ${max}] (got "${raw}")`);
   return v;
 }

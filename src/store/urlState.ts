@@ -9,6 +9,7 @@ import { parseCatalog } from '../core/sim/catalogSchema';
 import LZString from 'lz-string'; // CommonJS: the default import works in Vite, vitest and Node's ESM loader alike
 import { PRESET_NAMES, PRESETS, presetCatalog } from '../core/sim/presets';
 import type { Preference } from '../core/preference';
+import { parseDecimal } from '../core/decimal';
 import { BACKEND_NAMES, type BackendName } from '../worker/protocol';
 
 export interface UrlConfig {
@@ -43,8 +44,8 @@ export function defaultConfig(): UrlConfig {
 }
 
 const num = (lo: number, hi: number, int = false) => (s: string): number | undefined => {
-  const v = Number(s);
-  return s !== '' && Number.isFinite(v) && v >= lo && v <= hi && (!int || Number.isInteger(v)) ? v : undefined;
+  const v = parseDecimal(s);
+  return Number.isFinite(v) && v >= lo && v <= hi && (!int || Number.isInteger(v)) ? v : undefined;
 };
 
 /** `fragment`: kept after the `#` (never sent to a server, so it may be long; see MAX_FRAGMENT_CHARS). */

@@ -10,6 +10,7 @@ import { counterUniform } from '../sim/rng';
 import { notoolsPolicy, promptedPolicy, toolsPlusPolicy } from './modelDriven';
 import { oraclePolicy } from './oracle';
 import { answerersByCost, policy, skillNow, turnsForStep, type BatchPolicy } from './policy';
+import { parseDecimal } from '../decimal';
 
 /** Uniform over the allowed actions, submit included. */
 export function randomPolicy(): BatchPolicy {
@@ -84,7 +85,7 @@ export function baselineFromName(name: string, catalog: Catalog, sim: SimConfig)
     return repeatPolicy(catalog, m[1] as string, Number(m[2]));
   }
   if (name.startsWith('cascade:')) {
-    const theta = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(name.slice(8)) ? Number(name.slice(8)) : NaN; // a decimal number (not 0x1)
+    const theta = parseDecimal(name.slice(8)); // a decimal number (not 0x1)
     if (name.length === 8 || !Number.isFinite(theta)) throw new Error(`${name}: θ must be a number, e.g. cascade:0.7`);
     return cascadePolicy(theta);
   }
