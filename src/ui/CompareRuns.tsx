@@ -8,6 +8,7 @@ import { COMPARE_DEFAULT_ITERATIONS, COMPARE_MAX_ITERATIONS } from '../worker/co
 import type { MetricPoint } from '../worker/protocol';
 import { NumberField } from './NumberField';
 import { PairedChart, type PairedSeries } from './charts/PairedChart';
+import { count } from '../core/count';
 
 /** Each run's colour and dash: blue solid, orange dashed (apart in hue, in lightness and in pattern). */
 const LOOKS = [{ colour: '#1c7ed6' }, { colour: '#e8590c', dash: '7 4' }] as const;
@@ -30,7 +31,7 @@ const lastMean = (points: readonly MetricPoint[], key: Key): number => smoothedE
 function compareSummary(runs: readonly CompareRunSeries[], catalog: Pick<Catalog, 'currency'>): string {
   const n = Math.min(...runs.map((r) => r.points.length));
   const each = runs.map((r) => `${r.label}: accuracy ${(100 * lastMean(r.points, 'accuracy')).toFixed(1)}%, cost ${formatCost(catalog, lastMean(r.points, 'meanCostUSD'))} per task`);
-  return `After ${n} iteration${n === 1 ? '' : 's'} (mean of the last ${Math.min(n, SMOOTH_WINDOW)}) — ${each.join('; ')}.`;
+  return `After ${count(n, 'iteration')} (mean of the last ${Math.min(n, SMOOTH_WINDOW)}) — ${each.join('; ')}.`;
 }
 
 /**

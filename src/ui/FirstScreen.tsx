@@ -3,10 +3,11 @@ import { useShallow } from 'zustand/react/shallow';
 import { formatCost } from '../core/sim/catalog';
 import { useLab, type LabState } from '../store/labStore';
 import { useView } from '../store/viewStore';
+import { count } from '../core/count';
 
 /** What the policy on show is, in one line under the Train buttons. */
 function originLine(origin: LabState['policyOrigin'], running: boolean, iteration: number): string {
-  const its = `${iteration} iteration${iteration === 1 ? '' : 's'}`;
+  const its = count(iteration, 'iteration');
   if (running) return `Training ${origin === 'pretrained' ? 'on from the pretrained policy' : origin === 'scratch' ? 'from scratch' : 'the current policy'} · iteration ${iteration}`;
   switch (origin) {
     case 'pretrained': return iteration ? `Now: the pretrained policy, trained on for ${its}.` : 'Now: the shipped pretrained policy.';

@@ -13,6 +13,7 @@ import { NonFiniteError } from '../core/policy/act';
 import type { IterationMetrics } from '../core/grpo/metrics';
 import { PHASE_NAMES } from '../core/grpo/phaseNames';
 import { encodePolicyParam, encodeShareFile, minPolicyParamChars } from '../core/io/shareBundle';
+import { count } from '../core/count';
 
 const session = new LabSession();
 const post = (r: Reply | Push, transfer: Transferable[] = []): void => (self as unknown as Worker).postMessage(r, transfer);
@@ -318,7 +319,7 @@ async function handle(req: Request): Promise<void> {
       lastTradeoff = null;
       // The page starts a new run for the imported policy once it has this reply: the status below goes
       // under the run before, so what the buttons need travels here too.
-      post({ id: req.id, type: 'imported', catalogName: r.catalog.name, note: `policy ${r.width}×${r.depth} trained on catalog "${r.catalog.name}"${r.recordedIterations !== null ? ` for ${r.recordedIterations} iteration${r.recordedIterations === 1 ? '' : 's'} (its file says so; the lab counts its own from 0)` : ''}`, width: r.width, depth: r.depth, kept: r.kept, ...session.safety });
+      post({ id: req.id, type: 'imported', catalogName: r.catalog.name, note: `policy ${r.width}×${r.depth} trained on catalog "${r.catalog.name}"${r.recordedIterations !== null ? ` for ${count(r.recordedIterations, 'iteration')} (its file says so; the lab counts its own from 0)` : ''}`, width: r.width, depth: r.depth, kept: r.kept, ...session.safety });
       post({ id: 0, type: 'status', runId: activeRun, running, iteration: session.iteration, itPerS: 0, ...session.safety });
       return;
     }

@@ -13,6 +13,7 @@ import { useLab, type LabState } from '../../store/labStore';
 import type { LessonRun } from '../../store/lessonStore';
 import { useView } from '../../store/viewStore';
 import type { PhaseReport, TradeoffPoint } from '../../worker/protocol';
+import { count } from '../../core/count';
 
 /** Table 1's headline, from the paper's figures the lab is calibrated to: the orchestrator against GPT-5 with basic tools. */
 function paperLine(): string {
@@ -213,7 +214,7 @@ export const LESSONS: readonly Lesson[] = [
       const f = phase(lab, 7)?.facts;
       if (!f) return not;
       if (!f.epochs) return { done: false, hint: 'Every group of this iteration was filtered, so nothing trained: press Slow motion again.' };
-      if (f.epochs < 2 || f.epochs !== lab.train.epochs) return { done: false, hint: `This iteration ran ${f.epochs} epoch${f.epochs === 1 ? '' : 's'}, not μ = ${lab.train.epochs}: press Slow motion again (μ applies from the next iteration).` };
+      if (f.epochs < 2 || f.epochs !== lab.train.epochs) return { done: false, hint: `This iteration ran ${count(f.epochs, 'epoch')}, not μ = ${lab.train.epochs}: press Slow motion again (μ applies from the next iteration).` };
       return {
         done: true,
         explanation: `Epoch 1 is on-policy: the ratio π_θ/π_old ran from ${num(f.ratioMin1, 4)} to ${num(f.ratioMax1, 4)}, the clip fraction was ${pct(f.clip1 ?? 0)} and the surrogate ${num(f.loss1, 5)} — about 0 by construction, yet its gradient is not 0. That is why the loss chart looks flat with μ = 1 while the policy learns. By epoch ${f.epochs} the ratio spread to ${num(f.ratioMinLast, 4)}…${num(f.ratioMaxLast, 4)} and ${pct(f.clipLast ?? 0)} of the decisions hit the clip, which stops one batch from pushing the policy too far. (The lab's default μ is 2; set it back under Settings.)`,
