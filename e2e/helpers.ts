@@ -11,17 +11,16 @@ export function watchErrors(page: Page): string[] {
 
 export const iteration = async (page: Page): Promise<number> => Number(await page.getByTestId('iteration').innerText());
 
-/** The current run's metric points, one per iteration, as the page's store holds them. */
 /** The current policy's action probabilities on the lab's fixed probe decisions (the page's store asks the worker). */
 export const probe = (page: Page): Promise<number[]> => page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { probe(): Promise<number[]> } } }).orchestraLab.getState().probe());
 
+/** The current run's metric points, one per iteration, as the page's store holds them. */
 export const metricSeries = (page: Page): Promise<MetricPoint[]> => page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { series: MetricPoint[] } } }).orchestraLab.getState().series);
 
-/** Opens the lab and waits until the policy and the trade-off view are ready. */
 const leaving = new WeakSet<Page>();
 
 /**
- * Opens the lab. A page that trained asks before it is left (beforeunload): the tests that reload or
+ * Opens the lab and waits until the policy and the trade-off view are ready. A page that trained asks before it is left (beforeunload): the tests that reload or
  * navigate go on (accept); other dialogs stay dismissed, as Playwright does by default.
  */
 export async function openLab(page: Page, query = ''): Promise<void> {

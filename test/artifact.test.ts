@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type * as TF from '@tensorflow/tfjs-core';
 import { exportArtifact, importArtifact } from '../src/core/io/artifact';
+import { weightsFingerprint } from '../src/core/io/artifactCheck';
 import { probeProbabilities } from '../src/core/policy/probe';
 import { PolicyNetwork } from '../src/core/policy/network';
 import { presetCatalog } from '../src/core/sim/presets';
@@ -48,6 +49,8 @@ describe('orchestrator artifacts', () => {
       // The messages name the weights file the manifest names (the CLI's are content-named), and say what is missing.
       [{ ...json, weightsManifest: [{ ...json.weightsManifest[0], paths: ['orchestrator.weights.0123abcd.bin'] }] }, nan, /orchestrator\.weights\.0123abcd\.bin holds a non-finite value at float 2/],
       [{ ...json, userDefinedMetadata: undefined }, weights, /its userDefinedMetadata \(catalog, features, policy, training\) is missing/],
+      // A name that records another fingerprint than its bytes' (FNV-1a, by hand below): changed or damaged since it was written.
+      [{ ...json, weightsManifest: [{ ...json.weightsManifest[0], paths: ['orchestrator.weights.0123abcd.bin'] }] }, weights, /"orchestrator\.weights\.0123abcd\.bin" does not hold the weights its name records \(their fingerprint is [0-9a-f]{8}\)/],
     ];
     for (const [j, w, msg] of cases) {
       const r = importArtifact(j, w);
@@ -55,5 +58,16 @@ describe('orchestrator artifacts', () => {
       if (!r.ok) expect(r.error).toMatch(msg);
     }
     expect(tf.memory().numTensors).toBe(before);
+    // The name that records the bytes' own fingerprint imports.
+    const named = (fp: string) => ({ ...json, weightsManifest: [{ ...json.weightsManifest[0], paths: [`orchestrator.weights.${fp}.bin`] }] });
+    let h = 0x811c9dc5;
+    for (const b of weights) h = Math.imul(h ^ b, 0x01000193) >>> 0; // FNV-1a, 32-bit, written out here
+    const fp = h.toString(16).padStart(8, '0');
+    expect(weightsFingerprint(weights)).toBe(fp);
+    // The published FNV-1a test vectors (Fowler, Noll, Vo): "" → 811c9dc5, "a" → e40c292c, "foobar" → bf9cf968.
+    expect(['', 'a', 'foobar'].map((t) => weightsFingerprint(new TextEncoder().encode(t)))).toEqual(['811c9dc5', 'e40c292c', 'bf9cf968']);
+    const good = importArtifact(named(fp), weights);
+    expect(good.ok).toBe(true);
+    if (good.ok) good.net.dispose();
   });
 });

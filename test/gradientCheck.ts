@@ -14,7 +14,7 @@ import { SeqRng } from '../src/core/sim/rng';
 const J = presetCatalog('toolorchestra').tools.length;
 
 /** The network written the plain way (concatenated [state ⊕ tool] input, add + relu), for tfjs's autodiff. */
-export function plainLogits(net: PolicyNetwork, state: TF.Tensor2D, tools: TF.Tensor3D, bias: TF.Tensor2D): TF.Tensor2D {
+function plainLogits(net: PolicyNetwork, state: TF.Tensor2D, tools: TF.Tensor3D, bias: TF.Tensor2D): TF.Tensor2D {
   const w = (n: string) => net.vars[net.names.indexOf(n)] as TF.Variable;
   const [M] = state.shape;
   const dense = (x: TF.Tensor2D, layer: string) => tf.add(tf.matMul(x, w(`${layer}/kernel`)), w(`${layer}/bias`)) as TF.Tensor2D;
@@ -42,9 +42,9 @@ export function expectClose(a: number[][], b: number[][], tol: number, what: str
  * decision 3 has none allowed (submit only), decision 4 all of them.
  */
 export async function compareWithAutodiff({ width, depth, M }: { width: number; depth: number; M: number }): Promise<void> {
-const net = new PolicyNetwork({ width, depth, seed: 7 });
-const A = J + 1;
-const rng = new SeqRng(depth);
+  const net = new PolicyNetwork({ width, depth, seed: 7 });
+  const A = J + 1;
+  const rng = new SeqRng(depth);
   const state = Float32Array.from({ length: M * STATE_DIM }, () => rng.next() * 2 - 1);
   const tools = Float32Array.from({ length: M * J * TOOL_DIM }, () => rng.next() * 2 - 1);
   // About 40% of the tools masked; decision 3 has none allowed (submit only), decision 4 all of them.

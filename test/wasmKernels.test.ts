@@ -1,6 +1,6 @@
-// The wasm backend's own code paths of the policy's layers (dense.ts): the rank-3 transpose of a
-// tall activation and the one-column weight gradients run only on wasm and only at sizes of a real
-// batch, so they are checked here, on wasm, against a plain JS transpose and against autodiff.
+// The wasm backend's own code path of the policy's layers (dense.ts): the rank-3 transpose of a tall
+// activation runs only on wasm and only at the sizes of a real batch, so it is checked here, on
+// wasm, against a plain JS transpose, and the network's gradients that use it against autodiff.
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs-core';

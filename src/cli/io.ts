@@ -6,7 +6,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSy
 import { dirname, join } from 'node:path';
 import type { Catalog } from '../core/sim/catalog';
 import { parseCatalogJson } from '../core/sim/catalogSchema';
-import { weightsFingerprint } from '../core/io/artifactCheck';
+import { WEIGHTS_FILE_NAME, weightsFingerprint } from '../core/io/artifactCheck';
 import { PRESET_NAMES, PRESETS, presetCatalog } from '../core/sim/presets';
 import { parsePreference, type Preference } from '../core/preference';
 import { CliError } from './args';
@@ -70,7 +70,7 @@ function kindOf(st: Stats): string | null {
  * lands by renaming a temporary file onto its path, which would replace such a thing, not write
  * into it — and a link to nothing.
  */
-export function outputTarget(path: string, option: string): string {
+function outputTarget(path: string, option: string): string {
   let st: Stats;
   try { st = lstatSync(path); } catch { return path; } // nothing there yet
   let target = path;
@@ -139,7 +139,7 @@ export function writeArtifactPair(dir: string, json: { weightsManifest: { paths:
   writeFilesAtomically([{ path: join(dir, name), data: weights }]);
   writeFilesAtomically([{ path: join(dir, 'orchestrator.json'), data: JSON.stringify(manifest) }]);
   for (const f of readdirSync(dir)) {
-    if (f !== name && /^orchestrator\.weights(\.[0-9a-f]{8})?\.bin$/.test(f)) rmSync(join(dir, f), { force: true });
+    if (f !== name && WEIGHTS_FILE_NAME.test(f)) rmSync(join(dir, f), { force: true });
   }
   return name;
 }

@@ -3,7 +3,6 @@
 import { dirname, join } from 'node:path';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { importArtifact } from '../core/io/artifact';
-import { fingerprintMismatch } from '../core/io/artifactCheck';
 import type { Catalog } from '../core/sim/catalog';
 import type { PolicyNetwork } from '../core/policy/network';
 import { storedPreferenceError, type Preference } from '../core/preference';
@@ -29,7 +28,7 @@ export function policyPath(spec: string): string | null {
  * catalog works, but tools it never saw are scored by extrapolation: figures from such a run are
  * not the trained policy's.
  */
-export function loadPolicyFile(spec: string, against?: Catalog): { net: PolicyNetwork; trainedPreference: Preference | null; catalog: Catalog | null } {
+export function loadPolicyFile(spec: string, against?: Catalog): { net: PolicyNetwork; trainedPreference: Preference | null; catalog: Catalog } {
   const path = policyPath(spec) ?? spec;
   const json = readJson(path, 'policy file') as { weightsManifest?: { paths?: string[] }[]; userDefinedMetadata?: { training?: { preferenceMode?: string; preference?: Preference } } };
   const file = json?.weightsManifest?.[0]?.paths?.[0];
@@ -40,8 +39,6 @@ export function loadPolicyFile(spec: string, against?: Catalog): { net: PolicyNe
   } catch (e) {
     throw new CliError(`cannot read weights file "${join(dirname(path), file)}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  const mismatch = fingerprintMismatch(file, new Uint8Array(weights));
-  if (mismatch) throw new CliError(`${join(dirname(path), file)}: ${mismatch}`);
   const loaded = importArtifact(json, new Uint8Array(weights));
   if (!loaded.ok) throw new CliError(`${path}: ${loaded.error}`);
   const t = json.userDefinedMetadata?.training;
@@ -49,7 +46,7 @@ export function loadPolicyFile(spec: string, against?: Catalog): { net: PolicyNe
     const bad = storedPreferenceError(t.preference);
     if (bad) throw new CliError(`${path}: invalid orchestrator artifact: userDefinedMetadata.training.preference: ${bad}`);
   }
-  if (against && loaded.catalog) warnOnOtherTools(path, loaded.catalog, against);
+  if (against) warnOnOtherTools(path, loaded.catalog, against);
   return { net: loaded.net, trainedPreference: t?.preferenceMode === 'fixed' && t.preference ? t.preference : null, catalog: loaded.catalog };
 }
 

@@ -12,7 +12,7 @@ import { CliError } from './args';
 export const NODE_BACKENDS = ['wasm', 'cpu'] as const;
 
 export async function initNodeBackend(name: string): Promise<string> {
-  if (!(NODE_BACKENDS as readonly string[]).includes(name)) throw new CliError(`--backend must be one of ${NODE_BACKENDS.join(', ')} in Node (got "${name}")`);
+  checkBackendName(name);
   tf.env().set('PROD', true); // no "install tfjs-node" banner on stderr (it cannot be installed here)
   if (!(await tf.setBackend(name))) throw new CliError(`tfjs backend "${name}" failed to start`);
   await tf.ready();

@@ -26,6 +26,8 @@ import { withoutPolicyParam } from '../core/io/shareBundle';
 
 /** The end of a refused catalog edit's notice (one is shown at a time). */
 const CATALOG_REFUSED = ' — the catalog was not changed.';
+/** The notices without a catalog edit's refusal: one is on show at a time, and an edit that applies ends it. */
+const withoutCatalogRefusal = (notices: LabState['notices']): LabState['notices'] => notices.filter((n) => !n.text.endsWith(CATALOG_REFUSED));
 
 /** `aboutPolicy`: true of the current policy only (cleared when Reset replaces it). */
 export interface Notice { id: number; kind: 'info' | 'warn' | 'error'; text: string; aboutPolicy?: boolean }
@@ -282,14 +284,14 @@ export const useLab = create<LabState>((set, get) => {
       const r = parseCatalog(candidate);
       if (!r.ok) {
         // One refusal at a time: a newer one replaces the last instead of stacking up banners.
-        set((s) => ({ notices: s.notices.filter((n) => !n.text.endsWith(CATALOG_REFUSED)) }));
+        set((s) => ({ notices: withoutCatalogRefusal(s.notices) }));
         get().notify('error', `${catalogErrorText(r.error, candidate)}${CATALOG_REFUSED}`);
         return false;
       }
       const ids = new Set(r.value.tools.map((t) => t.id));
       const p = get().preference;
       // An edit that applies ends any refusal on show: it is about an entry no longer there.
-      set((s) => ({ catalog: r.value, preference: { ...p, tools: Object.fromEntries(Object.entries(p.tools).filter(([id]) => ids.has(id))) }, notices: s.notices.filter((n) => !n.text.endsWith(CATALOG_REFUSED)) }));
+      set((s) => ({ catalog: r.value, preference: { ...p, tools: Object.fromEntries(Object.entries(p.tools).filter(([id]) => ids.has(id))) }, notices: withoutCatalogRefusal(s.notices) }));
       configureSoon();
       void get().regenerate();
       return true;

@@ -1,7 +1,6 @@
 // The policy as files: export (orchestrator.json + its weights), import (validated in the worker
 // first; a refused import changes nothing and says why), and the shipped pretrained policy.
 
-import { fingerprintMismatch } from '../core/io/artifactCheck';
 import type { LabWorkerClient } from '../worker/client';
 import type { LabState } from './labStore';
 import { saveFile } from './saveFile';
@@ -32,12 +31,6 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
         return false;
       }
       const weights = await weightsFile.arrayBuffer();
-      // A weights file the CLI wrote carries its content's fingerprint in its name: one that no longer matches was changed or damaged.
-      const mismatch = 'name' in weightsFile ? fingerprintMismatch(weightsFile.name, new Uint8Array(weights)) : null;
-      if (mismatch) {
-        get().notify('error', `Import refused: ${mismatch}. The current model keeps running.`);
-        return false;
-      }
       // Training pauses: the imported policy starts at iteration 0, with charts of its own. A refused
       // import changes nothing, so training then goes on.
       const wasRunning = get().running;

@@ -60,7 +60,8 @@ export function trailingMean(values: readonly number[], window: number): number[
   return out;
 }
 
-const OF_UPDATE = ['kl', 'entropy', 'clipFrac', 'loss', 'gradNorm'] as const;
+/** Values of the update: an iteration without one (every group filtered) has none of them. */
+export const OF_UPDATE: readonly string[] = ['kl', 'entropy', 'clipFrac', 'loss', 'gradNorm'];
 const SCALARS = ['iteration', 'meanReward', 'accuracy', 'meanCostUSD', 'meanLatencyS', 'rewardStd', 'meanAbsAdvantage', 'kl', 'entropy', 'clipFrac', 'filteredFrac', 'loss', 'gradNorm', 'meanTurns', 'wallMs'] as const;
 
 /**
@@ -71,7 +72,7 @@ const SCALARS = ['iteration', 'meanReward', 'accuracy', 'meanCostUSD', 'meanLate
 export function metricsCsv(series: readonly MetricPoint[]): string {
   const tools = series.length ? Object.keys((series[0] as MetricPoint).callsPerTask) : [];
   const head = [...SCALARS, 'trainedDecisions', ...tools.map((t) => `calls:${t}`)];
-  const cell = (p: MetricPoint, k: (typeof SCALARS)[number]) => (p.decisions.trained === 0 && (OF_UPDATE as readonly string[]).includes(k) ? '' : String(p[k]));
+  const cell = (p: MetricPoint, k: (typeof SCALARS)[number]) => (p.decisions.trained === 0 && OF_UPDATE.includes(k) ? '' : String(p[k]));
   const rows = series.map((p) => [...SCALARS.map((k) => cell(p, k)), String(p.decisions.trained), ...tools.map((t) => String(p.callsPerTask[t] ?? 0))].join(','));
   return [head.join(','), ...rows].join('\n') + '\n';
 }

@@ -180,7 +180,6 @@ const PROPS: Prop[] = [
   },
 ];
 
-/** Reads a link's query and fragment; `invalid` lists the keys that were ignored (their defaults are used). */
 /**
  * The link's settings over the defaults. `invalid` names the parameters refused (each keeps its
  * default) and `refusals` says for each what it was and what is allowed, e.g. "B = 4096 (allowed: an

@@ -19,7 +19,7 @@ export function HyperparamsPanel() {
     <section className="panel hyper" aria-label="hyperparameters">
       <Group title="Rollouts">
         <Num integer label="B (tasks per iteration)" value={t.batchTasks} min={1} max={256} step={1} onChange={(v) => put({ batchTasks: v })} />
-        <Num integer label="G (rollouts per task)" value={t.groupSize} min={1} max={64} step={1} onChange={(v) => put({ groupSize: v })} hint="G = 1 has no group baseline (veRL: A = r/(1 + 1e-6))" />
+        <Num integer label="G (rollouts per task)" value={t.groupSize} min={1} max={64} step={1} onChange={(v) => put({ groupSize: v })} hint="rollouts of the same task that GRPO compares (G ≥ 2; the note below says what G = 1 does)" />
         {t.groupSize === 1 && <p className="small field-note" role="note">{groupOfOneNote(t.reward)}</p>}
         <Num integer label="max turns" value={t.sim.maxTurns} min={4} max={50} step={1} onChange={(v) => put({ sim: { ...t.sim, maxTurns: v } })} />
       </Group>

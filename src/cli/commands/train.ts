@@ -11,8 +11,8 @@ import { groupOfOneNote, normalisesOverGroup, REWARD_MODES, type RewardMode } fr
 import { preferenceVector } from '../../core/preference';
 import { GrpoTrainer } from '../../core/grpo/trainer';
 import { exportArtifact } from '../../core/io/artifact';
+import { WEIGHTS_FILE_NAME } from '../../core/io/artifactCheck';
 import { formatCost, type Catalog } from '../../core/sim/catalog';
-import { parseCatalog } from '../../core/sim/catalogSchema';
 import { generateTasks } from '../../core/sim/tasks';
 import { checkKnown, CliError, intOpt, numberOpt, stringOpt, type Args } from '../args';
 import { boundedFromArgs, refuseSettingsOnResume, storedTrainConfig } from '../trainSettings';
@@ -22,7 +22,7 @@ import { loadPolicyFile } from '../policyFile';
 import { initNodeBackend } from '../tfBackend';
 
 /** The files a run writes into its --out folder, or removes there (weights no manifest names any more: io.ts). */
-const RUN_FILE = /^(orchestrator\.json|metrics\.jsonl|orchestrator\.weights(\.[0-9a-f]{8})?\.bin)$/;
+const isRunFile = (f: string): boolean => f === 'orchestrator.json' || f === 'metrics.jsonl' || WEIGHTS_FILE_NAME.test(f);
 
 const TRAIN_OPTIONS = ['catalog', 'seed', 'iterations', 'out', 'preference', 'random-preferences', 'backend', 'json', 'batch', 'group', 'lr', 'epochs', 'width', 'depth', 'beta', 'entropy', 'reward', 'aggregation', 'max-turns', 'pool', 'progress-every', 'init', 'advantage', 'dual-clip', 'checkpoint-every', 'resume', 'lr-decay'];
 
@@ -51,13 +51,11 @@ function configFromArgs(a: Args): TrainConfig {
 /** What --resume reads back from DIR: the policy, the run's configuration (checked: trainSettings.ts), how far it got and its metrics lines. */
 function readRun(dir: string): { net: ReturnType<typeof loadPolicyFile>['net']; config: TrainConfig; done: number; catalog: Catalog; lines: string[] } {
   const path = join(dir, 'orchestrator.json');
-  const { net } = loadPolicyFile(path);
-  const meta = (readJson(path, 'run to resume') as { userDefinedMetadata?: { catalog?: unknown; training?: Record<string, unknown> } }).userDefinedMetadata;
+  const { net, catalog } = loadPolicyFile(path); // the artifact's catalog, validated by its import
+  const meta = (readJson(path, 'run to resume') as { userDefinedMetadata?: { training?: Record<string, unknown> } }).userDefinedMetadata;
   const t = meta?.training;
   if (!t || typeof t !== 'object' || !('iterations' in t)) throw new CliError(`${path}: not a training run this CLI wrote (its training metadata is missing)`);
-  const cat = parseCatalog(meta?.catalog);
-  if (!cat.ok) throw new CliError(`${path}: ${cat.error}`);
-  const stored = storedTrainConfig(t, cat.value);
+  const stored = storedTrainConfig(t, catalog);
   if ('error' in stored) throw new CliError(`${path}: userDefinedMetadata.training: ${stored.error}`);
   const { config, done } = stored;
   // The metrics of iterations 1…done: every readable line of an iteration in order is kept (a damaged
@@ -74,7 +72,7 @@ function readRun(dir: string): { net: ReturnType<typeof loadPolicyFile>['net']; 
     last = it;
   }
   if (lines.length < done) process.stderr.write(`warning: ${existsSync(metricsPath) ? `${metricsPath} lacks the metrics of ${done - lines.length} of its ${done} iterations (unreadable, out of order or missing lines); the resumed file keeps the ${lines.length} it has` : `${metricsPath} is missing; the resumed file holds only the new iterations' metrics`}\n`);
-  return { net, config, done, catalog: cat.value, lines };
+  return { net, config, done, catalog, lines };
 }
 
 export async function trainCommand(a: Args): Promise<void> {
@@ -83,7 +81,7 @@ export async function trainCommand(a: Args): Promise<void> {
   const out = resume ?? stringOpt(a, 'out');
   if (resume && a.options.has('out') && resolve(stringOpt(a, 'out')) !== resolve(resume)) throw new CliError('--resume DIR writes back to DIR; leave out --out (or give the same directory)');
   checkOutputDir(out, resume ? '--resume' : '--out'); // before any work: a run never trains and then fails to save
-  const clash = !resume && existsSync(out) ? readdirSync(out).filter((f) => RUN_FILE.test(f)) : [];
+  const clash = !resume && existsSync(out) ? readdirSync(out).filter(isRunFile) : [];
   if (clash.includes('orchestrator.json')) {
     throw new CliError(`--out ${out} already holds a run (orchestrator.json): go on with it (--resume ${out}), or give another --out, or remove that folder first; nothing was written`);
   }
@@ -131,8 +129,9 @@ export async function trainCommand(a: Args): Promise<void> {
   const init = previous ? previous.net : a.options.has('init') ? loadPolicyFile(stringOpt(a, 'init'), catalog).net : undefined;
   if (init) config = { ...config, policy: { ...config.policy, width: init.config.width, depth: init.config.depth } };
   if (config.groupSize === 1) {
-    if (normalisesOverGroup(config.reward)) throw new CliError(`--group 1: ${groupOfOneNote(config.reward).replace(/^G = 1: /, '')}`);
-    process.stderr.write(`notice: --group 1: ${groupOfOneNote(config.reward).replace(/^G = 1: /, '')}\n`);
+    const why = `--group 1: ${groupOfOneNote(config.reward).replace(/^G = 1: /, '')}`;
+    if (normalisesOverGroup(config.reward)) throw new CliError(why);
+    process.stderr.write(`notice: ${why}\n`);
   }
   if (config.preferenceMode === 'fixed' && normalisesOverGroup(config.reward) && preferenceVector(config.preference, catalog).every((w) => w === 0)) {
     throw new CliError('--preference: every weight of P is 0, so under the paper\'s reward (M_norm · P) every reward is 0 and nothing would be learned; give some weight (e.g. "outcome": 1)');

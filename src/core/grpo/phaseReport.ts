@@ -139,7 +139,7 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     }
     return {
       facts,
-      summary: how + (official ? " The last column is the official code's reward for the same group: with +cost in its numerator the dearest success scores highest on cost,, and its outcome, cost and latency terms count twice (the per-tool loop runs over them as well)." : ''),
+      summary: how + (official ? " The last column is the official code's reward for the same group: with +cost in its numerator the dearest success scores highest on cost, and its outcome, cost and latency terms count twice (the per-tool loop runs over them as well)." : ''),
       tables: [{ caption: `Group ${s.shown + 1}: the terms P_k·M̃_k and R`, columns: ['#', 'outcome', 'cost', ...active.map((k) => `P·M̃ ${names[k]}`), 'R', ...(official ? ["R, official code's sign"] : [])], symbols: [null, null, null, ...active.map(() => null), 'R', ...(official ? [null] : [])],
         rows: R.map((r, g) => [String(g + 1), (stats[g]?.outcome ? '1' : '0'), formatCost(s.host.catalog, stats[g]?.costUSD ?? 0), ...active.map((k) => f((P[k] as number) * ((s.mNorm[s.shown] as number[][])[g] as number[])[k]!, 3)), f(r), ...(official ? [f(official[g] as number)] : [])]) }],
     };

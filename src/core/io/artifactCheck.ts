@@ -17,6 +17,9 @@ export const ARTIFACT_VERSION = 1;
  */
 export const MAX_ABS_WEIGHT = 1e4;
 
+/** A weights file's name: orchestrator.weights.bin (the lab's export), or with its content's fingerprint (the CLI's), captured. */
+export const WEIGHTS_FILE_NAME = /^orchestrator\.weights(?:\.([0-9a-f]{8}))?\.bin$/;
+
 /** FNV-1a (32-bit) of the bytes as 8 hex digits: the CLI names a weights file after its content (orchestrator.weights.<fp>.bin). */
 export function weightsFingerprint(bytes: Uint8Array): string {
   let h = 0x811c9dc5;
@@ -26,8 +29,8 @@ export function weightsFingerprint(bytes: Uint8Array): string {
 
 /** Why a weights file whose name carries a fingerprint does not hold the bytes that name records (changed or damaged since), or null (it does, or its name carries none). */
 export function fingerprintMismatch(fileName: string, bytes: Uint8Array): string | null {
-  const m = /orchestrator\.weights\.([0-9a-f]{8})\.bin$/.exec(fileName);
-  if (!m) return null;
+  const m = WEIGHTS_FILE_NAME.exec(fileName.slice(fileName.lastIndexOf('/') + 1));
+  if (!m?.[1]) return null;
   const fp = weightsFingerprint(bytes);
   return fp === m[1] ? null : `"${fileName}" does not hold the weights its name records (their fingerprint is ${fp}): the file was changed or damaged after it was written`;
 }
@@ -98,5 +101,8 @@ export function checkArtifact(jsonValue: unknown, weights: ArrayBuffer | Uint8Ar
     if (!Number.isFinite(x)) return fail(`${file} holds a non-finite value at float ${i}`);
     if (Math.abs(x) > MAX_ABS_WEIGHT) return fail(`${file} holds ${x.toExponential(2)} at float ${i} (weight "${weightAt(expected, i)}"); a policy's weights must lie within ±${MAX_ABS_WEIGHT} (beyond it its logits overflow float32)`);
   }
+  // Values that could be a policy, but not the ones a CLI-written file's name records: changed or damaged since.
+  const changed = fingerprintMismatch(file, bytes);
+  if (changed) return fail(changed);
   return { ok: true, policy: cfg, catalog: cat.value, metadata: meta as ArtifactMetadata, specs, buffer };
 }

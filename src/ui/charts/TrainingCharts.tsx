@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useLab, type LabState } from '../../store/labStore';
 import { EVAL_SUITES } from '../../store/urlState';
 import { useStaggered } from './useStaggered';
-import { downsample, SMOOTH_WINDOW, trailingMean } from '../../store/series';
+import { downsample, OF_UPDATE, SMOOTH_WINDOW, trailingMean } from '../../store/series';
 import { ChartCard, toolColour } from './ChartCard';
 import { IterationChart, type RefLine } from './IterationChart';
 
@@ -11,8 +11,7 @@ const USAGE_POINTS = 100;
 
 type Key = 'meanReward' | 'accuracy' | 'meanCostUSD' | 'meanLatencyS' | 'kl' | 'entropy' | 'clipFrac';
 
-/** `ofUpdate`: a value of the update, which an iteration without one (every group filtered) does not have: a gap, not a 0. */
-type LineSpec = { key: Key; name: string; colour: string; ofUpdate?: boolean };
+type LineSpec = { key: Key; name: string; colour: string };
 
 /** An HTML legend (the browser lays it out; nothing in the SVG measures text): lines or filled areas. */
 export function LineLegend({ items, swatch = 'line' }: { items: readonly { name: string; colour: string; faint?: boolean; dashed?: boolean }[]; swatch?: 'line' | 'area' }) {
@@ -41,7 +40,8 @@ function SeriesChart({ slot, title, note, testId, yLabel, lines, domain, refs, i
   const { xs, curves } = useMemo(() => {
     const index = downsample(series.map((_, i) => i));
     const pick = (values: readonly number[]) => index.map((i) => values[i] as number);
-    const raw = lines.map((l) => series.map((p) => (l.ofUpdate && p.decisions.trained === 0 ? Number.NaN : p[l.key])));
+    // An iteration without an update has no KL, entropy or clip fraction: a gap, not a 0.
+    const raw = lines.map((l) => series.map((p) => (OF_UPDATE.includes(l.key) && p.decisions.trained === 0 ? Number.NaN : p[l.key])));
     const curves = lines.flatMap((l, k) => {
       const values = raw[k] as number[];
       return smooth
@@ -126,7 +126,7 @@ export function DiagnosticsCharts() {
       <SeriesChart slot={3} title="Latency per task (s)" note="sum of call latencies + own turns" testId="chart-latency" yLabel="s" includeZero lines={[{ key: 'meanLatencyS', name: 'latency', colour: '#7048e8' }]} />
       <UsageChart slot={4} />
       <SeriesChart slot={5} title="KL · entropy · clip fraction" note={`${epochs === 1 ? '(μ = 1: the ratio is 1, so clip fraction stays 0 and the surrogate ≈ 0 by construction)' : 'of the update'} · a gap: no update that iteration (every group filtered)`} testId="chart-diagnostics" yLabel="value" includeZero missing="no update"
-        lines={[{ key: 'kl', name: 'KL (k3, nats)', colour: '#c2255c', ofUpdate: true }, { key: 'entropy', name: 'entropy (nats)', colour: '#1098ad', ofUpdate: true }, { key: 'clipFrac', name: 'clip fraction (0–1)', colour: '#f59f00', ofUpdate: true }]} />
+        lines={[{ key: 'kl', name: 'KL (k3, nats)', colour: '#c2255c' }, { key: 'entropy', name: 'entropy (nats)', colour: '#1098ad' }, { key: 'clipFrac', name: 'clip fraction (0–1)', colour: '#f59f00' }]} />
     </div>
   );
 }
