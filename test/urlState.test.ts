@@ -41,7 +41,7 @@ describe('share links', () => {
     expect(writeUrl(defaultConfig())).not.toMatch(/lrTo0/);
     expect(readUrl('?lrTo0=-5').invalid).toEqual(['lrTo0']);
     expect(readUrl('?B=0x10&G=0b11&mu=1e1').invalid).toEqual(['B', 'G']); // decimal only, as the CLI: 0x10 is no 16 (1e1 is 10)
-    expect(readUrl('?B=4096&reward=bogus').refusals).toEqual(['B = 4096 (allowed: an integer from 1 to 256)', 'reward = bogus (allowed: toolorchestra, toolorchestra-official, weighted, outcome)']);
+    expect(readUrl('?B=4096&reward=bogus').refusals).toEqual(['B = 4096 (allowed: an integer from 1 to 256)', 'reward = bogus (allowed: toolorchestra, success-first, toolorchestra-official, weighted, outcome)']);
     // A parameter the lab does not know is named apart from a refused value (and only once).
     expect(readUrl('?lr=abc&foo=1&foo=2', '#bar=3')).toMatchObject({ invalid: ['lr'], unknown: ['foo', 'bar'] });
     expect(readUrl('?lrTo0=2.5').invalid).toEqual(['lrTo0']);

@@ -3,6 +3,7 @@ import { useView } from '../store/viewStore';
 import { useShallow } from 'zustand/react/shallow';
 import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
 import type { Preference } from '../core/preference';
+import { REWARD_MODE_LABELS, type RewardMode } from '../core/grpo/reward';
 
 function Slider({ label, value, onChange, hint }: { label: string; value: number; onChange: (v: number) => void; hint?: string }) {
   return (
@@ -14,13 +15,20 @@ function Slider({ label, value, onChange, hint }: { label: string; value: number
   );
 }
 
-/** Whether P weighs calls of tools: under the paper's reward each such call earns reward, whatever it answers. */
-const paysPerCall = (p: Preference): boolean => Object.values(p.tools).some((w) => w > 0);
+/** Whether P weighs any tool. */
+const weighsTools = (p: Preference): boolean => Object.values(p.tools).some((w) => w > 0);
+
+/** What tool weights pay for under the training reward `mode`. */
+function toolWeightsNote(mode: RewardMode): string {
+  if (mode === 'success-first') return "Under the success-first reward these weights pay for the share of a trajectory's calls that go to a preferred tool, on top of the 1 that a success earns, so the policy moves calls to these tools where that does not cost it the answer.";
+  if (mode === 'weighted' || mode === 'outcome') return `The ${REWARD_MODE_LABELS[mode]} reward does not read P, so these weights change nothing in training. The policy still reads them as an input.`;
+  return "Under the paper's reward these weights pay for each call of a preferred tool, because it counts calls per tool. The policy adds such calls, so the share of API calls falls mostly because the calls of local tools and open models rise. That often costs more, and an open model's confident wrong answer can outvote a right one. The success-first reward (Settings) pays for shares of calls instead.";
+}
 
 /** The preference vector P (outcome, cost, latency, one weight per tool) and the instruction presets. */
 export function PreferencePanel() {
-  const { preference: p, catalog, setPreference, applyInstruction, mode, setTrain } = useLab(
-    useShallow((s) => ({ preference: s.preference, catalog: s.catalog, setPreference: s.setPreference, applyInstruction: s.applyInstruction, mode: s.train.preferenceMode, setTrain: s.setTrain })),
+  const { preference: p, catalog, setPreference, applyInstruction, mode, reward, setTrain } = useLab(
+    useShallow((s) => ({ preference: s.preference, catalog: s.catalog, setPreference: s.setPreference, applyInstruction: s.applyInstruction, mode: s.train.preferenceMode, reward: s.train.reward, setTrain: s.setTrain })),
   );
   const put = (patch: Partial<Preference>) => setPreference({ ...p, ...patch });
   return (
@@ -29,7 +37,7 @@ export function PreferencePanel() {
       <div className="presets">
         {INSTRUCTION_PRESETS.map((x) => <button key={x.name} type="button" title={`“${x.instruction}”`} onClick={() => { applyInstruction(x.name); useView.getState().setTradeoffAxis(x.axis); }}>{x.name}</button>)}
       </div>
-      {paysPerCall(p) && <p className="small field-note" role="note">These weights pay for each call of a preferred tool (the paper's reward counts calls per tool): the policy adds such calls, so the share of API calls falls mostly because the calls of local tools and open models rise — often at a higher cost, and an open model's confident wrong answer can outvote a right one.</p>}
+      {weighsTools(p) && <p className="small field-note" role="note">{toolWeightsNote(reward)}</p>}
       <Slider label="Outcome weight" value={p.outcome} onChange={(v) => put({ outcome: v })} hint="weight on solving the task (rewards are 0 for failures anyway)" />
       <Slider label="Cost weight" value={p.cost} onChange={(v) => put({ cost: v })} hint="weight on −cost, normalised within each group" />
       <Slider label="Latency weight" value={p.latency} onChange={(v) => put({ latency: v })} hint="weight on −latency, normalised within each group" />

@@ -23,8 +23,8 @@ import { initNodeBackend } from '../tfBackend';
 import { TABLE1_BASELINES } from './calibrate';
 
 const SHIPPED = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'public', 'pretrained', 'orchestrator.json');
-/** The README's recipe: Dr. GRPO advantage, lr 1.5e-3, entropy 0.03 (the headline's learning rate also falls linearly to 0 over its run: HEADLINE_DECAY). */
-const HEADLINE_DECAY = 1;
+/** The README's recipe: Dr. GRPO advantage, lr 1.5e-3, entropy 0.03, the learning rate falling linearly to 0 over the run (LR_DECAY_FRACTION of it); the random-preference policy also takes the success-first reward. */
+const LR_DECAY_FRACTION = 1;
 const RECIPE: Partial<TrainConfig> = { learningRate: 0.0015, entropyCoef: 0.03, advantage: { ...DEFAULT_TRAIN.advantage, normalizeStd: false } };
 
 /** Trains one of the two policies and saves it in `dir` as `train --out` would (so it can be evaluated, resumed with --init, or opened in the lab). */
@@ -66,14 +66,14 @@ export async function reproduceCommand(a: Args): Promise<void> {
   let headline: PolicyNetwork, random: PolicyNetwork, source: string;
   if (a.flags.has('pretrained')) {
     headline = random = loadPolicyFile(SHIPPED).net;
-    source = 'the shipped policy (public/pretrained, trained with random preferences) for every table';
+    source = 'the shipped policy (public/pretrained, trained with random preferences and the success-first reward) for every table';
   } else {
     log(`training the headline policy (P = outcome 1, cost 0.5), ${iterations.headline} iterations`);
     // The same runs as the README's commands (`train --seed S` also seeds the network with S).
-    headline = await train({ ...DEFAULT_TRAIN, ...RECIPE, lrDecay: linearDecay(iterations.headline, HEADLINE_DECAY), seed: 1, policy: { ...DEFAULT_TRAIN.policy, seed: 1 }, preferenceMode: 'fixed', preference: DEFAULT_PREFERENCE }, iterations.headline, join(out, 'headline'), log);
+    headline = await train({ ...DEFAULT_TRAIN, ...RECIPE, lrDecay: linearDecay(iterations.headline, LR_DECAY_FRACTION), seed: 1, policy: { ...DEFAULT_TRAIN.policy, seed: 1 }, preferenceMode: 'fixed', preference: DEFAULT_PREFERENCE }, iterations.headline, join(out, 'headline'), log);
     log(`training the random-preference policy, ${iterations.random} iterations`);
-    random = await train({ ...DEFAULT_TRAIN, ...RECIPE, seed: 2, policy: { ...DEFAULT_TRAIN.policy, seed: 2 }, preferenceMode: 'random' }, iterations.random, join(out, 'random'), log);
-    source = `policies trained here and saved in DIR/headline and DIR/random (headline: seed 1, P = outcome 1, cost 0.5, ${iterations.headline} iterations with the learning rate decaying to 0 over the run; Table 3: seed 2, random preferences, ${iterations.random} iterations at a constant rate)`;
+    random = await train({ ...DEFAULT_TRAIN, ...RECIPE, reward: 'success-first', lrDecay: linearDecay(iterations.random, LR_DECAY_FRACTION), seed: 2, policy: { ...DEFAULT_TRAIN.policy, seed: 2 }, preferenceMode: 'random' }, iterations.random, join(out, 'random'), log);
+    source = `policies trained here and saved in DIR/headline and DIR/random (headline: seed 1, P = outcome 1, cost 0.5, ${iterations.headline} iterations with the learning rate decaying to 0 over the run; Table 3: seed 2, random preferences and the success-first reward, ${iterations.random} iterations with the learning rate decaying to 0)`;
   }
   const r = await reproduce({
     catalog, sim: DEFAULT_SIM, seed, count, preference: DEFAULT_PREFERENCE, baselines: TABLE1_BASELINES, maxTurns: [4, 8, 12, 20],

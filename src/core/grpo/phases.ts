@@ -19,7 +19,7 @@ import { preferenceVector, samplePreference } from '../preference';
 import { groupAdvantages, type GroupAdvantage } from './advantage';
 import { learningRateAt, type TrainConfig } from './config';
 import { histogram, type GroupSample, type IterationMetrics } from './metrics';
-import { gateAndWeight, measureDims, measureVector, normaliseGroup, type TrajectoryStats } from './reward';
+import { gateAndWeight, measureDims, measureVector, measuresShares, normaliseGroup, type TrajectoryStats } from './reward';
 import { collectRollouts, type RolloutBuffer } from './rollout';
 
 export { PHASE_NAMES, type PhaseName } from './phaseNames';
@@ -122,7 +122,7 @@ export async function rolloutPhase(s: IterationState): Promise<void> {
   }
 }
 
-/** 3. M(τ) = [calls per tool…, outcome, −cost, −latency] of every trajectory. */
+/** 3. M(τ) = [calls (or, success-first, share of calls) per tool…, outcome, −cost, −latency] of every trajectory. */
 export function measurePhase(s: IterationState): void {
   const { env, config: c, catalog } = s.host;
   const J = catalog.tools.length, G = c.groupSize;
@@ -133,7 +133,7 @@ export function measurePhase(s: IterationState): void {
       stats.push({ calls: env.calls.subarray(i * J, (i + 1) * J), outcome: env.outcome[i] as number, costUSD: env.cost[i] as number, latencyS: (env.latencyMs[i] as number) / 1000, tokens: env.tokens[i] as number });
     }
     s.stats.push(stats);
-    s.mRaw.push(stats.map((t) => measureVector(t, J)));
+    s.mRaw.push(stats.map((t) => measureVector(t, J, measuresShares(c.reward))));
   }
 }
 

@@ -5,16 +5,24 @@
 //    which rewards spending. Here the numerator is −cost too, so the cheapest success scores highest.
 //  - weighted: w_o·outcome + w_e·(−perCall·calls − perToken·tokens) + w_p·(solved within the
 //    latency target ? fast : slow), coefficients editable.
+//  - success-first: the paper's reward with two changes that make a preference follow without
+//    giving up the task (README, "One policy, any preference"): M's tool dimensions are each tool's
+//    SHARE of the trajectory's calls, not its count (padding with calls of a preferred tool no
+//    longer pays without end), and R = outcome ? 1 + P·M_norm / ΣP : 0 — a success earns 1 for
+//    succeeding and up to 1 more for how well it matches P, so every success outscores every failure
+//    and no preference is worth more than the answer. Under the paper's form, a P with outcome
+//    weight 0 (its own App. F example) pays a success only for its preferred calls.
 //  - toolorchestra-official: the reward as NVlabs/ToolOrchestra's training code computes it (an
 //    ablation lens; officialRewards below): its sign bug, its double counting and its per-tool
 //    min/max over the callers only.
 //  - outcome: R = outcome (ablation).
 
-export const REWARD_MODES = ['toolorchestra', 'toolorchestra-official', 'weighted', 'outcome'] as const;
+export const REWARD_MODES = ['toolorchestra', 'success-first', 'toolorchestra-official', 'weighted', 'outcome'] as const;
 export type RewardMode = (typeof REWARD_MODES)[number];
 /** Each mode in words, for menus (the ids stay in links, files and the CLI). */
 export const REWARD_MODE_LABELS: Record<RewardMode, string> = {
   toolorchestra: 'paper (normalised, gated)',
+  'success-first': 'success first (shares of calls)',
   'toolorchestra-official': 'official code as written',
   weighted: 'weighted sum (fixed costs)',
   outcome: 'outcome only (0/1)',
@@ -62,10 +70,15 @@ export function measureDims(toolIds: readonly string[]): string[] {
   return [...toolIds, 'outcome', '−cost', '−latency'];
 }
 
-/** M(τ) = [calls…, outcome, −cost, −latency]. */
-export function measureVector(t: TrajectoryStats, nTools: number): number[] {
+/** Whether M's tool dimensions are shares of the trajectory's calls (success-first) rather than counts. */
+export const measuresShares = (mode: RewardMode): boolean => mode === 'success-first';
+
+/** M(τ) = [calls…, outcome, −cost, −latency]; with `shares`, each tool's share of the calls (all 0 without a call). */
+export function measureVector(t: TrajectoryStats, nTools: number, shares = false): number[] {
+  let total = 0;
+  if (shares) for (let j = 0; j < nTools; j++) total += t.calls[j] ?? 0;
   const m: number[] = [];
-  for (let j = 0; j < nTools; j++) m.push(t.calls[j] ?? 0);
+  for (let j = 0; j < nTools; j++) m.push(shares ? (total > 0 ? (t.calls[j] ?? 0) / total : 0) : t.calls[j] ?? 0);
   m.push(t.outcome, -t.costUSD, -t.latencyS);
   return m;
 }
@@ -143,14 +156,19 @@ export function weightedReward(t: TrajectoryStats, c: WeightedCoefficients): num
  * (the slow-motion phase "Gate and weight: R"; the trainer runs the same function).
  */
 export function gateAndWeight(mode: RewardMode, group: readonly TrajectoryStats[], mNorm: readonly number[][], pref: readonly number[], weighted: WeightedCoefficients = DEFAULT_WEIGHTED): number[] {
-  if (mode === 'toolorchestra') return group.map((t, i) => (t.outcome ? (mNorm[i] as number[]).reduce((a, x, d) => a + x * (pref[d] as number), 0) : 0));
+  const weighedSum = (i: number) => (mNorm[i] as number[]).reduce((a, x, d) => a + x * (pref[d] as number), 0);
+  if (mode === 'toolorchestra') return group.map((t, i) => (t.outcome ? weighedSum(i) : 0));
+  if (mode === 'success-first') {
+    const total = pref.reduce((a, x) => a + x, 0);
+    return group.map((t, i) => (t.outcome ? 1 + (total > 0 ? weighedSum(i) / total : 0) : 0));
+  }
   if (mode === 'toolorchestra-official') return officialRewards(group, pref);
   return group.map((t) => (mode === 'outcome' ? t.outcome : weightedReward(t, weighted)));
 }
 
 /** Rewards of one group under any mode (M is still reported for the inspector): measure, normalise, gate and weight. */
 export function groupRewards(mode: RewardMode, group: readonly TrajectoryStats[], pref: readonly number[], weighted: WeightedCoefficients = DEFAULT_WEIGHTED): GroupReward {
-  const mRaw = group.map((t) => measureVector(t, pref.length - 3));
+  const mRaw = group.map((t) => measureVector(t, pref.length - 3, measuresShares(mode)));
   const mNorm = normaliseGroup(mRaw);
   return { rewards: gateAndWeight(mode, group, mNorm, pref, weighted), mRaw, mNorm };
 }
