@@ -74,6 +74,21 @@ test('the trade-off view puts latency or the share of API calls on its x-axis; "
   await expect.poll(() => page.url()).toContain('suite=hle');
 });
 
+test('random P per task under the paper\'s reward says what it costs the presets and takes the shipped policy’s recipe in one click', async ({ page }) => {
+  await openLab(page, '?backend=wasm');
+  const note = page.getByTestId('random-p-reward-note');
+  await expect(note).toHaveCount(0);
+  await page.getByRole('radio', { name: /random P per task/ }).check();
+  await expect(note).toContainText('success-first');
+  await note.getByRole('button', { name: 'Use that recipe' }).click();
+  await expect(note).toHaveCount(0);
+  await expect.poll(() => page.url()).toContain('reward=success-first');
+  expect(page.url()).toContain('lrTo0=800');
+  expect(page.url()).toContain('std=0');
+  await openSettings(page, 'Training');
+  await expect(page.getByRole('combobox', { name: 'reward mode' })).toHaveValue('success-first');
+});
+
 test('the "Paper vs lab" tab shows the paper’s Table 1 beside the lab’s numbers for the current policy', async ({ page }) => {
   await openLab(page, '?backend=wasm');
   await page.getByRole('tab', { name: 'Paper vs lab' }).click();

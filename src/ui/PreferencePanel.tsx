@@ -15,6 +15,9 @@ function Slider({ label, value, onChange, hint }: { label: string; value: number
   );
 }
 
+/** Iterations of the shipped policy's run (README, "One policy, any preference"): its learning rate reaches 0 there. */
+const SHIPPED_RECIPE_ITERATIONS = 800;
+
 /** Whether P weighs any tool. */
 const weighsTools = (p: Preference): boolean => Object.values(p.tools).some((w) => w > 0);
 
@@ -27,8 +30,8 @@ function toolWeightsNote(mode: RewardMode): string {
 
 /** The preference vector P (outcome, cost, latency, one weight per tool) and the instruction presets. */
 export function PreferencePanel() {
-  const { preference: p, catalog, setPreference, applyInstruction, mode, reward, setTrain } = useLab(
-    useShallow((s) => ({ preference: s.preference, catalog: s.catalog, setPreference: s.setPreference, applyInstruction: s.applyInstruction, mode: s.train.preferenceMode, reward: s.train.reward, setTrain: s.setTrain })),
+  const { preference: p, catalog, setPreference, applyInstruction, mode, reward, advantage, setTrain } = useLab(
+    useShallow((s) => ({ preference: s.preference, catalog: s.catalog, setPreference: s.setPreference, applyInstruction: s.applyInstruction, mode: s.train.preferenceMode, reward: s.train.reward, advantage: s.train.advantage, setTrain: s.setTrain })),
   );
   const put = (patch: Partial<Preference>) => setPreference({ ...p, ...patch });
   return (
@@ -52,6 +55,12 @@ export function PreferencePanel() {
         <label><input type="radio" name="pmode" checked={mode === 'fixed'} onChange={() => setTrain({ preferenceMode: 'fixed' })} /> the sliders’ P</label>
         <label><input type="radio" name="pmode" checked={mode === 'random'} onChange={() => setTrain({ preferenceMode: 'random' })} /> random P per task (the paper’s way)</label>
       </fieldset>
+      {mode === 'random' && reward === 'toolorchestra' && (
+        <p className="small field-note" role="note" data-testid="random-p-reward-note">
+          Under the paper’s reward, one policy trained for every P gives up answers for the presets that weigh tools or cost (“Avoid API calls” lost 8 to 33 points on τ² in the README’s runs). The shipped policy’s recipe kept every preset within 5 points in 4 of 5 seeds: the success-first reward, the advantage without the std division, and a learning rate falling to 0 by iteration {SHIPPED_RECIPE_ITERATIONS}.{' '}
+          <button type="button" className="link" onClick={() => setTrain({ reward: 'success-first', advantage: { ...advantage, normalizeStd: false }, lrDecay: { start: 0, end: SHIPPED_RECIPE_ITERATIONS } })}>Use that recipe</button>
+        </p>
+      )}
       <p className="small muted">Moving a slider re-evaluates the current policy at the new P (the ★ in the trade-off view) without retraining.</p>
     </section>
   );
