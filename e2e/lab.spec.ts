@@ -39,6 +39,9 @@ test('under the operating point, how the held-out tasks ended: the parts add up,
   expect(before[0]).toBe(Number(/([\d.]+)% at/.exec(point)?.[1])); // solved = the operating point's accuracy
   await page.getByRole('button', { name: 'Avoid API calls' }).click();
   await expect.poll(() => operatingPoint(page), { timeout: 15_000 }).not.toBe(point);
+  // The bar may render a moment after the point: read its parts once they add up to the new point's accuracy.
+  const accuracy = async () => Number(/([\d.]+)% at/.exec(await operatingPoint(page))?.[1]);
+  await expect.poll(async () => (await part('solved')) === (await accuracy()), { timeout: 5_000 }).toBe(true);
   const after = await parts();
   // The shipped policy was trained with the success-first reward: a preference moves calls, not the answer
   // (under the paper's reward it padded calls of open models, whose confident wrong answers outvoted right ones).

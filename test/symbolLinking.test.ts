@@ -5,7 +5,8 @@
 
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
-import { FORMULAS, KATEX_OPTIONS, sym } from '../src/ui/math/formulas';
+import { ALL_FORMULAS, FORMULAS, formulasFor, KATEX_OPTIONS, sym } from '../src/ui/math/formulas';
+import { REWARD_MODES } from '../src/core/grpo/reward';
 import { hotSelector, hotSyms, SYMBOL_LABELS, symbolLabel, symOf, type SymName } from '../src/ui/math/symbolLinking';
 
 /** A stand-in for an element whose nearest [data-sym] / [data-sym-value] ancestor has `attrs`. */
@@ -62,7 +63,7 @@ describe('symbolLabel', () => {
 
 describe('the formulas', () => {
   const all = Object.keys(SYMBOL_LABELS) as SymName[];
-  const rendered = FORMULAS.map((f) => ({ f, html: katex.renderToString(f.tex, { ...KATEX_OPTIONS, throwOnError: true, displayMode: true }) }));
+  const rendered = ALL_FORMULAS.map((f) => ({ f, html: katex.renderToString(f.tex, { ...KATEX_OPTIONS, throwOnError: true, displayMode: true }) }));
   const linked = (html: string) => new Set([...html.matchAll(/data-sym="([^"]+)"/g)].map((m) => m[1]));
 
   it('tags a symbol with \\htmlData', () => {
@@ -79,6 +80,14 @@ describe('the formulas', () => {
     const seen = new Set(rendered.flatMap(({ html }) => [...linked(html)]));
     expect([...seen].sort()).toEqual([...all].sort());
     expect(FORMULAS.flatMap((f) => f.syms).sort()).toEqual([...all].sort());
+    // Whatever the reward mode and the std division, the panel shows one reward, one advantage and the objective, linking all eleven.
+    for (const reward of REWARD_MODES) for (const normalizeStd of [true, false]) {
+      const shown = formulasFor({ reward, normalizeStd });
+      expect(shown.map((f) => f.id)).toEqual(['reward', 'advantage', 'objective']);
+      expect(shown.flatMap((f) => f.syms).sort()).toEqual([...all].sort());
+      expect(shown[0]!.tex.includes('share'), reward).toBe(reward === 'success-first');
+      expect(shown[1]!.tex.includes('+ \\epsilon'), String(normalizeStd)).toBe(normalizeStd);
+    }
   });
   it('carry no SVG style attribute and no MathML (KaTeX sets other styles through the CSSOM)', () => {
     for (const { f, html } of rendered) {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLab } from '../store/labStore';
 import { useHidden, useView } from '../store/viewStore';
 import { AdvantageHistogram } from './charts/AdvantageHistogram';
@@ -13,6 +13,7 @@ import { SettingsDrawer } from './layout/SettingsDrawer';
 import { Tabs } from './layout/Tabs';
 import { LessonDock, Lessons, useLessonWatcher } from './lessons/Lessons';
 import { FormulaPanel } from './math/FormulaPanel';
+import { formulasFor } from './math/formulas';
 import { useSymbolLinking } from './math/symbolLinking';
 import { Notices } from './Notices';
 import { PaperVsLab } from './PaperVsLab';
@@ -53,11 +54,14 @@ function useDocumentView() {
 /** Slow motion beside the formulas it computes: hovering a symbol lights its value in the phases, and back. */
 function SlowMotionWithFormulas() {
   const values = useFormulaValues();
+  const reward = useLab((s) => s.train.reward);
+  const normalizeStd = useLab((s) => s.train.advantage.normalizeStd);
+  const formulas = useMemo(() => formulasFor({ reward, normalizeStd }), [reward, normalizeStd]);
   return (
     <div className="slowmo-split">
       <SlowMotion />
       <section className="formulas" aria-label="Formulas" data-region="formulas">
-        <FormulaPanel values={values} />
+        <FormulaPanel values={values} formulas={formulas} />
       </section>
     </div>
   );

@@ -5,6 +5,7 @@
 import type { DecisionCounts } from '../bench/floor';
 import type { TraceEntry } from '../sim/episode';
 import type { Task } from '../sim/tasks';
+import type { RewardMode } from './reward';
 
 export interface GroupTrajectory {
   outcome: number;
@@ -27,6 +28,10 @@ export interface GroupSample {
   dims: string[];
   /** P in M's order. */
   preference: number[];
+  /** The reward mode that scored the group (its tool dimensions are shares of the calls under success-first). */
+  reward: RewardMode;
+  /** Whether A divided by the group's std. */
+  normalizeStd: boolean;
   mean: number;
   std: number;
   filtered: boolean;

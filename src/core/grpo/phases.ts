@@ -276,6 +276,8 @@ export function groupSample(s: IterationState): GroupSample {
     task: s.tasks[b * G] as Task,
     dims: measureDims(ids),
     preference: s.groupPrefs[b] as number[],
+    reward: s.host.config.reward,
+    normalizeStd: s.host.config.advantage.normalizeStd,
     mean: a.mean,
     std: a.std,
     filtered: a.filtered,

@@ -28,7 +28,7 @@ export const REWARD_MODE_LABELS: Record<RewardMode, string> = {
   outcome: 'outcome only (0/1)',
 };
 
-/** Whether a mode min-max normalises each dimension over the group: then a group of one scores every try 0. */
+/** Whether a mode's reward is made only of terms min-max normalised over the group: then a group of one scores every try 0 (success-first normalises too, but adds 1 per success). */
 export const normalisesOverGroup = (mode: RewardMode): boolean => mode === 'toolorchestra' || mode === 'toolorchestra-official';
 
 /** What G = 1 does under `mode`, in words (the lab's note beside the field, the CLI's refusal). */

@@ -10,6 +10,7 @@ import { smoothedEnd } from '../../store/series';
 import { PAPER_TABLE1 } from '../../core/eval/paperTable1';
 import { useCompare, type CompareState } from '../../store/compareStore';
 import { useLab, type LabState } from '../../store/labStore';
+import { REWARD_MODE_LABELS } from '../../core/grpo/reward';
 import type { LessonRun } from '../../store/lessonStore';
 import { useView } from '../../store/viewStore';
 import type { PhaseReport, TradeoffPoint } from '../../worker/protocol';
@@ -126,8 +127,10 @@ export const LESSONS: readonly Lesson[] = [
     task: 'Step through slow motion to phase 5 and compare the last two columns: the paper’s R and the official code’s.',
     async setup() {
       // The official code's column is shown beside the paper's reward only in the paper's reward mode.
-      if (useLab.getState().train.reward !== 'toolorchestra') {
+      const was = useLab.getState().train.reward;
+      if (was !== 'toolorchestra') {
         useLab.getState().setTrain({ reward: 'toolorchestra' });
+        useLab.getState().notify('info', `This lesson switched the reward from "${REWARD_MODE_LABELS[was]}" to the paper's (Settings → Training → reward mode): the official code's column is shown beside the paper's reward only.`);
         await useLab.getState().flushSettings();
       }
       await freshSlowMotion();

@@ -5,7 +5,7 @@
 // value shows what it means instead.
 
 import { Formula } from './Formula';
-import { FORMULAS } from './formulas';
+import { FORMULAS, type FormulaSpec } from './formulas';
 import './math.css';
 import type { SymName } from './symbolLinking';
 import { SymValue } from './SymValue';
@@ -28,12 +28,14 @@ const WHERE: Record<SymName, { short: string; meaning: string }> = {
 export interface FormulaPanelProps {
   /** Live values by symbol name (R, A, P, M, mean, std, ratio, clip, kl, entropy, G), already formatted. */
   values?: Partial<Record<string, string>>;
+  /** The formulas to show (formulasFor: the selected reward mode and advantage); the paper's by default. */
+  formulas?: readonly FormulaSpec[];
 }
 
-export function FormulaPanel({ values }: FormulaPanelProps) {
+export function FormulaPanel({ values, formulas = FORMULAS }: FormulaPanelProps) {
   return (
     <div className="math-panel">
-      {FORMULAS.map((f) => (
+      {formulas.map((f) => (
         <figure key={f.id} className="math-card">
           <figcaption>
             <strong>{f.title}.</strong> {f.explain}

@@ -4,6 +4,7 @@
 // Sources: src/core/grpo/reward.ts (toolorchestraRewards), advantage.ts (groupAdvantages),
 // loss.ts (lossFromLogits) with the trainer's token-mean weights 1/|D|.
 
+import { REWARD_MODE_LABELS, type RewardMode } from '../../core/grpo/reward';
 import type { SymName } from './symbolLinking';
 
 /** `\htmlData{sym=R}{R}`: a TeX fragment tagged with the symbol it stands for. */
@@ -33,15 +34,27 @@ const std = sym('std', '\\operatorname{std}');
 const group = `${R('_1')},\\dots,${R(`_{${G}}`)}`;
 const r = sym('ratio', 'r_t');
 
+const normalised = String.raw`${M('\\tilde{M}_k')}(\tau) &= \frac{${M('M_k')}(\tau) - ${minG} ${M('M_k')}(\tau_g)}{${maxG} ${M('M_k')}(\tau_g) - ${minG} ${M('M_k')}(\tau_g)}\ \ (0 \text{ if constant})`;
 const reward = String.raw`\begin{aligned}
 ${R()}(\tau) &= \mathbf{1}\big[\text{outcome}(\tau)\big]\cdot\sum_{k} ${sym('P', 'P_k')}\,${M('\\tilde{M}_k')}(\tau) \\
-${M('\\tilde{M}_k')}(\tau) &= \frac{${M('M_k')}(\tau) - ${minG} ${M('M_k')}(\tau_g)}{${maxG} ${M('M_k')}(\tau_g) - ${minG} ${M('M_k')}(\tau_g)}\ \ (0 \text{ if constant}) \\
+${normalised} \\
 ${M('M')}(\tau) &= \big[\,\text{calls}_1,\dots,\text{calls}_n,\ \text{outcome},\ -\text{cost},\ -\text{latency}\,\big]
+\end{aligned}`;
+const successFirstReward = String.raw`\begin{aligned}
+${R()}(\tau) &= \mathbf{1}\big[\text{outcome}(\tau)\big]\cdot\Big(1 + \frac{\sum_{k} ${sym('P', 'P_k')}\,${M('\\tilde{M}_k')}(\tau)}{\sum_k ${sym('P', 'P_k')}}\Big) \\
+${normalised} \\
+${M('M')}(\tau) &= \big[\,\text{share}_1,\dots,\text{share}_n,\ \text{outcome},\ -\text{cost},\ -\text{latency}\,\big] \\
+\text{share}_j &= \text{calls}_j \,/\, \text{all calls of } \tau
 \end{aligned}`;
 
 // No \begin{cases}: its tall brace is an SVG with a style attribute, which the CSP blocks.
 const advantage = String.raw`\begin{aligned}
 ${A('i')} &= \frac{${R('_i')} - ${mean}(${group})}{${std}(${group}) + \epsilon} \\
+${A('i')} &= 0 \quad \text{if } ${std}(${group}) < \sigma_{\min} \ \ \text{(group filtered out)}
+\end{aligned}`;
+
+const meanOnlyAdvantage = String.raw`\begin{aligned}
+${A('i')} &= ${R('_i')} - ${mean}(${group}) \quad \text{(no std division: Dr. GRPO)} \\
 ${A('i')} &= 0 \quad \text{if } ${std}(${group}) < \sigma_{\min} \ \ \text{(group filtered out)}
 \end{aligned}`;
 
@@ -54,44 +67,80 @@ ${sym('kl', '\\mathrm{KL}_t')} &= \min\!\big(10,\ \rho_t - \ln\rho_t - 1\big),\q
 ${sym('entropy', '\\mathcal{H}_t')} = -\sum_a \pi_\theta(a \mid s_t)\ln\pi_\theta(a \mid s_t)
 \end{aligned}`;
 
-export const FORMULAS: readonly FormulaSpec[] = [
-  {
-    id: 'reward',
-    title: 'Reward',
-    tex: reward,
-    reading:
-      'R of tau equals the indicator that tau succeeded, times the sum over k of P k times M tilde k of tau, ' +
-      'where M tilde k is M k min-max normalised over the G rollouts of the group, 0 when constant, ' +
-      'and M is calls per tool, outcome, minus cost, minus latency.',
-    explain:
-      'A failed try scores 0; a successful one scores your preferences P times its measurements M, each rescaled to 0…1 within its group of G tries, so only the differences between tries count.',
-    syms: ['R', 'P', 'M'],
-  },
-  {
-    id: 'advantage',
-    title: 'Group-relative advantage',
-    tex: advantage,
-    reading:
-      'A i equals R i minus the mean of R 1 to R G, divided by their standard deviation plus epsilon; ' +
-      'A i is 0 when that standard deviation is below the filter threshold sigma min.',
-    explain:
-      'Each try is judged against its own group: above the group mean is good (A > 0), below is bad; a group whose tries all scored alike teaches nothing and is skipped (std is the sample one; the lab then clips A to ±3 by default).',
-    syms: ['A', 'mean', 'std', 'G'],
-  },
-  {
-    id: 'objective',
-    title: 'GRPO objective (the loss minimised)',
-    tex: objective,
-    reading:
-      'L of theta equals the mean over all decisions t of: the maximum of minus A t times r t and minus A t times r t clipped to 1 minus epsilon low, 1 plus epsilon high; ' +
-      'plus beta times KL t, minus the entropy coefficient times the entropy H t; ' +
-      'where r t is pi theta over pi old of the action taken, KL t is the k3 estimate rho minus log rho minus 1 capped at 10 with rho = pi ref over pi theta, ' +
-      'and H t is the entropy of the policy at that decision.',
-    explain:
-      'Make decisions with A > 0 more likely and the others less, but stop pushing once r leaves [1−ε_low, 1+ε_high]; β keeps the policy near a reference, the entropy bonus keeps it exploring; the mean runs over every decision D of the groups that train (token-mean; with the dual clip c on, a term with A < 0 is also capped at −A·c).',
-    syms: ['ratio', 'clip', 'kl', 'entropy'],
-  },
-];
+const REWARD_SPEC: FormulaSpec = {
+  id: 'reward',
+  title: 'Reward',
+  tex: reward,
+  reading:
+    'R of tau equals the indicator that tau succeeded, times the sum over k of P k times M tilde k of tau, ' +
+    'where M tilde k is M k min-max normalised over the G rollouts of the group, 0 when constant, ' +
+    'and M is calls per tool, outcome, minus cost, minus latency.',
+  explain:
+    'A failed try scores 0; a successful one scores your preferences P times its measurements M, each rescaled to 0…1 within its group of G tries, so only the differences between tries count.',
+  syms: ['R', 'P', 'M'],
+};
+
+const SUCCESS_FIRST_SPEC: FormulaSpec = {
+  id: 'reward',
+  title: 'Reward (success first)',
+  tex: successFirstReward,
+  reading:
+    'R of tau equals the indicator that tau succeeded, times 1 plus the sum over k of P k times M tilde k of tau divided by the sum of P, ' +
+    'where M tilde k is M k min-max normalised over the G rollouts of the group, 0 when constant, ' +
+    "and M is each tool's share of the calls, outcome, minus cost, minus latency.",
+  explain:
+    'A failed try scores 0; a successful one scores 1 for succeeding plus up to 1 for how well it matches your preferences P, so every success beats every failure. A tool counts by its share of the calls, so padding with calls of a preferred tool does not pay. (The paper\'s reward has no 1 and counts calls.)',
+  syms: ['R', 'P', 'M'],
+};
+
+const ADVANTAGE_SPEC: FormulaSpec = {
+  id: 'advantage',
+  title: 'Group-relative advantage',
+  tex: advantage,
+  reading:
+    'A i equals R i minus the mean of R 1 to R G, divided by their standard deviation plus epsilon; ' +
+    'A i is 0 when that standard deviation is below the filter threshold sigma min.',
+  explain:
+    'Each try is judged against its own group: above the group mean is good (A > 0), below is bad; a group whose tries all scored alike teaches nothing and is skipped (std is the sample one; the lab then clips A to ±3 by default).',
+  syms: ['A', 'mean', 'std', 'G'],
+};
+
+const MEAN_ONLY_SPEC: FormulaSpec = {
+  ...ADVANTAGE_SPEC,
+  title: 'Group-relative advantage (no std division)',
+  tex: meanOnlyAdvantage,
+  reading: 'A i equals R i minus the mean of R 1 to R G; A i is 0 when their standard deviation is below the filter threshold sigma min.',
+  explain:
+    'Each try is judged against its own group: above the group mean is good (A > 0), below is bad. Without the division by the std (Dr. GRPO), a group whose tries scored nearly alike pushes only as hard as its differences, and a group whose tries all scored alike is still skipped.',
+};
+
+const OBJECTIVE_SPEC: FormulaSpec = {
+  id: 'objective',
+  title: 'GRPO objective (the loss minimised)',
+  tex: objective,
+  reading:
+    'L of theta equals the mean over all decisions t of: the maximum of minus A t times r t and minus A t times r t clipped to 1 minus epsilon low, 1 plus epsilon high; ' +
+    'plus beta times KL t, minus the entropy coefficient times the entropy H t; ' +
+    'where r t is pi theta over pi old of the action taken, KL t is the k3 estimate rho minus log rho minus 1 capped at 10 with rho = pi ref over pi theta, ' +
+    'and H t is the entropy of the policy at that decision.',
+  explain:
+    'Make decisions with A > 0 more likely and the others less, but stop pushing once r leaves [1−ε_low, 1+ε_high]; β keeps the policy near a reference, the entropy bonus keeps it exploring; the mean runs over every decision D of the groups that train (token-mean; with the dual clip c on, a term with A < 0 is also capped at −A·c).',
+  syms: ['ratio', 'clip', 'kl', 'entropy'],
+};
+
+/** The formulas as the lab trains now: the reward of the selected mode (the paper's for the modes without a formula here, named in the title), the advantage with or without the std division. */
+export function formulasFor(opts: { reward: RewardMode; normalizeStd: boolean }): FormulaSpec[] {
+  const rewardSpec = opts.reward === 'success-first' ? SUCCESS_FIRST_SPEC
+    : opts.reward === 'toolorchestra' ? REWARD_SPEC
+      : { ...REWARD_SPEC, title: `Reward (the paper's; training now uses the ${REWARD_MODE_LABELS[opts.reward]} reward)` };
+  return [rewardSpec, opts.normalizeStd ? ADVANTAGE_SPEC : MEAN_ONLY_SPEC, OBJECTIVE_SPEC];
+}
+
+/** Every formula the panel can show (the tests check each parses and links its symbols). */
+export const ALL_FORMULAS: readonly FormulaSpec[] = [REWARD_SPEC, SUCCESS_FIRST_SPEC, ADVANTAGE_SPEC, MEAN_ONLY_SPEC, OBJECTIVE_SPEC];
+
+/** The paper's formulas (the lab's defaults). */
+export const FORMULAS: readonly FormulaSpec[] = formulasFor({ reward: 'toolorchestra', normalizeStd: true });
 
 /** The KaTeX options every formula is rendered with (HTML only: the wrapper carries the reading). */
 export const KATEX_OPTIONS = {
