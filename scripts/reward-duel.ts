@@ -1,7 +1,7 @@
-// Which of two policies does the paper's reward prefer? For each task of a suite, a group of 8
-// rollouts — 4 of each side — scored with the toolorchestra reward. Prints each side's mean
-// reward and accuracy.
-//   npx tsx scripts/reward-duel.ts DIR/orchestrator.json <hle|frames|tau2|pool> [c = 0.5]
+// Which of two policies does a reward prefer? For each task of a suite, a group of 8 rollouts — 4
+// of each side — scored with the paper's reward (toolorchestra), or the reward mode given last.
+// Prints each side's mean reward and accuracy.
+//   npx tsx scripts/reward-duel.ts DIR/orchestrator.json <hle|frames|tau2|pool> [c = 0.5] [reward mode]
 //     the trained policy at P = {outcome 1, cost c} against a fixed rule ("the basic tool that can
 //     act, else GPT-5 after the tool that brings the most evidence"), rewarded at that P;
 //   npx tsx scripts/reward-duel.ts DIR/orchestrator.json <suite> "<instruction preset>"
@@ -9,7 +9,7 @@
 import { loadPolicyFile } from '../src/cli/policyFile';
 import { initNodeBackend } from '../src/cli/tfBackend';
 import { policy, runEpisodes, type BatchPolicy } from '../src/core/eval/policy';
-import { DEFAULT_WEIGHTED, groupRewards } from '../src/core/grpo/reward';
+import { DEFAULT_WEIGHTED, groupRewards, REWARD_MODES, type RewardMode } from '../src/core/grpo/reward';
 import { INSTRUCTION_PRESETS } from '../src/core/instructionPresets';
 import { learnedPolicy } from '../src/core/policy/act';
 import { preferenceVector } from '../src/core/preference';
@@ -41,8 +41,9 @@ const gpt5AfterTools: BatchPolicy = policy('gpt-5 after the basic tool', (env, i
 });
 
 async function main(): Promise<void> {
-  const [file, suiteArg = 'frames', c = '0.5'] = process.argv.slice(2);
-  if (!file) throw new Error('usage: npx tsx scripts/reward-duel.ts DIR/orchestrator.json <hle|frames|tau2|pool> [cost weight]');
+  const [file, suiteArg = 'frames', c = '0.5', mode = 'toolorchestra'] = process.argv.slice(2);
+  if (!file) throw new Error('usage: npx tsx scripts/reward-duel.ts DIR/orchestrator.json <hle|frames|tau2|pool> [cost weight | "<instruction preset>"] [reward mode]');
+  if (!(REWARD_MODES as readonly string[]).includes(mode)) throw new Error(`reward mode must be one of ${REWARD_MODES.join(', ')}`);
   await initNodeBackend('wasm');
   const suite = suiteArg === 'pool' ? undefined : suiteArg;
   const preset = INSTRUCTION_PRESETS.find((x) => x.name === c);
@@ -65,11 +66,11 @@ async function main(): Promise<void> {
       const i = b * 4 + g;
       return { calls: env.calls.subarray(i * J, (i + 1) * J), outcome: env.outcome[i] as number, costUSD: env.cost[i] as number, latencyS: (env.latencyMs[i] as number) / 1000, tokens: env.tokens[i] as number };
     }));
-    const r = groupRewards('toolorchestra', group, pv, DEFAULT_WEIGHTED).rewards;
+    const r = groupRewards(mode as RewardMode, group, pv, DEFAULT_WEIGHTED).rewards;
     group.forEach((t, g) => { const s = g < 4 ? 0 : 1; reward[s] = (reward[s] as number) + (r[g] as number); solved[s] = (solved[s] as number) + t.outcome; });
   }
   const n = all.length;
-  const what = preset ? `the reward of "${preset.name}"` : `P = {outcome 1, cost ${c}}`;
+  const what = `${preset ? `the reward of "${preset.name}"` : `P = {outcome 1, cost ${c}}`} (${mode})`;
   console.log(`${suiteArg}, ${what}: ${learned.name} R ${((reward[0] as number) / n).toFixed(3)} accuracy ${((solved[0] as number) / n).toFixed(3)} · ${other.name} R ${((reward[1] as number) / n).toFixed(3)} accuracy ${((solved[1] as number) / n).toFixed(3)}`);
 }
 
