@@ -115,7 +115,7 @@ export const LESSONS: readonly Lesson[] = [
       if (!f.successes) return { done: true, explanation: `All ${g} trajectories of this group failed, so every R is 0: the group has nothing to compare and phase 6 will filter it out. Failing cheaply earns nothing.` };
       return {
         done: true,
-        explanation: `In this real group ${f.failed} of ${g} trajectories failed, and each got R = 0 whatever it cost: a cheap failure is worth no more than a dear one, so the policy cannot learn to save money by giving up. ${f.successes === 1 ? `The one success got R = ${num(f.cheapestR)}.` : `Of the ${f.successes} successes, ${cheapestAndDearest(f, lab)}`}: among the trajectories that solved the task, your preference decides.`,
+        explanation: `In this real group ${f.failed} of ${g} trajectories failed, and each got R = 0 whatever it cost: a cheap failure is worth no more than a dear one, so the policy cannot learn to save money by giving up. ${f.successes === 1 ? `The one success, at ${formatCost(lab.catalog, f.cheapestCost ?? 0)}, got R = ${num(f.cheapestR)}: only a trajectory that solved the task is scored by your preference.` : `Of the ${f.successes} successes, ${cheapestAndDearest(f, lab)}: among the trajectories that solved the task, your preference decides.`}`,
       };
     },
   },
