@@ -20,7 +20,7 @@ import { PaperVsLab } from './PaperVsLab';
 import { PreferencePanel } from './PreferencePanel';
 import { SlowMotion } from './SlowMotion';
 import { TopBar } from './TopBar';
-import { useFormulaValues } from './useFormulaValues';
+import { useFormulaValues, useShownFormulaMode } from './useFormulaValues';
 
 /** Space toggles Start / Pause unless the user is typing or on a control. */
 function useSpaceToggle() {
@@ -54,8 +54,7 @@ function useDocumentView() {
 /** Slow motion beside the formulas it computes: hovering a symbol lights its value in the phases, and back. */
 function SlowMotionWithFormulas() {
   const values = useFormulaValues();
-  const reward = useLab((s) => s.train.reward);
-  const normalizeStd = useLab((s) => s.train.advantage.normalizeStd);
+  const { reward, normalizeStd } = useShownFormulaMode();
   const formulas = useMemo(() => formulasFor({ reward, normalizeStd }), [reward, normalizeStd]);
   return (
     <div className="slowmo-split">

@@ -21,11 +21,15 @@ const SHIPPED_RECIPE_ITERATIONS = 800;
 /** Whether P weighs any tool. */
 const weighsTools = (p: Preference): boolean => Object.values(p.tools).some((w) => w > 0);
 
-/** What tool weights pay for under the training reward `mode`. */
+/**
+ * What tool weights pay for. It depends on the reward a policy was trained with, which need not be
+ * the one selected now (the shipped policy's is success-first), so the note says both, then which
+ * one training here uses.
+ */
 function toolWeightsNote(mode: RewardMode): string {
-  if (mode === 'success-first') return "Under the success-first reward these weights pay for the share of a trajectory's calls that go to a preferred tool, on top of the 1 that a success earns, so the policy moves calls to these tools where that does not cost it the answer.";
-  if (mode === 'weighted' || mode === 'outcome') return `The ${REWARD_MODE_LABELS[mode]} reward does not read P, so these weights change nothing in training. The policy still reads them as an input.`;
-  return "Under the paper's reward these weights pay for each call of a preferred tool, because it counts calls per tool. The policy adds such calls, so the share of API calls falls mostly because the calls of local tools and open models rise. That often costs more, and an open model's confident wrong answer can outvote a right one. The success-first reward (Settings) pays for shares of calls instead.";
+  const both = "How these weights pay depends on the reward a policy was trained with. The paper's reward pays for each call of a preferred tool, so a policy trained with it adds such calls: the share of API calls falls mostly because calls of local tools and open models rise, often at a higher cost, and an open model's confident wrong answer can outvote a right one. The success-first reward (the shipped policy's) pays for the share of calls that go to preferred tools, on top of the 1 a success earns, so the policy moves calls where that keeps the answer.";
+  const now = mode === 'weighted' || mode === 'outcome' ? `Training here uses the ${REWARD_MODE_LABELS[mode]} reward, which does not read P: these weights change nothing in training, though the policy still reads them as an input.` : `Training here uses the ${REWARD_MODE_LABELS[mode]} reward.`;
+  return `${both} ${now}`;
 }
 
 /** The preference vector P (outcome, cost, latency, one weight per tool) and the instruction presets. */
@@ -34,6 +38,10 @@ export function PreferencePanel() {
     useShallow((s) => ({ preference: s.preference, catalog: s.catalog, setPreference: s.setPreference, applyInstruction: s.applyInstruction, mode: s.train.preferenceMode, reward: s.train.reward, advantage: s.train.advantage, setTrain: s.setTrain })),
   );
   const put = (patch: Partial<Preference>) => setPreference({ ...p, ...patch });
+  const applyRecipe = () => {
+    setTrain({ reward: 'success-first', advantage: { ...advantage, normalizeStd: false }, lrDecay: { start: 0, end: SHIPPED_RECIPE_ITERATIONS } });
+    useLab.getState().notify('info', `Training now uses the shipped policy's recipe: the success-first reward, the advantage without the std division, and a learning rate falling to 0 by iteration ${SHIPPED_RECIPE_ITERATIONS}, where a run pauses (Settings → Training). Train from scratch to train one policy for every preset.`);
+  };
   return (
     <section className="panel prefs" aria-label="preferences">
       <h2>Preferences P</h2>
@@ -58,7 +66,7 @@ export function PreferencePanel() {
       {mode === 'random' && reward === 'toolorchestra' && (
         <p className="small field-note" role="note" data-testid="random-p-reward-note">
           Under the paper’s reward, one policy trained for every P gives up answers for the presets that weigh tools or cost (“Avoid API calls” lost 8 to 33 points on τ² in the README’s runs). The shipped policy’s recipe kept every preset within 5 points in 4 of 5 seeds: the success-first reward, the advantage without the std division, and a learning rate falling to 0 by iteration {SHIPPED_RECIPE_ITERATIONS}.{' '}
-          <button type="button" className="link" onClick={() => setTrain({ reward: 'success-first', advantage: { ...advantage, normalizeStd: false }, lrDecay: { start: 0, end: SHIPPED_RECIPE_ITERATIONS } })}>Use that recipe</button>
+          <button type="button" className="link" onClick={applyRecipe}>Use that recipe</button>
         </p>
       )}
       <p className="small muted">Moving a slider re-evaluates the current policy at the new P (the ★ in the trade-off view) without retraining.</p>

@@ -1,7 +1,22 @@
 import { useMemo } from 'react';
+import type { RewardMode } from '../core/grpo/reward';
 import { useLab } from '../store/labStore';
 
 const f = (x: number | undefined, d = 3) => (x === undefined || !Number.isFinite(x) ? undefined : x.toFixed(d));
+
+/**
+ * The reward mode and std division of what the formulas' values come from: the slow-motion iteration
+ * on screen, else the latest iteration's group, else the settings (the next iteration's). So a
+ * formula never stands beside a value another formula computed.
+ */
+export function useShownFormulaMode(): { reward: RewardMode; normalizeStd: boolean } {
+  const fromPhase = useLab((s) => s.phases[0]);
+  const group = useLab((s) => s.group);
+  const reward = useLab((s) => s.train.reward);
+  const normalizeStd = useLab((s) => s.train.advantage.normalizeStd);
+  const source = fromPhase ?? group;
+  return source ? { reward: source.reward, normalizeStd: source.normalizeStd } : { reward, normalizeStd };
+}
 
 /**
  * The formulas' live values, read from what the worker reported (the slow-motion phases when a

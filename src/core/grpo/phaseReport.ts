@@ -6,7 +6,8 @@
 import { formatCost } from '../sim/catalog';
 import type { Task } from '../sim/tasks';
 import { ADV_EPS } from './advantage';
-import { measureDims, measuresShares, officialRewards } from './reward';
+import { learningRateAt } from './config';
+import { measureDims, measuresShares, officialRewards, type RewardMode } from './reward';
 import { PHASE_NAMES, type PhaseName } from './phaseNames';
 import type { IterationState } from './phases';
 
@@ -24,6 +25,9 @@ export interface PhaseReport {
   name: PhaseName;
   /** The iteration this phase belongs to (1-based, as the charts count). */
   iteration: number;
+  /** The reward mode and std division this iteration runs with (the formulas beside the phases follow them, not later settings). */
+  reward: RewardMode;
+  normalizeStd: boolean;
   summary: string;
   tables: PhaseTable[];
   /** Phase 8: the action probabilities at the group's first decision, before and after the update. */
@@ -60,7 +64,7 @@ export function phaseReport(s: IterationState, offset = 0): PhaseReport {
   const k = s.next;
   if (k < 1 || k > PHASE_NAMES.length) throw new Error(`no phase has run yet (next is ${k + 1})`);
   const iteration = offset + s.host.iteration + 1;
-  const base = { index: k, name: PHASE_NAMES[k - 1] as PhaseName, iteration };
+  const base = { index: k, name: PHASE_NAMES[k - 1] as PhaseName, iteration, reward: s.host.config.reward, normalizeStd: s.host.config.advantage.normalizeStd };
   const body = BUILD[k - 1]!(s, iteration);
   return { ...base, ...body, facts: body.facts ?? {} };
 }
@@ -111,7 +115,7 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     return {
       // Counted over all of M's dimensions (the tools nobody in the group called are constant 0 too).
       facts: { constantDims: names.filter((_, k) => m.every((r) => r[k] === (m[0] as number[])[k])).length, dims: names.length },
-      summary: `Each dimension is rescaled within the group: M̃ = (M − min)/(max − min), so the best trajectory of the group scores 1 and the worst 0 on it. ${constant.length ? `Constant here, so zeroed (no trajectory is better than another on it): ${constant.join(', ')}.` : 'No dimension is constant in this group.'}`,
+      summary: `Each dimension is rescaled within the group: M̃ = (M − min)/(max − min), so the best trajectory of the group scores 1 and the worst 0 on it. ${constant.length ? `Constant here, so zeroed (no trajectory is better than another on it): ${constant.join(', ')}.` : 'No dimension shown is constant in this group.'}${names.length > dims.length ? ` The ${names.length - dims.length} tools nobody called (left out of the tables) are constant at 0, so zeroed too.` : ''}`,
       tables: [
         { caption: `Group ${s.shown + 1}: min and max per dimension`, columns: ['', ...dims.map((k) => names[k] as string)], rows: [['min', ...lo.map((x) => f(x, 4))], ['max', ...hi.map((x) => f(x, 4))]] },
         { caption: `Group ${s.shown + 1}: M̃(τ), normalised`, columns: ['#', ...dims.map((k) => names[k] as string)], symbols: [null, ...dims.map(() => 'M')], rows: (s.mNorm[s.shown] ?? []).map((r, g) => [String(g + 1), ...dims.map((k) => f(r[k] as number, 2))]) },
@@ -152,8 +156,11 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     return {
       facts: { a1: a.advantages[0] as number, mean: a.mean, std: a.std, filtered: a.filtered ? 1 : 0, filteredGroups: filtered, groups: s.advantages.length, aMax: Math.max(...a.advantages), aMin: Math.min(...a.advantages) },
       summary: `The group is its own baseline: mean R = ${f(a.mean)}, std = ${f(a.std)}. ${a.filtered ? `Std below ${o.filterStd}: the group is filtered, every A = 0 and it does not train.` : `A = (R − mean)${o.normalizeStd ? `/(std + ${ADV_EPS})` : ' (no std division)'}${o.clip !== null ? `, clipped to ±${o.clip}` : ''}: better-than-siblings trajectories get A > 0.`} In the whole batch ${filtered} of ${s.advantages.length} groups were filtered (all G rewards nearly equal: nothing to learn from them).`,
-      tables: [{ caption: `Group ${s.shown + 1}: R → A`, columns: ['#', 'R', 'R − mean', o.normalizeStd ? '(R − mean)/(std + ε)' : 'R − mean', 'A'], symbols: [null, 'R', null, null, 'A'],
-        rows: R.map((r, g) => [String(g + 1), f(r), f(r - a.mean), f(a.raw[g] as number), f(a.advantages[g] as number)]) }],
+      tables: [o.normalizeStd
+        ? { caption: `Group ${s.shown + 1}: R → A`, columns: ['#', 'R', 'R − mean', '(R − mean)/(std + ε)', 'A'], symbols: [null, 'R', null, null, 'A'],
+          rows: R.map((r, g) => [String(g + 1), f(r), f(r - a.mean), f(a.raw[g] as number), f(a.advantages[g] as number)]) }
+        : { caption: `Group ${s.shown + 1}: R → A`, columns: ['#', 'R', 'R − mean', 'A'], symbols: [null, 'R', null, 'A'],
+          rows: R.map((r, g) => [String(g + 1), f(r), f(a.raw[g] as number), f(a.advantages[g] as number)]) }],
     };
   },
   // 7. Update: ratio, clip, KL
@@ -161,10 +168,13 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     const c = s.host.config, u = s.update!;
     const M = s.host.buf.turns * s.host.buf.slots;
     const first = u.epochs[0], last = u.epochs[u.epochs.length - 1];
+    const still = learningRateAt(c, s.host.iteration) === 0
+      ? ` The learning rate is 0 at this iteration (its schedule reached 0 at iteration ${c.lrDecay?.end ?? 0}): the gradients are computed but the weights do not move, so the ratio stays 1 in every epoch.`
+      : '';
     return {
       facts: first && last ? { epochs: u.epochs.length, ratioMin1: first.ratioMin, ratioMax1: first.ratioMax, clip1: first.clipFrac, loss1: first.loss, ratioMinLast: last.ratioMin, ratioMaxLast: last.ratioMax, clipLast: last.clipFrac, klLast: last.kl, entropyLast: last.entropy, trained: s.trainedDecisions } : { epochs: 0 },
       summary: u.epochs.length === 0 ? 'Every group was filtered: no decision trains, the weights stay as they were.'
-        : `${s.trainedDecisions} decisions train (of ${M} buffer rows: padding and filtered groups carry weight 0), for μ = ${c.epochs} epoch${c.epochs > 1 ? 's' : ''}. Epoch 1 is on-policy, so ratio = π_θ/π_old = 1 exactly and nothing is clipped; from epoch 2 the ratio moves and leaves [${1 - c.epsLow}, ${1 + c.epsHigh}] where the clip stops the push. KL ${c.beta > 0 ? `to the reference, β = ${c.beta}` : 'is 0: β = 0 (no reference model, as in the paper)'}.${u.diverged ? ` ${u.diverged}` : ''}`,
+        : `${s.trainedDecisions} decisions train (of ${M} buffer rows: padding and filtered groups carry weight 0), for μ = ${c.epochs} epoch${c.epochs > 1 ? 's' : ''}. Epoch 1 is on-policy, so ratio = π_θ/π_old = 1 exactly and nothing is clipped; from epoch 2 the ratio moves and leaves [${1 - c.epsLow}, ${1 + c.epsHigh}] where the clip stops the push.${still} KL ${c.beta > 0 ? `to the reference, β = ${c.beta}` : 'is 0: β = 0 (no reference model, as in the paper)'}.${u.diverged ? ` ${u.diverged}` : ''}`,
       tables: [{ caption: 'Each epoch of the update', columns: ['epoch', 'ratio min … max', 'clip fraction', 'KL', 'surrogate', 'entropy', '‖g‖ before clip'], symbols: [null, 'ratio', 'clip', 'kl', null, 'entropy', null],
         rows: u.epochs.map((e, i) => [String(i + 1), `${f(e.ratioMin, 4)} … ${f(e.ratioMax, 4)}`, pct(e.clipFrac), f(e.kl, 5), f(e.loss, 5), f(e.entropy), f(e.gradNorm)]) }],
     };
@@ -188,7 +198,7 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     const filtered = s.advantages[s.shown]?.filtered;
     return {
       facts: { positive: pos, rose: up },
-      summary: `After the update, the actions this group took are re-scored. Trajectories with A > 0 should have become more likely, those with A < 0 less: ${filtered ? 'this group was filtered (A = 0), so what moved here was moved by the other groups, which share the weights' : pos ? `${up} of ${pos} with A > 0 rose` : 'no trajectory had A > 0'}. The bars show the whole distribution at the group's first decision.`,
+      summary: `After the update, the actions this group took are re-scored. Trajectories with A > 0 should have become more likely, those with A < 0 less: ${learningRateAt(c, s.host.iteration) === 0 ? 'the learning rate is 0 at this iteration, so nothing moved' : filtered ? 'this group was filtered (A = 0), so what moved here was moved by the other groups, which share the weights' : pos ? `${up} of ${pos} with A > 0 rose` : 'no trajectory had A > 0'}. The bars show the whole distribution at the group's first decision.`,
       tables: [{ caption: `Group ${s.shown + 1}: π(taken action), geometric mean over each trajectory's decisions`, columns: ['#', 'A', 'decisions', 'π before', 'π after', 'Δ mean ln π'], symbols: [null, 'A', null, null, null, null], rows }],
       bars: { caption: `π(action) at the first decision of group ${s.shown + 1}, before → after`, items: first },
     };

@@ -61,20 +61,21 @@ export function valueTicks(curves: readonly Curve[], stacked: boolean, domain?: 
   return niceTicks(lo, stacked && hi <= 0 ? 1 : hi, { target: 4 });
 }
 
-/** Dashed reference lines across the plot, each labelled at its right end. */
-function RefLines({ m, refs, domain }: { m: Marks; refs: readonly RefLine[]; domain: [number, number] }) {
+/**
+ * Dashed reference lines across the plot, each labelled at its right end: the lines under the
+ * curves, the labels (with their halo) over them, so a curve that reaches a baseline never hides its name.
+ */
+function RefLines({ m, refs, domain, part }: { m: Marks; refs: readonly RefLine[]; domain: [number, number]; part: 'lines' | 'labels' }) {
   const x0 = m.sx(domain[0]), x1 = m.sx(domain[1]);
   if (x0 === undefined || x1 === undefined) return null;
   return (
-    <g className="ref-lines">
+    <g className={part === 'lines' ? 'ref-lines' : 'ref-labels'}>
       {refs.map((r) => {
         const y = m.sy(r.value);
-        return y === undefined ? null : (
-          <g key={r.label}>
-            <line x1={x0} x2={x1} y1={y} y2={y} stroke={r.colour} strokeDasharray="6 4" strokeWidth={1.5} />
-            <text className="ref-label" x={x1 - 4} y={y - 4} textAnchor="end" fill={r.colour}>{r.label}</text>
-          </g>
-        );
+        if (y === undefined) return null;
+        return part === 'lines'
+          ? <line key={r.label} x1={x0} x2={x1} y1={y} y2={y} stroke={r.colour} strokeDasharray="6 4" strokeWidth={1.5} />
+          : <text key={r.label} className="ref-label" x={x1 - 4} y={y - 4} textAnchor="end" fill={r.colour}>{r.label}</text>;
       })}
     </g>
   );
@@ -146,7 +147,11 @@ export function IterationChart({ xs, curves, yLabel, stacked = false, domain, fo
   };
   return (
     <ChartFrame xTicks={xTicks} yTicks={yTicks} xLabel="iteration" yLabel={yLabel} snap={{ xs }} tip={tip} {...(yFormat ? { yFormat } : {})}>
-      {(m) => <>{refs.length > 0 && <RefLines m={m} refs={refs} domain={xTicks.domain} />}<Curves m={m} xs={xs} curves={curves} stacked={stacked} /></>}
+      {(m) => <>
+        {refs.length > 0 && <RefLines m={m} refs={refs} domain={xTicks.domain} part="lines" />}
+        <Curves m={m} xs={xs} curves={curves} stacked={stacked} />
+        {refs.length > 0 && <RefLines m={m} refs={refs} domain={xTicks.domain} part="labels" />}
+      </>}
     </ChartFrame>
   );
 }
