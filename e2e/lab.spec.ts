@@ -92,6 +92,27 @@ test('random P per task under the paper\'s reward says what it costs the presets
   await expect(page.getByRole('combobox', { name: 'reward mode' })).toHaveValue('success-first');
 });
 
+test('the formula panel shows the reward and advantage the values beside it were computed with', async ({ page }) => {
+  await openLab(page, '?backend=wasm&reward=success-first&std=0');
+  await page.getByRole('tab', { name: 'Slow motion' }).click();
+  const formulas = page.getByRole('region', { name: 'Formulas' });
+  // Before any iteration: the settings' (the next iteration's) formulas.
+  await expect(formulas).toContainText('Reward (success first)');
+  await expect(formulas).toContainText('Group-relative advantage (no std division)');
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect.poll(() => iteration(page), { timeout: 30_000 }).toBe(1);
+  // Another reward for the next iteration: the panel keeps the one its values came from until an iteration runs with the new one.
+  await openSettings(page, 'Training');
+  await page.getByRole('combobox', { name: 'reward mode' }).selectOption('toolorchestra');
+  await expect.poll(() => page.url()).not.toContain('reward=');
+  await page.keyboard.press('Escape');
+  await expect(formulas).toContainText('Reward (success first)');
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect.poll(() => iteration(page), { timeout: 30_000 }).toBe(2);
+  await expect(formulas).not.toContainText('success first');
+  await expect(formulas).toContainText('Reward.');
+});
+
 test('the "Paper vs lab" tab shows the paper’s Table 1 beside the lab’s numbers for the current policy', async ({ page }) => {
   await openLab(page, '?backend=wasm');
   await page.getByRole('tab', { name: 'Paper vs lab' }).click();

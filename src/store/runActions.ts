@@ -68,7 +68,8 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
       deps.onStart();
       get().dropPhases();
       set({ running: true });
-      void deps.booted().then(() => worker().request({ type: 'start', runId: runs.current })).catch(deps.fail);
+      // Settings changed just before (still in their debounce) apply to this run, not the one after.
+      void deps.booted().then(() => get().flushSettings()).then(() => worker().request({ type: 'start', runId: runs.current })).catch(deps.fail);
     },
     pause() {
       set({ running: false });
@@ -82,6 +83,7 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
       await deps.booted();
       if (get().running) get().pause();
       get().dropPhases();
+      await get().flushSettings().catch(deps.fail); // a setting changed a moment ago applies to this step
       await worker().request({ type: 'step', runId: runs.current }).catch(deps.fail);
     },
     async reset() {
