@@ -96,7 +96,9 @@ describe('success-first reward (shares of calls, a success worth 1 plus how well
     expect(r[1]).toBe(0);
     expect(r[2]).toBeCloseTo(1 + 5 / 6, 12);
     // P all 0: R = outcome. A trajectory without a call has every share 0.
-    expect(groupRewards('success-first', [traj([0, 0], 1, 0, 0), traj([1, 0], 0, 0.1, 1)], [0, 0, 0, 0, 0]).rewards).toEqual([1, 0]);
+    const none = groupRewards('success-first', [traj([0, 0], 1, 0, 0), traj([1, 0], 0, 0.1, 1)], [0, 0, 0, 0, 0]);
+    expect(none.rewards).toEqual([1, 0]);
+    expect(none.mRaw.map((m) => m.slice(0, 2))).toEqual([[0, 0], [1, 0]]);
   });
 });
 
