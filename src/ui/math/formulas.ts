@@ -81,7 +81,7 @@ const REWARD_SPEC: FormulaSpec = {
 };
 
 const SUCCESS_FIRST_SPEC: FormulaSpec = {
-  id: 'reward',
+  ...REWARD_SPEC,
   title: 'Reward (success first)',
   tex: successFirstReward,
   reading:
@@ -90,7 +90,6 @@ const SUCCESS_FIRST_SPEC: FormulaSpec = {
     "and M is each tool's share of the calls, outcome, minus cost, minus latency.",
   explain:
     'A failed try scores 0; a successful one scores 1 for succeeding plus up to 1 for how well it matches your preferences P, so every success beats every failure. A tool counts by its share of the calls, so padding with calls of a preferred tool does not pay. (The paper\'s reward has no 1 and counts calls.)',
-  syms: ['R', 'P', 'M'],
 };
 
 const ADVANTAGE_SPEC: FormulaSpec = {
