@@ -108,6 +108,7 @@ describe('command line: training, trained-policy evaluation and the reward score
     const t = cli('train', '--catalog', 'toolorchestra', '--seed', '3', '--iterations', '3', '--batch', '4', '--group', '4', '--pool', '100', '--out', out, '--json');
     expect(t.code, t.err).toBe(0);
     expect(t.err).toMatch(/it +3 .*it\/s/);
+    expect(t.err).not.toMatch(/--random-preferences under/); // fixed P: no note on random P
     const final = JSON.parse(t.out);
     expect(final).toMatchObject({ iteration: 3, iterations: 3, backend: 'wasm' });
     expect(readFileSync(join(out, 'metrics.jsonl'), 'utf8').trim().split('\n')).toHaveLength(3);
@@ -123,6 +124,14 @@ describe('command line: training, trained-policy evaluation and the reward score
     const plain = cli('eval', '--policy', out, '--count', '20');
     expect(plain.code, plain.err).toBe(0);
     expect(plain.out).toMatch(/accuracy [\d.]+%, mean cost \$[\d.]+, .* over 20 toolscale tasks \(greedy, at P = outcome 1 · cost 0\.5 · latency 0\)/);
+    // Random P under the paper's reward says what it costs the presets and names the shipped recipe; under success-first it says nothing.
+    const tiny = ['--iterations', '1', '--batch', '2', '--group', '4', '--pool', '50', '--random-preferences'];
+    const paper = cli('train', ...tiny, '--out', join(dir, 'random-paper'));
+    expect(paper.code, paper.err).toBe(0);
+    expect(paper.err).toMatch(/notice: --random-preferences under the paper's reward: .* --reward success-first --advantage mean --lr-decay 1/);
+    const first = cli('train', ...tiny, '--reward', 'success-first', '--out', join(dir, 'random-first'));
+    expect(first.code, first.err).toBe(0);
+    expect(first.err).not.toMatch(/--random-preferences under/);
     const other = cli('eval', '--policy', out, '--catalog', 'seed-004', '--count', '20');
     expect(other.code, other.err).toBe(0);
     expect(other.err).toMatch(/warning: .*orchestrator\.json was trained with catalog "toolorchestra"; catalog "seed-004" adds search, code-executor and lacks gpt-5/);

@@ -128,6 +128,10 @@ export async function trainCommand(a: Args): Promise<void> {
   if (a.options.has('init') && (a.options.has('width') || a.options.has('depth'))) throw new CliError('--init goes on from a trained policy, with its width and depth: leave out --width and --depth');
   const init = previous ? previous.net : a.options.has('init') ? loadPolicyFile(stringOpt(a, 'init'), catalog).net : undefined;
   if (init) config = { ...config, policy: { ...config.policy, width: init.config.width, depth: init.config.depth } };
+  if (!previous && config.preferenceMode === 'random' && config.reward === 'toolorchestra') {
+    // As the lab's note beside "random P per task": measured, README "One policy, any preference".
+    process.stderr.write('notice: --random-preferences under the paper\'s reward: one policy trained for every P gives up answers for the presets that weigh tools or cost. The shipped policy\'s recipe adds --reward success-first --advantage mean --lr-decay 1 (README, "One policy, any preference").\n');
+  }
   if (config.groupSize === 1) {
     const why = `--group 1: ${groupOfOneNote(config.reward).replace(/^G = 1: /, '')}`;
     if (normalisesOverGroup(config.reward)) throw new CliError(why);
