@@ -11,7 +11,7 @@ function originLine(origin: LabState['policyOrigin'], running: boolean, iteratio
   const its = count(iteration, 'iteration');
   if (running) return `Training ${origin === 'pretrained' ? 'on from the pretrained policy' : origin === 'scratch' ? 'from scratch' : 'the current policy'} · iteration ${iteration}`;
   switch (origin) {
-    case 'pretrained': return iteration ? `Now: the pretrained policy, trained on for ${its}.` : `Now: the shipped pretrained policy, trained with a random P per task and the success-first reward. Continuing trains it with the settings (now ${settings}); at one fixed P it specialises to that P.`;
+    case 'pretrained': return iteration ? `Now: the pretrained policy, trained on for ${its}.` : `Now: the shipped pretrained policy (random P, success-first reward). Continuing trains it with the settings (now ${settings}).`;
     case 'loading': return 'Loading the policy…';
     case 'imported': return iteration ? `Now: an imported policy, trained on for ${its}.` : 'Now: an imported policy.';
     case 'restored': return `Now: a restored policy (iteration ${iteration}).`;

@@ -27,7 +27,7 @@ const weighsTools = (p: Preference): boolean => Object.values(p.tools).some((w) 
  * one training here uses.
  */
 function toolWeightsNote(mode: RewardMode): string {
-  const both = "How these weights pay depends on the reward a policy was trained with. The paper's reward pays for each call of a preferred tool, so a policy trained with it adds such calls: the share of API calls falls mostly because calls of local tools and open models rise, often at a higher cost, and an open model's confident wrong answer can outvote a right one. The success-first reward (the shipped policy's) pays for the share of calls that go to preferred tools, on top of the 1 a success earns, so the policy moves calls where that keeps the answer.";
+  const both = "What these weights pay for depends on the policy's training reward. The paper's pays for each call of a preferred tool: the policy adds such calls, at a higher cost, and an open model's confident wrong answer can outvote a right one. Success-first (the shipped policy's) pays for the share of calls to preferred tools, on top of the 1 a success earns: calls move only where the answer stays.";
   const now = mode === 'weighted' || mode === 'outcome' ? `Training here uses the ${REWARD_MODE_LABELS[mode]} reward, which does not read P: these weights change nothing in training, though the policy still reads them as an input.` : `Training here uses the ${REWARD_MODE_LABELS[mode]} reward.`;
   return `${both} ${now}`;
 }
@@ -65,7 +65,7 @@ export function PreferencePanel() {
       </fieldset>
       {mode === 'random' && reward === 'toolorchestra' && (
         <p className="small field-note" role="note" data-testid="random-p-reward-note">
-          Under the paper’s reward, one policy trained for every P gives up answers for the presets that weigh tools or cost (“Avoid API calls” lost 8 to 33 points on τ² in the README’s runs). The shipped policy’s recipe kept every preset within 5 points in 4 of 5 seeds: the success-first reward, the advantage without the std division, and a learning rate falling to 0 by iteration {SHIPPED_RECIPE_ITERATIONS}.{' '}
+          Under the paper’s reward, one policy for every P gives up answers for presets that weigh tools or cost (“Avoid API calls”: 8 to 33 points on τ² in the README’s runs). The shipped policy’s recipe kept every preset within 5 points in 4 of 5 seeds: success-first reward, no std division, learning rate to 0 by iteration {SHIPPED_RECIPE_ITERATIONS}.{' '}
           <button type="button" className="link" onClick={applyRecipe}>Use that recipe</button>
         </p>
       )}
