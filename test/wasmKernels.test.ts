@@ -1,12 +1,20 @@
 // The wasm backend's own code path of the policy's layers (dense.ts): the rank-3 transpose of a tall
-// activation runs only on wasm and only at the sizes of a real batch, so it is checked here, on
-// wasm, against a plain JS transpose, and the network's gradients that use it against autodiff.
+// activation and the weight-gradient kernel of our own (kernels/wasmWeightGrad.ts) run only on wasm,
+// so they are checked here, on wasm: the transpose against a plain JS transpose, the kernel against
+// a plain JS loop that sums in the order it states (bit for bit) and against tfjs-wasm's own
+// matMul(xᵀ, dz), and the network's gradients that use both against autodiff.
 
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs-core';
 import { initNodeBackend } from '../src/cli/tfBackend';
 import { transpose2d } from '../src/core/policy/dense';
 import { compareWithAutodiff } from './gradientCheck';
+import { recreateActiveBackend } from '../src/core/grpo/backendRecovery';
+import { canRunWeightGrad, weightGradKernel } from '../src/core/kernels/wasmWeightGrad';
+import { WEIGHT_GRAD_WASM } from '../src/core/kernels/weightGradWasm';
+// @ts-expect-error: a plain .mjs script without types
+import { compileWat } from '../scripts/build-kernels.mjs';
 
 beforeAll(async () => { await initNodeBackend('wasm'); });
 
@@ -24,5 +32,83 @@ describe('on the wasm backend', () => {
 
   it('the packed network at the default width matches autodiff on a batch large enough for the wasm paths', async () => {
     await compareWithAutodiff({ width: 64, depth: 2, M: 90 }); // about 650 allowed pairs: every activation transposed the wasm way
+  });
+
+  /** xᵀ·dz and Σ_p dz the plain way: float32 rounding after every product and every add, p in order from 0. */
+  function plainWeightGrad(x: Float32Array, dz: Float32Array, P: number, K: number, H: number): { w: Float32Array; b: Float32Array } {
+    const f = Math.fround, w = new Float32Array(K * H), b = new Float32Array(H);
+    for (let k = 0; k < K; k++) for (let h = 0; h < H; h++) {
+      let acc = 0;
+      for (let p = 0; p < P; p++) acc = f(acc + f((x[p * K + k] as number) * (dz[p * H + h] as number)));
+      w[k * H + h] = acc;
+    }
+    for (let h = 0; h < H; h++) { let acc = 0; for (let p = 0; p < P; p++) acc = f(acc + (dz[p * H + h] as number)); b[h] = acc; }
+    return { w, b };
+  }
+
+  const noisy = (n: number, seed: number) => Float32Array.from({ length: n }, (_, i) => Math.sin(i * 12.9898 + seed) * 43758.5453 % 1 * 3);
+
+  // Shapes of the policy's layers (K = 16, 28, 45, 64; H = 64, 128, 1), a remainder of K mod 4, fewer
+  // rows than a chunk of 64 and more than several, and no rows at all.
+  it.each([[2752, 64, 64], [130, 45, 64], [7, 28, 64], [200, 16, 128], [65, 5, 8], [64, 64, 1], [131, 45, 1], [3, 3, 1], [0, 16, 8], [0, 6, 1]])(
+    'the weight-gradient kernel at P = %i, K = %i, H = %i gives the plain loop\'s sums bit for bit', async (P, K, H) => {
+      expect(canRunWeightGrad(H)).toBe(true);
+      const xv = noisy(P * K, 1), dv = noisy(P * H, 2);
+      const x = tf.tensor2d(xv, [P, K]), dz = tf.tensor2d(dv, [P, H]);
+      const [w, b] = weightGradKernel(x, dz);
+      const [wOnly] = weightGradKernel(x, dz, false);
+      expect(w.shape).toEqual([K, H]);
+      expect(b.shape).toEqual([H]);
+      const want = plainWeightGrad(xv, dv, P, K, H);
+      expect(Array.from(await w.data())).toEqual(Array.from(want.w));
+      expect(Array.from(await b.data())).toEqual(Array.from(want.b));
+      expect(Array.from(await wOnly.data())).toEqual(Array.from(want.w));
+      // tfjs-wasm's own product (XNNPACK) sums in the same order: the same values, so training reproduces with the kernel or without.
+      if (P > 0) {
+        const viaMatMul = tf.matMul(tf.transpose(x), dz);
+        expect(Array.from(await viaMatMul.data())).toEqual(Array.from(want.w));
+        viaMatMul.dispose();
+      }
+      tf.dispose([x, dz, w, b, wOnly]);
+    });
+
+  it('the kernel runs only where it can: the wasm backend, H = 1 or a multiple of 8', async () => {
+    expect(canRunWeightGrad(64)).toBe(true);
+    expect(canRunWeightGrad(1)).toBe(true);
+    expect(canRunWeightGrad(12)).toBe(false);
+    expect(canRunWeightGrad(0)).toBe(false);
+    await tf.setBackend('cpu');
+    try {
+      expect(canRunWeightGrad(64)).toBe(false);
+    } finally {
+      await tf.setBackend('wasm');
+    }
+  });
+
+  it('the kernel keeps no tensors: an update step leaves the count where it was', () => {
+    const x = tf.tensor2d(noisy(300 * 64, 3), [300, 64]), dz = tf.tensor2d(noisy(300 * 64, 4), [300, 64]);
+    const before = tf.memory().numTensors;
+    tf.tidy(() => { weightGradKernel(x, dz); weightGradKernel(x, dz, false); });
+    expect(tf.memory().numTensors).toBe(before);
+    tf.dispose([x, dz]);
+  });
+
+  it('after the wasm backend is made anew (backend recovery: a new heap), the kernel reads the new heap', async () => {
+    const heap = () => (tf.backend() as unknown as { wasm: { asm: { memory: WebAssembly.Memory } } }).wasm.asm.memory;
+    const before = heap();
+    await recreateActiveBackend();
+    expect(heap()).not.toBe(before);
+    const xv = noisy(70 * 16, 5), dv = noisy(70 * 8, 6);
+    const x = tf.tensor2d(xv, [70, 16]), dz = tf.tensor2d(dv, [70, 8]);
+    const [w, b] = weightGradKernel(x, dz);
+    const want = plainWeightGrad(xv, dv, 70, 16, 8);
+    expect(Array.from(await w.data())).toEqual(Array.from(want.w));
+    expect(Array.from(await b.data())).toEqual(Array.from(want.b));
+    tf.dispose([x, dz, w, b]);
+  });
+
+  it('the shipped kernel bytes are the compile of weightGrad.wat (run scripts/build-kernels.mjs after editing it)', async () => {
+    const source = readFileSync(new URL('../src/core/kernels/weightGrad.wat', import.meta.url), 'utf8');
+    expect(await compileWat(source, 'weightGrad.wat')).toBe(WEIGHT_GRAD_WASM);
   });
 });

@@ -2,18 +2,19 @@
 // the transpose flags set, and on the wasm backend a transposed matmul runs 5–8× slower than a
 // plain one on the same operands (measured, docs/BENCHMARKS.md: 73 ms against 8 ms for
 // [18432, 64]·[64, 64]ᵀ); its gradient of a bias or a broadcast add is a reduction over the
-// leading axis, which wasm runs as a full transpose and a sum. Here every backward product is a
-// plain matMul of explicitly transposed operands (a transpose is one pass over its input, a weight's
-// almost free, an activation's 0.24 ms at 3520 × 64 — far less than the transposed matmul),
-// a bias gradient is ones·dz, and a dense layer's forward is one fused matMul + bias + ReLU kernel
-// (the scorer's first layer: a matMul, the gather of its state part, an add and a ReLU). The values
-// are the same as tf.relu(tf.add(tf.matMul(x, W), b)) and its autodiff gradient (test/dense.test.ts).
-// tfjs-wasm takes a matmul's right operand for weights: it repacks it for XNNPACK each time it is a
-// new tensor (and reuses the packing while that tensor lives), so a weight gradient whose right
-// operand is an [R, H] activation pays a full pass over it before any arithmetic (measured: 1.5 ms
-// for R = 7680, H = 64); a layer's weight and bias gradients share one packed dz.
+// leading axis, which wasm runs as a full transpose and a sum. Here a layer's forward is one fused
+// matMul + bias + ReLU kernel (the scorer's first layer: a matMul, the gather of its state part, an
+// add and a ReLU), and its weight and bias gradients xᵀ·dz and Σ dz are, on wasm, one kernel of our
+// own (kernels/wasmWeightGrad.ts) that reads x and dz in place: tfjs-wasm's matMul(xᵀ, dz) needs x
+// transposed and repacks dz for XNNPACK as if it were a weight, two passes that cost more than the
+// product (at P = 2752 × 64: 0.6–0.7 ms for the kernel against 1.5–1.9 ms). Its sums run in
+// XNNPACK's order, so the values are the same bit for bit. On other backends (and widths the kernel
+// does not take) every backward product is a plain matMul of explicitly transposed operands and a
+// bias gradient is ones·dz. The values are the same as tf.relu(tf.add(tf.matMul(x, W), b)) and its
+// autodiff gradient (test/dense.test.ts).
 
 import * as tf from '@tensorflow/tfjs-core';
+import { canRunWeightGrad, weightGradKernel } from '../kernels/wasmWeightGrad';
 
 type Act = 'relu' | 'linear';
 
@@ -67,14 +68,14 @@ function columnSums(dz: tf.Tensor2D): tf.Tensor1D {
 }
 
 /**
- * xᵀ·dz [K, H], with dz as the right operand: the one tfjs-wasm repacks for XNNPACK, and the bias
- * gradient's (columnSums) too, which then reuses the packing. Repacking costs far more than a
- * transpose (measured on wasm, R = 4032 rows: dzᵀ·x for an output layer of one column, which
- * repacks the [R, 64] activation, 1.4 ms; xᵀ·dz, a transpose and a product, 0.35 ms — 2.6 ms a
- * default iteration, 43.5 → 40.9 ms in interleaved runs).
+ * A layer's weight and bias gradients, [xᵀ·dz [K, H], Σ_p dz [H]]: on wasm our kernel; elsewhere
+ * xᵀ·dz with dz as the right operand (on tfjs-wasm the one repacked for XNNPACK, which the bias
+ * gradient's ones·dz then reuses; a transpose of x costs less than repacking x would — measured at
+ * R = 4032 rows for an output layer of one column: dzᵀ·x 1.4 ms, xᵀ·dz 0.35 ms).
  */
-function weightGrad(x: tf.Tensor2D, dz: tf.Tensor2D): tf.Tensor2D {
-  return tf.matMul(transpose2d(x), dz);
+function weightAndBiasGrads(x: tf.Tensor2D, dz: tf.Tensor2D): [tf.Tensor2D, tf.Tensor1D] {
+  if (canRunWeightGrad(dz.shape[1])) return weightGradKernel(x, dz);
+  return [tf.matMul(transpose2d(x), dz), columnSums(dz)];
 }
 
 /**
@@ -98,7 +99,7 @@ export function inputLayer(x: tf.Tensor2D, w: tf.Variable, b: tf.Variable, act: 
       value: y,
       gradFunc: (dy, copies) => {
         const dz = activationGrad(dy as tf.Tensor2D, saved(copies)[0] as tf.Tensor2D, act);
-        return [weightGrad(x, dz), columnSums(dz)];
+        return weightAndBiasGrads(x, dz);
       },
     };
   });
@@ -118,7 +119,7 @@ export function hiddenLayer(x: tf.Tensor2D, w: tf.Variable, b: tf.Variable, act:
         const H = ws.shape[1];
         // dz·Wᵀ; for a single output column this is an outer product, cheaper as a broadcast multiply.
         const dx = H === 1 ? tf.mul(dz, tf.reshape(ws, [1, ws.shape[0]])) : tf.matMul(dz, tf.transpose(ws));
-        return [dx, weightGrad(xs, dz), columnSums(dz)];
+        return [dx, ...weightAndBiasGrads(xs, dz)];
       },
     };
   });
@@ -130,9 +131,10 @@ export function hiddenLayer(x: tf.Tensor2D, w: tf.Variable, b: tf.Variable, act:
  * for pair p of decision r(p), with the state part s·W_s + b computed once per decision and
  * gathered to its pairs (gatherND). `pairInputs` may carry [tool ⊕ state ⊕ 1] of each pair,
  * [P, D + S + 1] (put together once per update, pairs.ts): then the gradients of W_t, W_s and b are one
- * matmul, (dzᵀ·pairInputs)ᵀ, whose right operand XNNPACK packs once and reuses over μ epochs — a
- * transpose of dz is cheaper than packing it (measured on wasm at P = 3520: 0.94 against 1.45 ms
- * for pairInputsᵀ·dz); without it, the states are gathered to the pairs.
+ * product, pairInputsᵀ·dz — on wasm our kernel; elsewhere (dzᵀ·pairInputs)ᵀ, whose right operand
+ * XNNPACK would pack once for μ epochs (a transpose of dz costs less than packing it: measured on
+ * wasm at P = 3520, 0.94 against 1.45 ms for pairInputsᵀ·dz); without it, the states are gathered
+ * to the pairs.
  * No scatter in either direction (see pairs.ts).
  */
 export function pairInputLayer(state: tf.Tensor2D, tools: tf.Tensor2D, pairRow: tf.Tensor2D, wt: tf.Variable, ws: tf.Variable, b: tf.Variable, pairInputs?: tf.Tensor2D, kept?: tf.Tensor[]): tf.Tensor2D {
@@ -145,8 +147,12 @@ export function pairInputLayer(state: tf.Tensor2D, tools: tf.Tensor2D, pairRow: 
       value: y,
       gradFunc: (dy, copies) => {
         const dz = activationGrad(dy as tf.Tensor2D, saved(copies)[0] as tf.Tensor2D, 'relu');
-        if (!pairInputs) return [weightGrad(tools, dz), weightGrad(tf.gatherND(state, pairRow) as tf.Tensor2D, dz), columnSums(dz)];
-        const g = tf.transpose(tf.matMul(transpose2d(dz), pairInputs)); // [D + S + 1, H]: W_t's gradient, W_s's, then Σ_p dz = b's
+        if (!pairInputs) {
+          const [dWt, db] = weightAndBiasGrads(tools, dz);
+          return [dWt, weightAndBiasGrads(tf.gatherND(state, pairRow) as tf.Tensor2D, dz)[0], db];
+        }
+        // [D + S + 1, H]: W_t's gradient, W_s's, then Σ_p dz = b's
+        const g = canRunWeightGrad(H) ? weightGradKernel(pairInputs, dz, false)[0] : tf.transpose(tf.matMul(transpose2d(dz), pairInputs));
         return [tf.slice(g, [0, 0], [D, H]), tf.slice(g, [D, 0], [S, H]), tf.reshape(tf.slice(g, [D + S, 0], [1, H]), [H])];
       },
     };

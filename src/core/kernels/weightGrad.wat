@@ -1,0 +1,189 @@
+;; A dense layer's weight and bias gradients on tfjs-wasm's own heap: for row-major x [P, K] and
+;; dz [P, H] (f32), out [K, H] = xᵀ·dz and, when bout ≠ 0, bout [H] = Σ_p dz[p]. Each output is
+;; summed in p order from 0, one rounding per product and one per add: the order of XNNPACK's
+;; gemm, which tfjs-wasm runs for matMul(xᵀ, dz), so the values are the same bit for bit
+;; (test/wasmWeightGrad.test.ts). Unlike that matMul, nothing is transposed or repacked first.
+;; Pointers are byte offsets into the imported memory (tfjs-wasm's). Compiled by
+;; scripts/build-kernels.mjs into weightGradWasm.ts.
+(module
+  (import "env" "memory" (memory 0))
+
+  ;; H a multiple of 8. Rows of p in chunks of 64 (the chunk of x and dz stays in cache while
+  ;; every 4 × 8 tile of the output reads it); the tiles' partial sums wait in out between chunks.
+  (func (export "xtdz8") (param $x i32) (param $dz i32) (param $out i32) (param $bout i32) (param $P i32) (param $K i32) (param $H i32)
+    (local $rowX i32) (local $rowD i32) (local $p0 i32) (local $p1 i32) (local $k0 i32) (local $h0 i32)
+    (local $o0 i32) (local $o1 i32) (local $o2 i32) (local $o3 i32) (local $px i32) (local $pd i32) (local $end i32)
+    (local $s v128) (local $d0 v128) (local $d1 v128)
+    (local $a00 v128) (local $a01 v128) (local $a10 v128) (local $a11 v128)
+    (local $a20 v128) (local $a21 v128) (local $a30 v128) (local $a31 v128)
+    (local.set $rowX (i32.shl (local.get $K) (i32.const 2)))
+    (local.set $rowD (i32.shl (local.get $H) (i32.const 2)))
+    (memory.fill (local.get $out) (i32.const 0) (i32.mul (local.get $K) (local.get $rowD)))
+    (if (local.get $bout) (then (memory.fill (local.get $bout) (i32.const 0) (local.get $rowD))))
+    (block $chunksDone
+      (loop $chunks
+        (br_if $chunksDone (i32.ge_u (local.get $p0) (local.get $P)))
+        (local.set $p1 (i32.add (local.get $p0) (i32.const 64)))
+        (if (i32.gt_u (local.get $p1) (local.get $P)) (then (local.set $p1 (local.get $P))))
+        ;; 4 rows of out at a time
+        (local.set $k0 (i32.const 0))
+        (block $k4Done
+          (loop $k4
+            (br_if $k4Done (i32.gt_u (i32.add (local.get $k0) (i32.const 4)) (local.get $K)))
+            (local.set $h0 (i32.const 0))
+            (loop $h
+              (local.set $o0 (i32.add (local.get $out) (i32.shl (i32.add (i32.mul (local.get $k0) (local.get $H)) (local.get $h0)) (i32.const 2))))
+              (local.set $o1 (i32.add (local.get $o0) (local.get $rowD)))
+              (local.set $o2 (i32.add (local.get $o1) (local.get $rowD)))
+              (local.set $o3 (i32.add (local.get $o2) (local.get $rowD)))
+              (local.set $a00 (v128.load (local.get $o0)))
+              (local.set $a01 (v128.load offset=16 (local.get $o0)))
+              (local.set $a10 (v128.load (local.get $o1)))
+              (local.set $a11 (v128.load offset=16 (local.get $o1)))
+              (local.set $a20 (v128.load (local.get $o2)))
+              (local.set $a21 (v128.load offset=16 (local.get $o2)))
+              (local.set $a30 (v128.load (local.get $o3)))
+              (local.set $a31 (v128.load offset=16 (local.get $o3)))
+              (local.set $px (i32.add (local.get $x) (i32.shl (i32.add (i32.mul (local.get $p0) (local.get $K)) (local.get $k0)) (i32.const 2))))
+              (local.set $pd (i32.add (local.get $dz) (i32.shl (i32.add (i32.mul (local.get $p0) (local.get $H)) (local.get $h0)) (i32.const 2))))
+              (local.set $end (i32.add (local.get $px) (i32.mul (i32.sub (local.get $p1) (local.get $p0)) (local.get $rowX))))
+              (loop $p
+                (local.set $d0 (v128.load (local.get $pd)))
+                (local.set $d1 (v128.load offset=16 (local.get $pd)))
+                (local.set $s (v128.load32_splat (local.get $px)))
+                (local.set $a00 (f32x4.add (local.get $a00) (f32x4.mul (local.get $s) (local.get $d0))))
+                (local.set $a01 (f32x4.add (local.get $a01) (f32x4.mul (local.get $s) (local.get $d1))))
+                (local.set $s (v128.load32_splat offset=4 (local.get $px)))
+                (local.set $a10 (f32x4.add (local.get $a10) (f32x4.mul (local.get $s) (local.get $d0))))
+                (local.set $a11 (f32x4.add (local.get $a11) (f32x4.mul (local.get $s) (local.get $d1))))
+                (local.set $s (v128.load32_splat offset=8 (local.get $px)))
+                (local.set $a20 (f32x4.add (local.get $a20) (f32x4.mul (local.get $s) (local.get $d0))))
+                (local.set $a21 (f32x4.add (local.get $a21) (f32x4.mul (local.get $s) (local.get $d1))))
+                (local.set $s (v128.load32_splat offset=12 (local.get $px)))
+                (local.set $a30 (f32x4.add (local.get $a30) (f32x4.mul (local.get $s) (local.get $d0))))
+                (local.set $a31 (f32x4.add (local.get $a31) (f32x4.mul (local.get $s) (local.get $d1))))
+                (local.set $px (i32.add (local.get $px) (local.get $rowX)))
+                (local.set $pd (i32.add (local.get $pd) (local.get $rowD)))
+                (br_if $p (i32.lt_u (local.get $px) (local.get $end))))
+              (v128.store (local.get $o0) (local.get $a00))
+              (v128.store offset=16 (local.get $o0) (local.get $a01))
+              (v128.store (local.get $o1) (local.get $a10))
+              (v128.store offset=16 (local.get $o1) (local.get $a11))
+              (v128.store (local.get $o2) (local.get $a20))
+              (v128.store offset=16 (local.get $o2) (local.get $a21))
+              (v128.store (local.get $o3) (local.get $a30))
+              (v128.store offset=16 (local.get $o3) (local.get $a31))
+              (local.set $h0 (i32.add (local.get $h0) (i32.const 8)))
+              (br_if $h (i32.lt_u (local.get $h0) (local.get $H))))
+            (local.set $k0 (i32.add (local.get $k0) (i32.const 4)))
+            (br $k4)))
+        ;; the last K mod 4 rows, one at a time
+        (block $k1Done
+          (loop $k1
+            (br_if $k1Done (i32.ge_u (local.get $k0) (local.get $K)))
+            (local.set $h0 (i32.const 0))
+            (loop $h1
+              (local.set $o0 (i32.add (local.get $out) (i32.shl (i32.add (i32.mul (local.get $k0) (local.get $H)) (local.get $h0)) (i32.const 2))))
+              (local.set $a00 (v128.load (local.get $o0)))
+              (local.set $a01 (v128.load offset=16 (local.get $o0)))
+              (local.set $px (i32.add (local.get $x) (i32.shl (i32.add (i32.mul (local.get $p0) (local.get $K)) (local.get $k0)) (i32.const 2))))
+              (local.set $pd (i32.add (local.get $dz) (i32.shl (i32.add (i32.mul (local.get $p0) (local.get $H)) (local.get $h0)) (i32.const 2))))
+              (local.set $end (i32.add (local.get $px) (i32.mul (i32.sub (local.get $p1) (local.get $p0)) (local.get $rowX))))
+              (loop $p1loop
+                (local.set $s (v128.load32_splat (local.get $px)))
+                (local.set $a00 (f32x4.add (local.get $a00) (f32x4.mul (local.get $s) (v128.load (local.get $pd)))))
+                (local.set $a01 (f32x4.add (local.get $a01) (f32x4.mul (local.get $s) (v128.load offset=16 (local.get $pd)))))
+                (local.set $px (i32.add (local.get $px) (local.get $rowX)))
+                (local.set $pd (i32.add (local.get $pd) (local.get $rowD)))
+                (br_if $p1loop (i32.lt_u (local.get $px) (local.get $end))))
+              (v128.store (local.get $o0) (local.get $a00))
+              (v128.store offset=16 (local.get $o0) (local.get $a01))
+              (local.set $h0 (i32.add (local.get $h0) (i32.const 8)))
+              (br_if $h1 (i32.lt_u (local.get $h0) (local.get $H))))
+            (local.set $k0 (i32.add (local.get $k0) (i32.const 1)))
+            (br $k1)))
+        ;; the bias gradient: Σ_p dz[p] (1·dz is dz exactly, so a sum of ones·dz in the same order)
+        (if (local.get $bout)
+          (then
+            (local.set $h0 (i32.const 0))
+            (loop $hb
+              (local.set $o0 (i32.add (local.get $bout) (i32.shl (local.get $h0) (i32.const 2))))
+              (local.set $a00 (v128.load (local.get $o0)))
+              (local.set $a01 (v128.load offset=16 (local.get $o0)))
+              (local.set $pd (i32.add (local.get $dz) (i32.shl (i32.add (i32.mul (local.get $p0) (local.get $H)) (local.get $h0)) (i32.const 2))))
+              (local.set $end (i32.add (local.get $pd) (i32.mul (i32.sub (local.get $p1) (local.get $p0)) (local.get $rowD))))
+              (loop $pb
+                (local.set $a00 (f32x4.add (local.get $a00) (v128.load (local.get $pd))))
+                (local.set $a01 (f32x4.add (local.get $a01) (v128.load offset=16 (local.get $pd))))
+                (local.set $pd (i32.add (local.get $pd) (local.get $rowD)))
+                (br_if $pb (i32.lt_u (local.get $pd) (local.get $end))))
+              (v128.store (local.get $o0) (local.get $a00))
+              (v128.store offset=16 (local.get $o0) (local.get $a01))
+              (local.set $h0 (i32.add (local.get $h0) (i32.const 8)))
+              (br_if $hb (i32.lt_u (local.get $h0) (local.get $H))))))
+        (local.set $p0 (local.get $p1))
+        (br $chunks))))
+
+  ;; H = 1 (an output layer): out [K] = Σ_p x[p]·dz[p], four lanes of k at a time, 16 k per pass over p.
+  (func (export "xtdz1") (param $x i32) (param $dz i32) (param $out i32) (param $bout i32) (param $P i32) (param $K i32)
+    (local $rowX i32) (local $k0 i32) (local $px i32) (local $pd i32) (local $end i32)
+    (local $s v128) (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $a3 v128) (local $f f32)
+    (local.set $rowX (i32.shl (local.get $K) (i32.const 2)))
+    (local.set $end (i32.add (local.get $dz) (i32.shl (local.get $P) (i32.const 2))))
+    (block $k16Done
+      (loop $k16
+        (br_if $k16Done (i32.gt_u (i32.add (local.get $k0) (i32.const 16)) (local.get $K)))
+        (local.set $a0 (v128.const i32x4 0 0 0 0))
+        (local.set $a1 (v128.const i32x4 0 0 0 0))
+        (local.set $a2 (v128.const i32x4 0 0 0 0))
+        (local.set $a3 (v128.const i32x4 0 0 0 0))
+        (local.set $px (i32.add (local.get $x) (i32.shl (local.get $k0) (i32.const 2))))
+        (local.set $pd (local.get $dz))
+        (block $empty
+          (br_if $empty (i32.eqz (local.get $P)))
+          (loop $p
+            (local.set $s (v128.load32_splat (local.get $pd)))
+            (local.set $a0 (f32x4.add (local.get $a0) (f32x4.mul (v128.load (local.get $px)) (local.get $s))))
+            (local.set $a1 (f32x4.add (local.get $a1) (f32x4.mul (v128.load offset=16 (local.get $px)) (local.get $s))))
+            (local.set $a2 (f32x4.add (local.get $a2) (f32x4.mul (v128.load offset=32 (local.get $px)) (local.get $s))))
+            (local.set $a3 (f32x4.add (local.get $a3) (f32x4.mul (v128.load offset=48 (local.get $px)) (local.get $s))))
+            (local.set $px (i32.add (local.get $px) (local.get $rowX)))
+            (local.set $pd (i32.add (local.get $pd) (i32.const 4)))
+            (br_if $p (i32.lt_u (local.get $pd) (local.get $end)))))
+        (local.set $px (i32.add (local.get $out) (i32.shl (local.get $k0) (i32.const 2))))
+        (v128.store (local.get $px) (local.get $a0))
+        (v128.store offset=16 (local.get $px) (local.get $a1))
+        (v128.store offset=32 (local.get $px) (local.get $a2))
+        (v128.store offset=48 (local.get $px) (local.get $a3))
+        (local.set $k0 (i32.add (local.get $k0) (i32.const 16)))
+        (br $k16)))
+    ;; the rest of k, one at a time
+    (block $kDone
+      (loop $k
+        (br_if $kDone (i32.ge_u (local.get $k0) (local.get $K)))
+        (local.set $f (f32.const 0))
+        (local.set $px (i32.add (local.get $x) (i32.shl (local.get $k0) (i32.const 2))))
+        (local.set $pd (local.get $dz))
+        (block $empty1
+          (br_if $empty1 (i32.eqz (local.get $P)))
+          (loop $p1
+            (local.set $f (f32.add (local.get $f) (f32.mul (f32.load (local.get $px)) (f32.load (local.get $pd)))))
+            (local.set $px (i32.add (local.get $px) (local.get $rowX)))
+            (local.set $pd (i32.add (local.get $pd) (i32.const 4)))
+            (br_if $p1 (i32.lt_u (local.get $pd) (local.get $end)))))
+        (f32.store (i32.add (local.get $out) (i32.shl (local.get $k0) (i32.const 2))) (local.get $f))
+        (local.set $k0 (i32.add (local.get $k0) (i32.const 1)))
+        (br $k)))
+    ;; the bias gradient, Σ_p dz[p]
+    (if (local.get $bout)
+      (then
+        (local.set $f (f32.const 0))
+        (local.set $pd (local.get $dz))
+        (block $emptyB
+          (br_if $emptyB (i32.eqz (local.get $P)))
+          (loop $pb
+            (local.set $f (f32.add (local.get $f) (f32.load (local.get $pd))))
+            (local.set $pd (i32.add (local.get $pd) (i32.const 4)))
+            (br_if $pb (i32.lt_u (local.get $pd) (local.get $end)))))
+        (f32.store (local.get $bout) (local.get $f)))))
+)
