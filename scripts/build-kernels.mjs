@@ -1,12 +1,12 @@
 // Compiles the lab's own wasm kernels (src/core/kernels/*.wat) with wabt into TypeScript modules that
 // carry the bytes (base64), so the kernels ship inside the bundle and load in the worker and in Node
 // alike, with nothing to fetch. Run after editing a .wat: `node scripts/build-kernels.mjs`;
-// test/wasmWeightGrad.test.ts fails when a generated module is stale.
+// test/wasmKernels.test.ts fails when a generated module is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import wabtInit from 'wabt';
 
-const KERNELS = [{ wat: 'src/core/kernels/weightGrad.wat', out: 'src/core/kernels/weightGradWasm.ts', name: 'WEIGHT_GRAD_WASM' }];
+const KERNELS = [{ wat: 'src/core/kernels/layers.wat', out: 'src/core/kernels/layersWasm.ts', name: 'LAYERS_WASM' }];
 
 /** The module's bytes as base64, compiled from WAT text. */
 export async function compileWat(source, file) {

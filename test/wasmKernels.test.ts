@@ -1,5 +1,5 @@
 // The wasm backend's own code path of the policy's layers (dense.ts): the rank-3 transpose of a tall
-// activation and the weight-gradient kernel of our own (kernels/wasmWeightGrad.ts) run only on wasm,
+// activation and the weight-gradient kernel of our own (kernels/wasmLayers.ts) run only on wasm,
 // so they are checked here, on wasm: the transpose against a plain JS transpose, the kernel against
 // a plain JS loop that sums in the order it states (bit for bit) and against tfjs-wasm's own
 // matMul(xᵀ, dz), and the network's gradients that use both against autodiff.
@@ -11,8 +11,8 @@ import { initNodeBackend } from '../src/cli/tfBackend';
 import { transpose2d } from '../src/core/policy/dense';
 import { compareWithAutodiff } from './gradientCheck';
 import { recreateActiveBackend } from '../src/core/grpo/backendRecovery';
-import { canRunWeightGrad, weightGradKernel } from '../src/core/kernels/wasmWeightGrad';
-import { WEIGHT_GRAD_WASM } from '../src/core/kernels/weightGradWasm';
+import { canRunDense, canRunWeightGrad, denseKernel, weightGradKernel } from '../src/core/kernels/wasmLayers';
+import { LAYERS_WASM } from '../src/core/kernels/layersWasm';
 // @ts-expect-error: a plain .mjs script without types
 import { compileWat } from '../scripts/build-kernels.mjs';
 
@@ -72,23 +72,63 @@ describe('on the wasm backend', () => {
       tf.dispose([x, dz, w, b, wOnly]);
     });
 
-  it('the kernel runs only where it can: the wasm backend, H = 1 or a multiple of 8', async () => {
+  /** act(x·W + b) the plain way: b, then + x·w in k order with float32 rounding after every step, then the added row, then max(0, ·). */
+  function plainDense(x: Float32Array, w: Float32Array, b: Float32Array | null, M: number, K: number, H: number, relu: boolean, add?: { rows: Float32Array; idx: Int32Array }): Float32Array {
+    const f = Math.fround, out = new Float32Array(M * H);
+    for (let m = 0; m < M; m++) for (let h = 0; h < H; h++) {
+      let acc = b ? (b[h] as number) : 0;
+      for (let k = 0; k < K; k++) acc = f(acc + f((x[m * K + k] as number) * (w[k * H + h] as number)));
+      if (add) acc = f(acc + (add.rows[(add.idx[m] as number) * H + h] as number));
+      out[m * H + h] = relu ? Math.max(0, acc) : acc;
+    }
+    return out;
+  }
+
+  // The layers' shapes: a decision batch's rows (M), input widths K = 16 (tools), 28 (state), 64; widths H = 64, 128, 8; M mod 4 ≠ 0.
+  it.each([[2752, 64, 64], [97, 28, 64], [5, 16, 64], [130, 64, 128], [3, 45, 8], [1, 16, 64]])(
+    'the dense kernel at M = %i, K = %i, H = %i gives the plain loop\'s values and tfjs-wasm\'s own ops\' bit for bit', async (M, K, H) => {
+      expect(canRunDense(H)).toBe(true);
+      const xv = noisy(M * K, 7), wv = noisy(K * H, 8), bv = noisy(H, 9);
+      const R = Math.ceil(M / 5), rowsV = noisy(R * H, 10), idxV = Int32Array.from({ length: M }, (_, i) => (i * 7) % R);
+      const x = tf.tensor2d(xv, [M, K]), w = tf.tensor2d(wv, [K, H]), b = tf.tensor1d(bv);
+      const rows = tf.tensor2d(rowsV, [R, H]), idx = tf.tensor2d(idxV, [M, 1], 'int32');
+      const fused = (act: 'relu' | 'linear') => tf.reshape(tf.engine().runKernel('_FusedMatMul', { a: tf.reshape(x, [1, M, K]), b: tf.reshape(w, [1, K, H]), bias: b } as unknown as tf.NamedTensorMap, { transposeA: false, transposeB: false, activation: act } as unknown as tf.NamedAttrMap) as tf.Tensor, [M, H]);
+      const cases: [tf.Tensor, Float32Array, tf.Tensor][] = [
+        [denseKernel(x, w, b, true), plainDense(xv, wv, bv, M, K, H, true), fused('relu')],
+        [denseKernel(x, w, b, false), plainDense(xv, wv, bv, M, K, H, false), fused('linear')],
+        [denseKernel(x, w, null, false), plainDense(xv, wv, null, M, K, H, false), tf.matMul(x, w)],
+        [denseKernel(x, w, null, true, { rows, rowIdx: idx }), plainDense(xv, wv, null, M, K, H, true, { rows: rowsV, idx: idxV }), tf.relu(tf.add(tf.matMul(x, w), tf.gatherND(rows, idx)))],
+      ];
+      for (const [got, plain, viaTf] of cases) {
+        expect(got.shape).toEqual([M, H]);
+        const [g, t] = await Promise.all([got.data(), viaTf.data()]);
+        expect(Array.from(g)).toEqual(Array.from(plain));
+        expect(Array.from(g)).toEqual(Array.from(t));
+      }
+      tf.dispose([x, w, b, rows, idx, ...cases.flatMap(([a, , c]) => [a, c])]);
+    });
+
+  it('the kernels run only where they can: the wasm backend; H = 1 or a multiple of 8 (gradient), a multiple of 8 (forward)', async () => {
     expect(canRunWeightGrad(64)).toBe(true);
     expect(canRunWeightGrad(1)).toBe(true);
     expect(canRunWeightGrad(12)).toBe(false);
     expect(canRunWeightGrad(0)).toBe(false);
+    expect(canRunDense(64)).toBe(true);
+    expect(canRunDense(1)).toBe(false);
+    expect(canRunDense(12)).toBe(false);
     await tf.setBackend('cpu');
     try {
       expect(canRunWeightGrad(64)).toBe(false);
+      expect(canRunDense(64)).toBe(false);
     } finally {
       await tf.setBackend('wasm');
     }
   });
 
-  it('the kernel keeps no tensors: an update step leaves the count where it was', () => {
+  it('the kernels keep no tensors', () => {
     const x = tf.tensor2d(noisy(300 * 64, 3), [300, 64]), dz = tf.tensor2d(noisy(300 * 64, 4), [300, 64]);
     const before = tf.memory().numTensors;
-    tf.tidy(() => { weightGradKernel(x, dz); weightGradKernel(x, dz, false); });
+    tf.tidy(() => { weightGradKernel(x, dz); weightGradKernel(x, dz, false); denseKernel(x, tf.ones([64, 8]) as tf.Tensor2D, null, true); });
     expect(tf.memory().numTensors).toBe(before);
     tf.dispose([x, dz]);
   });
@@ -107,8 +147,8 @@ describe('on the wasm backend', () => {
     tf.dispose([x, dz, w, b]);
   });
 
-  it('the shipped kernel bytes are the compile of weightGrad.wat (run scripts/build-kernels.mjs after editing it)', async () => {
-    const source = readFileSync(new URL('../src/core/kernels/weightGrad.wat', import.meta.url), 'utf8');
-    expect(await compileWat(source, 'weightGrad.wat')).toBe(WEIGHT_GRAD_WASM);
+  it('the shipped kernel bytes are the compile of layers.wat (run scripts/build-kernels.mjs after editing it)', async () => {
+    const source = readFileSync(new URL('../src/core/kernels/layers.wat', import.meta.url), 'utf8');
+    expect(await compileWat(source, 'layers.wat')).toBe(LAYERS_WASM);
   });
 });

@@ -5,7 +5,7 @@
 // leading axis, which wasm runs as a full transpose and a sum. Here a layer's forward is one fused
 // matMul + bias + ReLU kernel (the scorer's first layer: a matMul, the gather of its state part, an
 // add and a ReLU), and its weight and bias gradients xᵀ·dz and Σ dz are, on wasm, one kernel of our
-// own (kernels/wasmWeightGrad.ts) that reads x and dz in place: tfjs-wasm's matMul(xᵀ, dz) needs x
+// own (kernels/wasmLayers.ts) that reads x and dz in place: tfjs-wasm's matMul(xᵀ, dz) needs x
 // transposed and repacks dz for XNNPACK as if it were a weight, two passes that cost more than the
 // product (at P = 2752 × 64: 0.6–0.7 ms for the kernel against 1.5–1.9 ms). Its sums run in
 // XNNPACK's order, so the values are the same bit for bit. On other backends (and widths the kernel
@@ -14,7 +14,7 @@
 // autodiff gradient (test/dense.test.ts).
 
 import * as tf from '@tensorflow/tfjs-core';
-import { canRunWeightGrad, weightGradKernel } from '../kernels/wasmWeightGrad';
+import { canRunDense, canRunWeightGrad, denseKernel, weightGradKernel } from '../kernels/wasmLayers';
 
 type Act = 'relu' | 'linear';
 
@@ -22,10 +22,11 @@ type Act = 'relu' | 'linear';
  * act(a·b + bias) as one fused kernel. tf.fused.matMul falls back to three (matMul, add, relu)
  * whenever a gradient tape records, as it does in these layers' forward under variableGrads; the
  * fused kernel is right there, since the gradient is the layer's own gradFunc (measured: 0.27 ms
- * of the two extra passes per layer at 4352 × 64).
+ * of the two extra passes per layer at 4352 × 64). On wasm, our kernel (the same values).
  */
 function fusedDense(a: tf.Tensor2D, b: tf.Tensor2D, bias: tf.Tensor, act: Act): tf.Tensor2D {
   const [M, K] = a.shape, N = b.shape[1];
+  if (canRunDense(N)) return denseKernel(a, b, bias, act === 'relu');
   const inputs = { a: tf.reshape(a, [1, M, K]), b: tf.reshape(b, [1, K, N]), bias } as unknown as tf.NamedTensorMap;
   const out = tf.engine().runKernel('_FusedMatMul', inputs, { transposeA: false, transposeB: false, activation: act } as unknown as tf.NamedAttrMap) as tf.Tensor;
   return tf.reshape(out, [M, N]);
@@ -118,7 +119,7 @@ export function hiddenLayer(x: tf.Tensor2D, w: tf.Variable, b: tf.Variable, act:
         const dz = activationGrad(dy as tf.Tensor2D, ys, act);
         const H = ws.shape[1];
         // dz·Wᵀ; for a single output column this is an outer product, cheaper as a broadcast multiply.
-        const dx = H === 1 ? tf.mul(dz, tf.reshape(ws, [1, ws.shape[0]])) : tf.matMul(dz, tf.transpose(ws));
+        const dx = H === 1 ? tf.mul(dz, tf.reshape(ws, [1, ws.shape[0]])) : canRunDense(ws.shape[0]) ? denseKernel(dz, tf.transpose(ws), null, false) : tf.matMul(dz, tf.transpose(ws));
         return [dx, ...weightAndBiasGrads(xs, dz)];
       },
     };
@@ -141,7 +142,9 @@ export function pairInputLayer(state: tf.Tensor2D, tools: tf.Tensor2D, pairRow: 
   const D = wt.shape[0] as number, S = ws.shape[0] as number, H = wt.shape[1] as number;
   const f = withGrad(([wtIn, wsIn, bIn], save) => {
     const hs = fusedDense(state, wsIn as tf.Tensor2D, bIn as tf.Tensor, 'linear');
-    const y = tf.relu(tf.add(tf.matMul(tools, wtIn as tf.Tensor2D), tf.gatherND(hs, pairRow))) as tf.Tensor2D;
+    const y = canRunDense(H)
+      ? denseKernel(tools, wtIn as tf.Tensor2D, null, true, { rows: hs, rowIdx: pairRow }) // one pass on wasm, the same values
+      : (tf.relu(tf.add(tf.matMul(tools, wtIn as tf.Tensor2D), tf.gatherND(hs, pairRow))) as tf.Tensor2D);
     const saved = stash(save, kept, [], [y]);
     return {
       value: y,

@@ -1,16 +1,21 @@
-// A dense layer's weight gradient xᵀ·dz (and its bias gradient Σ_p dz) as a tfjs kernel of our own on
-// the wasm backend. tfjs-wasm computes matMul(xᵀ, dz) with XNNPACK, which first needs x transposed
-// (a pass over it) and then repacks dz, its right operand, as if it were a weight — a second,
-// slower pass, since dz is new every epoch (measured at P = 2752 rows × 64: the product 0.79 ms,
-// with a fresh dz 1.61 ms). This kernel (weightGrad.wat, wasm SIMD) reads x and dz where they lie on
-// tfjs-wasm's heap and sums in the same order as XNNPACK, so its values are the same bit for bit.
-// It runs where it can: the wasm backend, a non-shared heap, H = 1 or a multiple of 8; elsewhere
-// the caller keeps tfjs's matMul (canRunWeightGrad).
+// The policy's dense layers as tfjs kernels of our own on the wasm backend (layers.wat, wasm SIMD),
+// reading their operands where they lie on tfjs-wasm's heap and summing in XNNPACK's order, so the
+// values are the same bit for bit as tfjs's own ops:
+// - the weight gradient xᵀ·dz with the bias gradient Σ_p dz. tfjs-wasm's matMul(xᵀ, dz) needs x
+//   transposed (a pass over it) and then repacks dz, its right operand, as if it were a weight — a
+//   second, slower pass, since dz is new every epoch (at P = 2752 rows × 64: the product 0.79 ms,
+//   with a fresh dz 1.61 ms; this kernel 0.6 ms);
+// - the forward act(x·W + b), and the scorer's first layer relu(tools·W_t + its decision's state
+//   part) in one pass where tfjs runs a matMul, a gather, an add and a ReLU.
+// They run where they can: the wasm backend, a non-shared heap (tfjs-wasm's threaded build does not
+// link), H = 1 or a multiple of 8 for the gradient, a multiple of 8 for the forward; elsewhere the
+// caller keeps tfjs's ops (canRunWeightGrad, canRunDense).
 
 import * as tf from '@tensorflow/tfjs-core';
-import { WEIGHT_GRAD_WASM } from './weightGradWasm';
+import { LAYERS_WASM } from './layersWasm';
 
 export const WEIGHT_GRAD_KERNEL = 'OrchestraWeightGrad';
+export const DENSE_KERNEL = 'OrchestraDense';
 
 /** The parts of tfjs-wasm's backend the kernel uses (its module's memory, tensor offsets, outputs). */
 interface WasmBackendParts {
@@ -22,6 +27,7 @@ interface WasmBackendParts {
 interface KernelExports {
   xtdz8(x: number, dz: number, out: number, bout: number, P: number, K: number, H: number): void;
   xtdz1(x: number, dz: number, out: number, bout: number, P: number, K: number): void;
+  dense8(x: number, w: number, bias: number, out: number, M: number, K: number, H: number, relu: number, add: number, rowIdx: number): void;
 }
 
 let compiled: WebAssembly.Module | null | undefined; // null: this engine cannot compile it (no wasm SIMD)
@@ -39,7 +45,7 @@ function kernelsFor(memory: unknown): KernelExports | null {
   if (!(memory instanceof WebAssembly.Memory)) return null;
   if (bound?.memory === memory) return bound.exports;
   if (compiled === undefined) {
-    try { compiled = new WebAssembly.Module(decode(WEIGHT_GRAD_WASM) as BufferSource); } catch { compiled = null; }
+    try { compiled = new WebAssembly.Module(decode(LAYERS_WASM) as BufferSource); } catch { compiled = null; }
   }
   let exports: KernelExports | null = null;
   if (compiled) {
@@ -59,12 +65,54 @@ export function canRunWeightGrad(H: number): boolean {
   return kernelsFor(wasmParts().wasm?.asm?.memory) !== null;
 }
 
+/** Whether the forward kernel runs for a layer of H outputs on the active backend. */
+export function canRunDense(H: number): boolean {
+  return H > 0 && H % 8 === 0 && canRunWeightGrad(H);
+}
+
+/**
+ * act(x·W + bias) [M, H] for x [M, K], W [K, H] (bias [H] or null; check canRunDense(H) first). With
+ * `addRows` ([R, H]) and `rowIdx` (int32 [M, 1]), row rowIdx[m] of addRows is added to row m after the
+ * product and before the activation. Values as tfjs-wasm's _FusedMatMul (or matMul, then add and relu).
+ */
+export function denseKernel(x: tf.Tensor2D, w: tf.Tensor2D, bias: tf.Tensor | null, relu: boolean, add?: { rows: tf.Tensor2D; rowIdx: tf.Tensor2D }): tf.Tensor2D {
+  if (x.shape[1] !== w.shape[0]) throw new Error(`dense: x has ${x.shape[1]} columns, W ${w.shape[0]} rows`);
+  const inputs: Record<string, tf.Tensor> = { x, w };
+  if (bias) inputs.bias = bias;
+  if (add) { inputs.addRows = add.rows; inputs.rowIdx = add.rowIdx; }
+  return tf.engine().runKernel(DENSE_KERNEL, inputs as unknown as tf.NamedTensorMap, { relu } as unknown as tf.NamedAttrMap) as tf.Tensor2D;
+}
+
 /** [xᵀ·dz [K, H], Σ_p dz [H]] for x [P, K] and dz [P, H] (check canRunWeightGrad(H) first). */
 export function weightGradKernel(x: tf.Tensor2D, dz: tf.Tensor2D): [tf.Tensor2D, tf.Tensor1D];
 export function weightGradKernel(x: tf.Tensor2D, dz: tf.Tensor2D, withBias: false): [tf.Tensor2D];
 export function weightGradKernel(x: tf.Tensor2D, dz: tf.Tensor2D, withBias = true): tf.Tensor[] {
   if (x.shape[0] !== dz.shape[0]) throw new Error(`weight gradient: x has ${x.shape[0]} rows, dz ${dz.shape[0]}`);
   return tf.engine().runKernel(WEIGHT_GRAD_KERNEL, { x, dz } as unknown as tf.NamedTensorMap, { withBias } as unknown as tf.NamedAttrMap) as tf.Tensor[];
+}
+
+function offsetOf(be: WasmBackendParts, t: tf.TensorInfo): number {
+  return be.dataIdMap.get(t.dataId)?.memoryOffset as number;
+}
+
+if (!tf.getKernel(DENSE_KERNEL, 'wasm')) {
+  tf.registerKernel({
+    kernelName: DENSE_KERNEL,
+    backendName: 'wasm',
+    kernelFunc: ({ inputs, backend, attrs }) => {
+      const { x, w, bias, addRows, rowIdx } = inputs as unknown as Record<string, tf.TensorInfo | undefined> & { x: tf.TensorInfo; w: tf.TensorInfo };
+      const be = backend as unknown as WasmBackendParts;
+      const k = kernelsFor(be.wasm?.asm?.memory);
+      const [M, K] = x.shape as [number, number], H = w.shape[1] as number;
+      if (!k || H % 8 !== 0 || H === 0) throw new Error(`${DENSE_KERNEL} cannot run here (check canRunDense first)`);
+      const out = be.makeOutput([M, H], 'float32');
+      if (M > 0) {
+        const at = (t: tf.TensorInfo | undefined) => (t ? offsetOf(be, t) : 0);
+        k.dense8(at(x), at(w), at(bias), at(out), M, K, H, (attrs as unknown as { relu: boolean }).relu ? 1 : 0, at(addRows), at(rowIdx));
+      }
+      return out;
+    },
+  });
 }
 
 if (!tf.getKernel(WEIGHT_GRAD_KERNEL, 'wasm')) {

@@ -1,10 +1,13 @@
-;; A dense layer's weight and bias gradients on tfjs-wasm's own heap: for row-major x [P, K] and
-;; dz [P, H] (f32), out [K, H] = xᵀ·dz and, when bout ≠ 0, bout [H] = Σ_p dz[p]. Each output is
-;; summed in p order from 0, one rounding per product and one per add: the order of XNNPACK's
-;; gemm, which tfjs-wasm runs for matMul(xᵀ, dz), so the values are the same bit for bit
-;; (test/wasmWeightGrad.test.ts). Unlike that matMul, nothing is transposed or repacked first.
+;; The policy's dense layers on tfjs-wasm's own heap, forward and weight gradients (wasmLayers.ts).
+;; Every output is summed in one fixed order with one rounding per product and one per add: the
+;; order of XNNPACK's gemm, which tfjs-wasm runs for matMul and _FusedMatMul, so the values are the
+;; same bit for bit (test/wasmKernels.test.ts), and a seed trains the same with or without them.
 ;; Pointers are byte offsets into the imported memory (tfjs-wasm's). Compiled by
-;; scripts/build-kernels.mjs into weightGradWasm.ts.
+;; scripts/build-kernels.mjs into layersWasm.ts.
+
+;; Weight and bias gradients: for row-major x [P, K] and dz [P, H] (f32), out [K, H] = xᵀ·dz and,
+;; when bout ≠ 0, bout [H] = Σ_p dz[p], summed in p order from 0. Unlike tfjs-wasm's matMul(xᵀ, dz),
+;; nothing is transposed or repacked first.
 (module
   (import "env" "memory" (memory 0))
 
@@ -186,4 +189,159 @@
             (local.set $pd (i32.add (local.get $pd) (i32.const 4)))
             (br_if $pb (i32.lt_u (local.get $pd) (local.get $end)))))
         (f32.store (local.get $bout) (local.get $f)))))
+
+  ;; A dense layer's forward for H a multiple of 8: out [M, H] = act(x [M, K]·w [K, H] + bias), bias
+  ;; 0 for none. With add ≠ 0, row rowIdx[m] (int32) of add [·, H] is added after the product and
+  ;; before the activation (the scorer's first layer: tools·W_t + its decision's state part). Each
+  ;; output is bias + Σ_k x·w in k order, one rounding per product and per add, then the added
+  ;; row, then max(0, ·) — XNNPACK's gemm order (with its bias first), so tfjs-wasm's
+  ;; _FusedMatMul, matMul and the add give the same values bit for bit.
+  (func (export "dense8") (param $x i32) (param $w i32) (param $bias i32) (param $out i32) (param $M i32) (param $K i32) (param $H i32) (param $relu i32) (param $add i32) (param $rowIdx i32)
+    (local $rowX i32) (local $rowO i32) (local $p0 i32) (local $h0 i32) (local $pw i32) (local $pa i32) (local $po i32) (local $end i32)
+    (local $px0 i32) (local $px1 i32) (local $px2 i32) (local $px3 i32)
+    (local $s v128) (local $w0 v128) (local $w1 v128) (local $b0 v128) (local $b1 v128) (local $zero v128)
+    (local $a00 v128) (local $a01 v128) (local $a10 v128) (local $a11 v128) (local $a20 v128) (local $a21 v128) (local $a30 v128) (local $a31 v128)
+    (local.set $rowX (i32.shl (local.get $K) (i32.const 2)))
+    (local.set $rowO (i32.shl (local.get $H) (i32.const 2)))
+    ;; 4 rows at a time
+    (block $r4Done
+      (loop $r4
+        (br_if $r4Done (i32.gt_u (i32.add (local.get $p0) (i32.const 4)) (local.get $M)))
+            (local.set $h0 (i32.const 0))
+            (loop $h4
+              (if (local.get $bias)
+                (then
+                  (local.set $b0 (v128.load (i32.add (local.get $bias) (i32.shl (local.get $h0) (i32.const 2)))))
+                  (local.set $b1 (v128.load offset=16 (i32.add (local.get $bias) (i32.shl (local.get $h0) (i32.const 2))))))
+                (else
+                  (local.set $b0 (local.get $zero))
+                  (local.set $b1 (local.get $zero))))
+              ;; 4 row(s) × 8 columns
+              (local.set $a00 (local.get $b0))
+              (local.set $a01 (local.get $b1))
+              (local.set $a10 (local.get $b0))
+              (local.set $a11 (local.get $b1))
+              (local.set $a20 (local.get $b0))
+              (local.set $a21 (local.get $b1))
+              (local.set $a30 (local.get $b0))
+              (local.set $a31 (local.get $b1))
+              (local.set $pw (i32.add (local.get $w) (i32.shl (local.get $h0) (i32.const 2))))
+              (local.set $px0 (i32.add (local.get $x) (i32.mul (local.get $p0) (local.get $rowX))))
+              (local.set $px1 (i32.add (local.get $px0) (local.get $rowX)))
+              (local.set $px2 (i32.add (local.get $px1) (local.get $rowX)))
+              (local.set $px3 (i32.add (local.get $px2) (local.get $rowX)))
+              (local.set $end (i32.add (local.get $px0) (local.get $rowX)))
+              (block $kDone4
+                (br_if $kDone4 (i32.eqz (local.get $K)))
+                (loop $k4
+                  (local.set $w0 (v128.load (local.get $pw)))
+                  (local.set $w1 (v128.load offset=16 (local.get $pw)))
+                  (local.set $s (v128.load32_splat (local.get $px0)))
+                  (local.set $a00 (f32x4.add (local.get $a00) (f32x4.mul (local.get $s) (local.get $w0))))
+                  (local.set $a01 (f32x4.add (local.get $a01) (f32x4.mul (local.get $s) (local.get $w1))))
+                  (local.set $s (v128.load32_splat (local.get $px1)))
+                  (local.set $a10 (f32x4.add (local.get $a10) (f32x4.mul (local.get $s) (local.get $w0))))
+                  (local.set $a11 (f32x4.add (local.get $a11) (f32x4.mul (local.get $s) (local.get $w1))))
+                  (local.set $s (v128.load32_splat (local.get $px2)))
+                  (local.set $a20 (f32x4.add (local.get $a20) (f32x4.mul (local.get $s) (local.get $w0))))
+                  (local.set $a21 (f32x4.add (local.get $a21) (f32x4.mul (local.get $s) (local.get $w1))))
+                  (local.set $s (v128.load32_splat (local.get $px3)))
+                  (local.set $a30 (f32x4.add (local.get $a30) (f32x4.mul (local.get $s) (local.get $w0))))
+                  (local.set $a31 (f32x4.add (local.get $a31) (f32x4.mul (local.get $s) (local.get $w1))))
+                  (local.set $px0 (i32.add (local.get $px0) (i32.const 4)))
+                  (local.set $px1 (i32.add (local.get $px1) (i32.const 4)))
+                  (local.set $px2 (i32.add (local.get $px2) (i32.const 4)))
+                  (local.set $px3 (i32.add (local.get $px3) (i32.const 4)))
+                  (local.set $pw (i32.add (local.get $pw) (local.get $rowO)))
+                  (br_if $k4 (i32.lt_u (local.get $px0) (local.get $end)))))
+              (if (local.get $add)
+                (then
+                  (local.set $pa (i32.add (local.get $add) (i32.add (i32.mul (i32.load (i32.add (local.get $rowIdx) (i32.shl (i32.add (local.get $p0) (i32.const 0)) (i32.const 2)))) (local.get $rowO)) (i32.shl (local.get $h0) (i32.const 2)))))
+                  (local.set $a00 (f32x4.add (local.get $a00) (v128.load (local.get $pa))))
+                  (local.set $a01 (f32x4.add (local.get $a01) (v128.load offset=16 (local.get $pa))))
+                  (local.set $pa (i32.add (local.get $add) (i32.add (i32.mul (i32.load (i32.add (local.get $rowIdx) (i32.shl (i32.add (local.get $p0) (i32.const 1)) (i32.const 2)))) (local.get $rowO)) (i32.shl (local.get $h0) (i32.const 2)))))
+                  (local.set $a10 (f32x4.add (local.get $a10) (v128.load (local.get $pa))))
+                  (local.set $a11 (f32x4.add (local.get $a11) (v128.load offset=16 (local.get $pa))))
+                  (local.set $pa (i32.add (local.get $add) (i32.add (i32.mul (i32.load (i32.add (local.get $rowIdx) (i32.shl (i32.add (local.get $p0) (i32.const 2)) (i32.const 2)))) (local.get $rowO)) (i32.shl (local.get $h0) (i32.const 2)))))
+                  (local.set $a20 (f32x4.add (local.get $a20) (v128.load (local.get $pa))))
+                  (local.set $a21 (f32x4.add (local.get $a21) (v128.load offset=16 (local.get $pa))))
+                  (local.set $pa (i32.add (local.get $add) (i32.add (i32.mul (i32.load (i32.add (local.get $rowIdx) (i32.shl (i32.add (local.get $p0) (i32.const 3)) (i32.const 2)))) (local.get $rowO)) (i32.shl (local.get $h0) (i32.const 2)))))
+                  (local.set $a30 (f32x4.add (local.get $a30) (v128.load (local.get $pa))))
+                  (local.set $a31 (f32x4.add (local.get $a31) (v128.load offset=16 (local.get $pa))))
+                ))
+              (if (local.get $relu)
+                (then
+                  (local.set $a00 (f32x4.pmax (local.get $zero) (local.get $a00)))
+                  (local.set $a01 (f32x4.pmax (local.get $zero) (local.get $a01)))
+                  (local.set $a10 (f32x4.pmax (local.get $zero) (local.get $a10)))
+                  (local.set $a11 (f32x4.pmax (local.get $zero) (local.get $a11)))
+                  (local.set $a20 (f32x4.pmax (local.get $zero) (local.get $a20)))
+                  (local.set $a21 (f32x4.pmax (local.get $zero) (local.get $a21)))
+                  (local.set $a30 (f32x4.pmax (local.get $zero) (local.get $a30)))
+                  (local.set $a31 (f32x4.pmax (local.get $zero) (local.get $a31)))
+                ))
+              (local.set $po (i32.add (local.get $out) (i32.add (i32.mul (local.get $p0) (local.get $rowO)) (i32.shl (local.get $h0) (i32.const 2)))))
+              (v128.store (local.get $po) (local.get $a00))
+              (v128.store offset=16 (local.get $po) (local.get $a01))
+              (local.set $po (i32.add (local.get $po) (local.get $rowO)))
+              (v128.store (local.get $po) (local.get $a10))
+              (v128.store offset=16 (local.get $po) (local.get $a11))
+              (local.set $po (i32.add (local.get $po) (local.get $rowO)))
+              (v128.store (local.get $po) (local.get $a20))
+              (v128.store offset=16 (local.get $po) (local.get $a21))
+              (local.set $po (i32.add (local.get $po) (local.get $rowO)))
+              (v128.store (local.get $po) (local.get $a30))
+              (v128.store offset=16 (local.get $po) (local.get $a31))
+              (local.set $h0 (i32.add (local.get $h0) (i32.const 8)))
+              (br_if $h4 (i32.lt_u (local.get $h0) (local.get $H))))
+        (local.set $p0 (i32.add (local.get $p0) (i32.const 4)))
+        (br $r4)))
+    ;; the last M mod 4 rows, one at a time
+    (block $r1Done
+      (loop $r1
+        (br_if $r1Done (i32.ge_u (local.get $p0) (local.get $M)))
+            (local.set $h0 (i32.const 0))
+            (loop $h1
+              (if (local.get $bias)
+                (then
+                  (local.set $b0 (v128.load (i32.add (local.get $bias) (i32.shl (local.get $h0) (i32.const 2)))))
+                  (local.set $b1 (v128.load offset=16 (i32.add (local.get $bias) (i32.shl (local.get $h0) (i32.const 2))))))
+                (else
+                  (local.set $b0 (local.get $zero))
+                  (local.set $b1 (local.get $zero))))
+              ;; 1 row(s) × 8 columns
+              (local.set $a00 (local.get $b0))
+              (local.set $a01 (local.get $b1))
+              (local.set $pw (i32.add (local.get $w) (i32.shl (local.get $h0) (i32.const 2))))
+              (local.set $px0 (i32.add (local.get $x) (i32.mul (local.get $p0) (local.get $rowX))))
+              (local.set $end (i32.add (local.get $px0) (local.get $rowX)))
+              (block $kDone1
+                (br_if $kDone1 (i32.eqz (local.get $K)))
+                (loop $k1
+                  (local.set $w0 (v128.load (local.get $pw)))
+                  (local.set $w1 (v128.load offset=16 (local.get $pw)))
+                  (local.set $s (v128.load32_splat (local.get $px0)))
+                  (local.set $a00 (f32x4.add (local.get $a00) (f32x4.mul (local.get $s) (local.get $w0))))
+                  (local.set $a01 (f32x4.add (local.get $a01) (f32x4.mul (local.get $s) (local.get $w1))))
+                  (local.set $px0 (i32.add (local.get $px0) (i32.const 4)))
+                  (local.set $pw (i32.add (local.get $pw) (local.get $rowO)))
+                  (br_if $k1 (i32.lt_u (local.get $px0) (local.get $end)))))
+              (if (local.get $add)
+                (then
+                  (local.set $pa (i32.add (local.get $add) (i32.add (i32.mul (i32.load (i32.add (local.get $rowIdx) (i32.shl (i32.add (local.get $p0) (i32.const 0)) (i32.const 2)))) (local.get $rowO)) (i32.shl (local.get $h0) (i32.const 2)))))
+                  (local.set $a00 (f32x4.add (local.get $a00) (v128.load (local.get $pa))))
+                  (local.set $a01 (f32x4.add (local.get $a01) (v128.load offset=16 (local.get $pa))))
+                ))
+              (if (local.get $relu)
+                (then
+                  (local.set $a00 (f32x4.pmax (local.get $zero) (local.get $a00)))
+                  (local.set $a01 (f32x4.pmax (local.get $zero) (local.get $a01)))
+                ))
+              (local.set $po (i32.add (local.get $out) (i32.add (i32.mul (local.get $p0) (local.get $rowO)) (i32.shl (local.get $h0) (i32.const 2)))))
+              (v128.store (local.get $po) (local.get $a00))
+              (v128.store offset=16 (local.get $po) (local.get $a01))
+              (local.set $h0 (i32.add (local.get $h0) (i32.const 8)))
+              (br_if $h1 (i32.lt_u (local.get $h0) (local.get $H))))
+        (local.set $p0 (i32.add (local.get $p0) (i32.const 1)))
+        (br $r1))))
 )
