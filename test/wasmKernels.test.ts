@@ -11,7 +11,7 @@ import { initNodeBackend } from '../src/cli/tfBackend';
 import { transpose2d } from '../src/core/policy/dense';
 import { compareWithAutodiff } from './gradientCheck';
 import { recreateActiveBackend } from '../src/core/grpo/backendRecovery';
-import { canRunDense, canRunWeightGrad, denseKernel, weightGradKernel } from '../src/core/kernels/wasmLayers';
+import { canRunDense, canRunWeightGrad, denseKernel, reluGradKernel, wasmKernelsReady, weightGradKernel } from '../src/core/kernels/wasmLayers';
 import { LAYERS_WASM } from '../src/core/kernels/layersWasm';
 // @ts-expect-error: a plain .mjs script without types
 import { compileWat } from '../scripts/build-kernels.mjs';
@@ -108,6 +108,34 @@ describe('on the wasm backend', () => {
       tf.dispose([x, w, b, rows, idx, ...cases.flatMap(([a, , c]) => [a, c])]);
     });
 
+  // An output layer (one column, a bias, linear): rows in blocks of 4 and a remainder, K a multiple of 4 or not.
+  it.each([[2752, 64], [97, 64], [3, 64], [1, 64], [50, 30], [9, 3]])('the dense kernel for an output layer at M = %i, K = %i gives the plain loop\'s values and tfjs-wasm\'s _FusedMatMul\'s bit for bit', async (M, K) => {
+    expect(canRunDense(1, true)).toBe(true);
+    const xv = noisy(M * K, 11), wv = noisy(K, 12), bv = noisy(1, 13);
+    const x = tf.tensor2d(xv, [M, K]), w = tf.tensor2d(wv, [K, 1]), b = tf.tensor1d(bv);
+    const got = denseKernel(x, w, b, false);
+    const viaTf = tf.reshape(tf.engine().runKernel('_FusedMatMul', { a: tf.reshape(x, [1, M, K]), b: tf.reshape(w, [1, K, 1]), bias: b } as unknown as tf.NamedTensorMap, { transposeA: false, transposeB: false, activation: 'linear' } as unknown as tf.NamedAttrMap) as tf.Tensor, [M, 1]);
+    expect(got.shape).toEqual([M, 1]);
+    const [g, t] = await Promise.all([got.data(), viaTf.data()]);
+    expect(Array.from(g)).toEqual(Array.from(plainDense(xv, wv, bv, M, K, 1, false)));
+    expect(Array.from(g)).toEqual(Array.from(t));
+    tf.dispose([x, w, b, got, viaTf]);
+  });
+
+  it('the ReLU-gradient kernel gives tfjs\'s mul(dy, step(y)) bit for bit, NaN, ±0 and a tail past a multiple of 4 included', async () => {
+    expect(wasmKernelsReady()).toBe(true);
+    const yv = Float32Array.from([1.5, 0, -0, -2, NaN, 3e-39, -3e-39, 7, 0.25, NaN, -1]);
+    const dv = Float32Array.from([2, -3, 4, 5, -6, 7, 8, -9, NaN, 1, -1]);
+    const y = tf.tensor2d(yv, [1, 11]), dy = tf.tensor2d(dv, [1, 11]);
+    const got = await reluGradKernel(dy, y).data();
+    const viaTf = await tf.mul(dy, tf.step(y)).data();
+    // By hand: dy where y > 0, 0 (signed as dy·0) where y ≤ 0, NaN where y or dy is NaN.
+    const want = Array.from(yv, (v, i) => (dv[i] as number) * (Number.isNaN(v) ? NaN : v > 0 ? 1 : 0));
+    expect(Array.from(got)).toEqual(want);
+    expect(Array.from(got)).toEqual(Array.from(viaTf));
+    tf.dispose([y, dy]);
+  });
+
   it('the kernels run only where they can: the wasm backend; H = 1 or a multiple of 8 (gradient), a multiple of 8 (forward)', async () => {
     expect(canRunWeightGrad(64)).toBe(true);
     expect(canRunWeightGrad(1)).toBe(true);
@@ -115,11 +143,14 @@ describe('on the wasm backend', () => {
     expect(canRunWeightGrad(0)).toBe(false);
     expect(canRunDense(64)).toBe(true);
     expect(canRunDense(1)).toBe(false);
+    expect(canRunDense(1, true)).toBe(true);
     expect(canRunDense(12)).toBe(false);
     await tf.setBackend('cpu');
     try {
       expect(canRunWeightGrad(64)).toBe(false);
       expect(canRunDense(64)).toBe(false);
+      expect(canRunDense(1, true)).toBe(false);
+      expect(wasmKernelsReady()).toBe(false);
     } finally {
       await tf.setBackend('wasm');
     }

@@ -344,4 +344,99 @@
               (br_if $h1 (i32.lt_u (local.get $h0) (local.get $H))))
         (local.set $p0 (i32.add (local.get $p0) (i32.const 1)))
         (br $r1))))
+
+  ;; An output layer's forward (H = 1): out [M] = bias + Σ_k x[m, k]·w[k], k in order from the bias
+  ;; (XNNPACK's gemm order, which computes 8 columns for this one). Four rows at a time: a 4 × 4 block
+  ;; of x is transposed in registers so that each lane is a row and k runs down the adds.
+  (func (export "dense1") (param $x i32) (param $w i32) (param $bias i32) (param $out i32) (param $M i32) (param $K i32)
+    (local $rowX i32) (local $m0 i32) (local $k i32) (local $K4 i32) (local $p i32) (local $pw i32)
+    (local $r0 v128) (local $r1 v128) (local $r2 v128) (local $r3 v128) (local $t0 v128) (local $t1 v128) (local $t2 v128) (local $t3 v128)
+    (local $acc v128) (local $b f32) (local $f f32)
+    (local.set $rowX (i32.shl (local.get $K) (i32.const 2)))
+    (local.set $K4 (i32.and (local.get $K) (i32.const -4)))
+    (local.set $b (f32.load (local.get $bias)))
+    (block $r4Done
+      (loop $r4
+        (br_if $r4Done (i32.gt_u (i32.add (local.get $m0) (i32.const 4)) (local.get $M)))
+        (local.set $acc (f32x4.splat (local.get $b)))
+        (local.set $p (i32.add (local.get $x) (i32.mul (local.get $m0) (local.get $rowX))))
+        (local.set $pw (local.get $w))
+        (local.set $k (i32.const 0))
+        (block $k4Done
+          (loop $k4
+            (br_if $k4Done (i32.ge_u (local.get $k) (local.get $K4)))
+            (local.set $r0 (v128.load (local.get $p)))
+            (local.set $r1 (v128.load (i32.add (local.get $p) (local.get $rowX))))
+            (local.set $r2 (v128.load (i32.add (local.get $p) (i32.shl (local.get $rowX) (i32.const 1)))))
+            (local.set $r3 (v128.load (i32.add (local.get $p) (i32.mul (local.get $rowX) (i32.const 3)))))
+            (local.set $t0 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $r0) (local.get $r1)))
+            (local.set $t1 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $r0) (local.get $r1)))
+            (local.set $t2 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $r2) (local.get $r3)))
+            (local.set $t3 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $r2) (local.get $r3)))
+            (local.set $acc (f32x4.add (local.get $acc) (f32x4.mul (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $t0) (local.get $t2)) (v128.load32_splat (local.get $pw)))))
+            (local.set $acc (f32x4.add (local.get $acc) (f32x4.mul (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $t0) (local.get $t2)) (v128.load32_splat offset=4 (local.get $pw)))))
+            (local.set $acc (f32x4.add (local.get $acc) (f32x4.mul (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $t1) (local.get $t3)) (v128.load32_splat offset=8 (local.get $pw)))))
+            (local.set $acc (f32x4.add (local.get $acc) (f32x4.mul (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $t1) (local.get $t3)) (v128.load32_splat offset=12 (local.get $pw)))))
+            (local.set $p (i32.add (local.get $p) (i32.const 16)))
+            (local.set $pw (i32.add (local.get $pw) (i32.const 16)))
+            (local.set $k (i32.add (local.get $k) (i32.const 4)))
+            (br $k4)))
+        ;; the last K mod 4 columns of x, one at a time
+        (block $k1Done
+          (loop $k1
+            (br_if $k1Done (i32.ge_u (local.get $k) (local.get $K)))
+            (local.set $r0 (v128.load32_splat (local.get $p)))
+            (local.set $r0 (f32x4.replace_lane 1 (local.get $r0) (f32.load (i32.add (local.get $p) (local.get $rowX)))))
+            (local.set $r0 (f32x4.replace_lane 2 (local.get $r0) (f32.load (i32.add (local.get $p) (i32.shl (local.get $rowX) (i32.const 1))))))
+            (local.set $r0 (f32x4.replace_lane 3 (local.get $r0) (f32.load (i32.add (local.get $p) (i32.mul (local.get $rowX) (i32.const 3))))))
+            (local.set $acc (f32x4.add (local.get $acc) (f32x4.mul (local.get $r0) (v128.load32_splat (local.get $pw)))))
+            (local.set $p (i32.add (local.get $p) (i32.const 4)))
+            (local.set $pw (i32.add (local.get $pw) (i32.const 4)))
+            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (br $k1)))
+        (v128.store (i32.add (local.get $out) (i32.shl (local.get $m0) (i32.const 2))) (local.get $acc))
+        (local.set $m0 (i32.add (local.get $m0) (i32.const 4)))
+        (br $r4)))
+    ;; the last M mod 4 rows, one at a time
+    (block $r1Done
+      (loop $r1
+        (br_if $r1Done (i32.ge_u (local.get $m0) (local.get $M)))
+        (local.set $f (local.get $b))
+        (local.set $p (i32.add (local.get $x) (i32.mul (local.get $m0) (local.get $rowX))))
+        (local.set $k (i32.const 0))
+        (block $kDone
+          (loop $k
+            (br_if $kDone (i32.ge_u (local.get $k) (local.get $K)))
+            (local.set $f (f32.add (local.get $f) (f32.mul (f32.load (i32.add (local.get $p) (i32.shl (local.get $k) (i32.const 2)))) (f32.load (i32.add (local.get $w) (i32.shl (local.get $k) (i32.const 2)))))))
+            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (br $k)))
+        (f32.store (i32.add (local.get $out) (i32.shl (local.get $m0) (i32.const 2))) (local.get $f))
+        (local.set $m0 (i32.add (local.get $m0) (i32.const 1)))
+        (br $r1))))
+
+  ;; A ReLU's gradient: out = dy · step(y), step(y) = 1 where y > 0, NaN where y is NaN, else 0 (tfjs's
+  ;; Step), so the values are tfjs's mul(dy, step(y)) in one pass instead of two.
+  (func (export "reluGrad") (param $dy i32) (param $y i32) (param $out i32) (param $n i32)
+    (local $i i32) (local $n4 i32) (local $v v128) (local $s v128) (local $f f32)
+    (local.set $n4 (i32.and (local.get $n) (i32.const -4)))
+    (block $done4
+      (loop $l4
+        (br_if $done4 (i32.ge_u (local.get $i) (local.get $n4)))
+        (local.set $v (v128.load (i32.add (local.get $y) (i32.shl (local.get $i) (i32.const 2)))))
+        (local.set $s (v128.or
+          (v128.and (f32x4.gt (local.get $v) (v128.const f32x4 0 0 0 0)) (v128.const f32x4 1 1 1 1))
+          (v128.and (f32x4.ne (local.get $v) (local.get $v)) (local.get $v))))
+        (v128.store (i32.add (local.get $out) (i32.shl (local.get $i) (i32.const 2)))
+          (f32x4.mul (v128.load (i32.add (local.get $dy) (i32.shl (local.get $i) (i32.const 2)))) (local.get $s)))
+        (local.set $i (i32.add (local.get $i) (i32.const 4)))
+        (br $l4)))
+    (block $done1
+      (loop $l1
+        (br_if $done1 (i32.ge_u (local.get $i) (local.get $n)))
+        (local.set $f (f32.load (i32.add (local.get $y) (i32.shl (local.get $i) (i32.const 2)))))
+        (f32.store (i32.add (local.get $out) (i32.shl (local.get $i) (i32.const 2)))
+          (f32.mul (f32.load (i32.add (local.get $dy) (i32.shl (local.get $i) (i32.const 2))))
+            (select (f32.const 1) (select (local.get $f) (f32.const 0) (f32.ne (local.get $f) (local.get $f))) (f32.gt (local.get $f) (f32.const 0)))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $l1))))
 )

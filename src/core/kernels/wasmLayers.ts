@@ -16,6 +16,7 @@ import { LAYERS_WASM } from './layersWasm';
 
 export const WEIGHT_GRAD_KERNEL = 'OrchestraWeightGrad';
 export const DENSE_KERNEL = 'OrchestraDense';
+export const RELU_GRAD_KERNEL = 'OrchestraReluGrad';
 
 /** The parts of tfjs-wasm's backend the kernel uses (its module's memory, tensor offsets, outputs). */
 interface WasmBackendParts {
@@ -28,6 +29,8 @@ interface KernelExports {
   xtdz8(x: number, dz: number, out: number, bout: number, P: number, K: number, H: number): void;
   xtdz1(x: number, dz: number, out: number, bout: number, P: number, K: number): void;
   dense8(x: number, w: number, bias: number, out: number, M: number, K: number, H: number, relu: number, add: number, rowIdx: number): void;
+  dense1(x: number, w: number, bias: number, out: number, M: number, K: number): void;
+  reluGrad(dy: number, y: number, out: number, n: number): void;
 }
 
 let compiled: WebAssembly.Module | null | undefined; // null: this engine cannot compile it (no wasm SIMD)
@@ -59,19 +62,32 @@ function wasmParts(): WasmBackendParts {
   return tf.backend() as unknown as WasmBackendParts;
 }
 
-/** Whether the kernel runs for an output of H columns on the active backend. */
-export function canRunWeightGrad(H: number): boolean {
-  if (tf.getBackend() !== 'wasm' || !(H === 1 || (H > 0 && H % 8 === 0))) return false;
-  return kernelsFor(wasmParts().wasm?.asm?.memory) !== null;
+/** Whether the kernels run on the active backend: wasm, with a heap they link to. */
+export function wasmKernelsReady(): boolean {
+  return tf.getBackend() === 'wasm' && kernelsFor(wasmParts().wasm?.asm?.memory) !== null;
 }
 
-/** Whether the forward kernel runs for a layer of H outputs on the active backend. */
-export function canRunDense(H: number): boolean {
-  return H > 0 && H % 8 === 0 && canRunWeightGrad(H);
+/** Whether the weight-gradient kernel runs for an output of H columns on the active backend (H = 1 or a multiple of 8). */
+export function canRunWeightGrad(H: number): boolean {
+  return (H === 1 || (H > 0 && H % 8 === 0)) && wasmKernelsReady();
 }
 
 /**
- * act(x·W + bias) [M, H] for x [M, K], W [K, H] (bias [H] or null; check canRunDense(H) first). With
+ * Whether the forward kernel runs for a layer of H outputs on the active backend: H a multiple of 8,
+ * or H = 1 for a linear layer with a bias (an output layer).
+ */
+export function canRunDense(H: number, outputLayer = false): boolean {
+  return ((H > 0 && H % 8 === 0) || (H === 1 && outputLayer)) && wasmKernelsReady();
+}
+
+/** dy · step(y) (tfjs's Step: 1 where y > 0, NaN where y is NaN, else 0) in one pass (check wasmKernelsReady first). */
+export function reluGradKernel(dy: tf.Tensor2D, y: tf.Tensor2D): tf.Tensor2D {
+  if (dy.size !== y.size) throw new Error(`ReLU gradient: dy has ${dy.size} values, y ${y.size}`);
+  return tf.engine().runKernel(RELU_GRAD_KERNEL, { dy, y } as unknown as tf.NamedTensorMap, {}) as tf.Tensor2D;
+}
+
+/**
+ * act(x·W + bias) [M, H] for x [M, K], W [K, H] (bias [H] or null; check canRunDense first). With
  * `addRows` ([R, H]) and `rowIdx` (int32 [M, 1]), row rowIdx[m] of addRows is added to row m after the
  * product and before the activation. Values as tfjs-wasm's _FusedMatMul (or matMul, then add and relu).
  */
@@ -104,12 +120,32 @@ if (!tf.getKernel(DENSE_KERNEL, 'wasm')) {
       const be = backend as unknown as WasmBackendParts;
       const k = kernelsFor(be.wasm?.asm?.memory);
       const [M, K] = x.shape as [number, number], H = w.shape[1] as number;
-      if (!k || H % 8 !== 0 || H === 0) throw new Error(`${DENSE_KERNEL} cannot run here (check canRunDense first)`);
+      const relu = (attrs as unknown as { relu: boolean }).relu;
+      const oneColumn = H === 1 && bias && !addRows && !relu;
+      if (!k || !(oneColumn || (H > 0 && H % 8 === 0))) throw new Error(`${DENSE_KERNEL} cannot run here (check canRunDense first)`);
       const out = be.makeOutput([M, H], 'float32');
       if (M > 0) {
         const at = (t: tf.TensorInfo | undefined) => (t ? offsetOf(be, t) : 0);
-        k.dense8(at(x), at(w), at(bias), at(out), M, K, H, (attrs as unknown as { relu: boolean }).relu ? 1 : 0, at(addRows), at(rowIdx));
+        if (oneColumn) k.dense1(at(x), at(w), at(bias), at(out), M, K);
+        else k.dense8(at(x), at(w), at(bias), at(out), M, K, H, relu ? 1 : 0, at(addRows), at(rowIdx));
       }
+      return out;
+    },
+  });
+}
+
+if (!tf.getKernel(RELU_GRAD_KERNEL, 'wasm')) {
+  tf.registerKernel({
+    kernelName: RELU_GRAD_KERNEL,
+    backendName: 'wasm',
+    kernelFunc: ({ inputs, backend }) => {
+      const { dy, y } = inputs as unknown as { dy: tf.TensorInfo; y: tf.TensorInfo };
+      const be = backend as unknown as WasmBackendParts;
+      const k = kernelsFor(be.wasm?.asm?.memory);
+      if (!k) throw new Error(`${RELU_GRAD_KERNEL} cannot run here (check wasmKernelsReady first)`);
+      const out = be.makeOutput([...dy.shape], 'float32');
+      const n = dy.shape.reduce((a, b) => a * b, 1);
+      if (n > 0) k.reluGrad(offsetOf(be, dy), offsetOf(be, y), offsetOf(be, out), n);
       return out;
     },
   });

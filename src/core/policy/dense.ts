@@ -14,7 +14,7 @@
 // autodiff gradient (test/dense.test.ts).
 
 import * as tf from '@tensorflow/tfjs-core';
-import { canRunDense, canRunWeightGrad, denseKernel, weightGradKernel } from '../kernels/wasmLayers';
+import { canRunDense, canRunWeightGrad, denseKernel, reluGradKernel, wasmKernelsReady, weightGradKernel } from '../kernels/wasmLayers';
 
 type Act = 'relu' | 'linear';
 
@@ -26,7 +26,7 @@ type Act = 'relu' | 'linear';
  */
 function fusedDense(a: tf.Tensor2D, b: tf.Tensor2D, bias: tf.Tensor, act: Act): tf.Tensor2D {
   const [M, K] = a.shape, N = b.shape[1];
-  if (canRunDense(N)) return denseKernel(a, b, bias, act === 'relu');
+  if (canRunDense(N, act === 'linear')) return denseKernel(a, b, bias, act === 'relu');
   const inputs = { a: tf.reshape(a, [1, M, K]), b: tf.reshape(b, [1, K, N]), bias } as unknown as tf.NamedTensorMap;
   const out = tf.engine().runKernel('_FusedMatMul', inputs, { transposeA: false, transposeB: false, activation: act } as unknown as tf.NamedAttrMap) as tf.Tensor;
   return tf.reshape(out, [M, N]);
@@ -58,9 +58,10 @@ export function stash(save: tf.GradSaveFunc, kept: tf.Tensor[] | undefined, inpu
   return () => all;
 }
 
-/** dz = dy · relu'(z), given the layer's output y = relu(z) (relu'(z) = 1 where y > 0). */
+/** dz = dy · relu'(z), given the layer's output y = relu(z) (relu'(z) = 1 where y > 0); on wasm one kernel of our own (the same values). */
 function activationGrad(dy: tf.Tensor2D, y: tf.Tensor2D, act: Act): tf.Tensor2D {
-  return act === 'relu' ? tf.mul(dy, tf.step(y)) : dy;
+  if (act !== 'relu') return dy;
+  return wasmKernelsReady() ? reluGradKernel(dy, y) : tf.mul(dy, tf.step(y));
 }
 
 /** Σ over rows of dz [R, H] as ones[1, R]·dz (a matmul instead of a transpose and a reduce). */
