@@ -136,6 +136,23 @@ describe('on the wasm backend', () => {
     tf.dispose([y, dy]);
   });
 
+  it.each([[2752, 28, 64, 600], [130, 28, 64, 7], [5, 3, 8, 2], [0, 28, 64, 4]])('the weight-gradient kernel over gathered rows (P = %i, K = %i, H = %i from %i rows) gives the plain loop\'s sums bit for bit', async (P, K, H, R) => {
+    const xv = noisy(R * K, 14), dv = noisy(P * H, 15), rowsV = Int32Array.from({ length: P }, (_, p) => (p * 13 + 5) % R);
+    const gatheredV = new Float32Array(P * K);
+    for (let p = 0; p < P; p++) for (let k = 0; k < K; k++) gatheredV[p * K + k] = xv[(rowsV[p] as number) * K + k] as number;
+    const x = tf.tensor2d(xv, [R, K]), dz = tf.tensor2d(dv, [P, H]), rows = tf.tensor2d(rowsV, [P, 1], 'int32');
+    const [w] = weightGradKernel(x, dz, false, rows);
+    expect(w.shape).toEqual([K, H]);
+    const got = Array.from(await w.data());
+    expect(got).toEqual(Array.from(plainWeightGrad(gatheredV, dv, P, K, H).w));
+    if (P > 0) {
+      const viaTf = tf.matMul(tf.transpose(tf.gatherND(x, rows) as tf.Tensor2D), dz);
+      expect(got).toEqual(Array.from(await viaTf.data()));
+      viaTf.dispose();
+    }
+    tf.dispose([x, dz, rows, w]);
+  });
+
   it('the kernels run only where they can: the wasm backend; H = 1 or a multiple of 8 (gradient), a multiple of 8 (forward)', async () => {
     expect(canRunWeightGrad(64)).toBe(true);
     expect(canRunWeightGrad(1)).toBe(true);

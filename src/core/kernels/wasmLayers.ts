@@ -26,7 +26,7 @@ interface WasmBackendParts {
 }
 
 interface KernelExports {
-  xtdz8(x: number, dz: number, out: number, bout: number, P: number, K: number, H: number): void;
+  xtdz8(x: number, dz: number, out: number, bout: number, P: number, K: number, H: number, rows: number): void;
   xtdz1(x: number, dz: number, out: number, bout: number, P: number, K: number): void;
   dense8(x: number, w: number, bias: number, out: number, M: number, K: number, H: number, relu: number, add: number, rowIdx: number): void;
   dense1(x: number, w: number, bias: number, out: number, M: number, K: number): void;
@@ -99,12 +99,17 @@ export function denseKernel(x: tf.Tensor2D, w: tf.Tensor2D, bias: tf.Tensor | nu
   return tf.engine().runKernel(DENSE_KERNEL, inputs as unknown as tf.NamedTensorMap, { relu } as unknown as tf.NamedAttrMap) as tf.Tensor2D;
 }
 
-/** [xᵀ·dz [K, H], Σ_p dz [H]] for x [P, K] and dz [P, H] (check canRunWeightGrad(H) first). */
+/**
+ * [xᵀ·dz [K, H], Σ_p dz [H]] for x [P, K] and dz [P, H] (check canRunWeightGrad(H) first). With `rows`
+ * (int32 [P, 1]; H a multiple of 8), row p of x is row rows[p] of x [R, K]: Σ_p x[rows[p]]ᵀ·dz[p].
+ */
 export function weightGradKernel(x: tf.Tensor2D, dz: tf.Tensor2D): [tf.Tensor2D, tf.Tensor1D];
-export function weightGradKernel(x: tf.Tensor2D, dz: tf.Tensor2D, withBias: false): [tf.Tensor2D];
-export function weightGradKernel(x: tf.Tensor2D, dz: tf.Tensor2D, withBias = true): tf.Tensor[] {
-  if (x.shape[0] !== dz.shape[0]) throw new Error(`weight gradient: x has ${x.shape[0]} rows, dz ${dz.shape[0]}`);
-  return tf.engine().runKernel(WEIGHT_GRAD_KERNEL, { x, dz } as unknown as tf.NamedTensorMap, { withBias } as unknown as tf.NamedAttrMap) as tf.Tensor[];
+export function weightGradKernel(x: tf.Tensor2D, dz: tf.Tensor2D, withBias: false, rows?: tf.Tensor2D): [tf.Tensor2D];
+export function weightGradKernel(x: tf.Tensor2D, dz: tf.Tensor2D, withBias = true, rows?: tf.Tensor2D): tf.Tensor[] {
+  if ((rows ? rows.shape[0] : x.shape[0]) !== dz.shape[0]) throw new Error(`weight gradient: x has ${rows ? rows.shape[0] : x.shape[0]} rows, dz ${dz.shape[0]}`);
+  if (rows && dz.shape[1] % 8 !== 0) throw new Error('weight gradient: gathered rows need H a multiple of 8');
+  const inputs = rows ? { x, dz, rows } : { x, dz };
+  return tf.engine().runKernel(WEIGHT_GRAD_KERNEL, inputs as unknown as tf.NamedTensorMap, { withBias } as unknown as tf.NamedAttrMap) as tf.Tensor[];
 }
 
 function offsetOf(be: WasmBackendParts, t: tf.TensorInfo): number {
@@ -156,16 +161,16 @@ if (!tf.getKernel(WEIGHT_GRAD_KERNEL, 'wasm')) {
     kernelName: WEIGHT_GRAD_KERNEL,
     backendName: 'wasm',
     kernelFunc: ({ inputs, backend, attrs }) => {
-      const { x, dz } = inputs as unknown as { x: tf.TensorInfo; dz: tf.TensorInfo };
+      const { x, dz, rows } = inputs as unknown as { x: tf.TensorInfo; dz: tf.TensorInfo; rows?: tf.TensorInfo };
       const be = backend as unknown as WasmBackendParts;
       const k = kernelsFor(be.wasm?.asm?.memory);
-      const [P, K] = x.shape as [number, number], H = dz.shape[1] as number;
-      if (!k || x.dtype !== 'float32' || dz.dtype !== 'float32') throw new Error(`${WEIGHT_GRAD_KERNEL} cannot run here (check canRunWeightGrad first)`);
+      const P = dz.shape[0] as number, K = x.shape[1] as number, H = dz.shape[1] as number;
+      if (!k || x.dtype !== 'float32' || dz.dtype !== 'float32' || (rows && (rows.dtype !== 'int32' || H % 8 !== 0))) throw new Error(`${WEIGHT_GRAD_KERNEL} cannot run here (check canRunWeightGrad first)`);
       const out = be.makeOutput([K, H], 'float32');
       const bout = (attrs as unknown as { withBias: boolean }).withBias ? be.makeOutput([H], 'float32') : null;
       const at = (t: tf.TensorInfo) => (P === 0 && t !== out && t !== bout ? 0 : (be.dataIdMap.get(t.dataId)?.memoryOffset as number));
       if (H === 1) k.xtdz1(at(x), at(dz), at(out), bout ? at(bout) : 0, P, K);
-      else k.xtdz8(at(x), at(dz), at(out), bout ? at(bout) : 0, P, K, H);
+      else k.xtdz8(at(x), at(dz), at(out), bout ? at(bout) : 0, P, K, H, rows ? at(rows) : 0);
       return bout ? [out, bout] : [out];
     },
   });

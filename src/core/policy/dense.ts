@@ -132,11 +132,11 @@ export function hiddenLayer(x: tf.Tensor2D, w: tf.Variable, b: tf.Variable, act:
  * The scorer's first layer over P packed (decision, tool) pairs (pairs.ts): relu(tool·W_t + s·W_s + b)
  * for pair p of decision r(p), with the state part s·W_s + b computed once per decision and
  * gathered to its pairs (gatherND). `pairInputs` may carry [tool ⊕ state ⊕ 1] of each pair,
- * [P, D + S + 1] (put together once per update, pairs.ts): then the gradients of W_t, W_s and b are one
- * product, pairInputsᵀ·dz — on wasm our kernel; elsewhere (dzᵀ·pairInputs)ᵀ, whose right operand
- * XNNPACK would pack once for μ epochs (a transpose of dz costs less than packing it: measured on
- * wasm at P = 3520, 0.94 against 1.45 ms for pairInputsᵀ·dz); without it, the states are gathered
- * to the pairs.
+ * [P, D + S + 1] (put together once per update, pairs.ts, where the kernels of our own do not run):
+ * then the gradients of W_t, W_s and b are one product, (dzᵀ·pairInputs)ᵀ, whose right operand
+ * XNNPACK packs once for μ epochs (a transpose of dz costs less than packing it: measured on wasm at
+ * P = 3520, 0.94 against 1.45 ms for pairInputsᵀ·dz); without it, the states are gathered to the
+ * pairs. On wasm our kernel reads each pair's state in place instead (the same sums in the same order).
  * No scatter in either direction (see pairs.ts).
  */
 export function pairInputLayer(state: tf.Tensor2D, tools: tf.Tensor2D, pairRow: tf.Tensor2D, wt: tf.Variable, ws: tf.Variable, b: tf.Variable, pairInputs?: tf.Tensor2D, kept?: tf.Tensor[]): tf.Tensor2D {
@@ -151,12 +151,17 @@ export function pairInputLayer(state: tf.Tensor2D, tools: tf.Tensor2D, pairRow: 
       value: y,
       gradFunc: (dy, copies) => {
         const dz = activationGrad(dy as tf.Tensor2D, saved(copies)[0] as tf.Tensor2D, 'relu');
+        if (H % 8 === 0 && canRunWeightGrad(H)) {
+          // On wasm: W_s's gradient reads each pair's state where it lies (rows = pairRow), nothing gathered.
+          const [dWt, db] = weightGradKernel(tools, dz);
+          return [dWt, weightGradKernel(state, dz, false, pairRow)[0], db];
+        }
         if (!pairInputs) {
           const [dWt, db] = weightAndBiasGrads(tools, dz);
           return [dWt, weightAndBiasGrads(tf.gatherND(state, pairRow) as tf.Tensor2D, dz)[0], db];
         }
         // [D + S + 1, H]: W_t's gradient, W_s's, then Σ_p dz = b's
-        const g = canRunWeightGrad(H) ? weightGradKernel(pairInputs, dz, false)[0] : tf.transpose(tf.matMul(transpose2d(dz), pairInputs));
+        const g = tf.transpose(tf.matMul(transpose2d(dz), pairInputs));
         return [tf.slice(g, [0, 0], [D, H]), tf.slice(g, [D, 0], [S, H]), tf.reshape(tf.slice(g, [D + S, 0], [1, H]), [H])];
       },
     };

@@ -11,6 +11,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { bucketSize } from './buckets';
 import { STATE_DIM, TOOL_DIM } from './features';
+import { wasmKernelsReady } from '../kernels/wasmLayers';
 
 /** Rows per bucket step of the packed pairs. */
 export const PAIR_BUCKET_ROWS = 64;
@@ -40,7 +41,8 @@ export interface PolicyInput {
   bias: tf.Tensor2D;
   /**
    * [Pb, TOOL_DIM + STATE_DIM + 1]: each pair's tool descriptor, its decision's state and a 1, when
-   * built for an update: the first layer's three gradients in one matmul whose packed right operand
+   * built for an update on a backend other than wasm (there the kernels of our own read the states
+   * in place): the first layer's three gradients in one matmul whose packed right operand
    * is this constant tensor, reused over μ epochs (dense.ts). Put together on the device (a gather
    * and a concat, about 0.1 ms) rather than in JS (1.1–1.4 ms a default update for its 200 k floats).
    * A padding pair carries row 0's state: its gradient dz is 0, so what it carries adds nothing.
@@ -118,7 +120,8 @@ export function policyInput(p: PackedPairs, opts: { forGradients?: boolean } = {
     source: tf.tensor2d(p.source, [p.source.length, 1], 'int32'),
     bias: tf.tensor2d(p.bias, [p.M, p.A]),
   };
-  if (opts.forGradients) x.pairInputs = tf.tidy(() => tf.concat([x.pairs, tf.gatherND(x.state, x.pairRow), tf.ones([Pb, 1])], 1) as tf.Tensor2D);
+  // On wasm the first layer's gradient reads the states in place (dense.ts), so the pairs' full inputs are not needed there.
+  if (opts.forGradients && !wasmKernelsReady()) x.pairInputs = tf.tidy(() => tf.concat([x.pairs, tf.gatherND(x.state, x.pairRow), tf.ones([Pb, 1])], 1) as tf.Tensor2D);
   return x;
 }
 
