@@ -11,6 +11,7 @@ import { initNodeBackend } from '../src/cli/tfBackend';
 import { transpose2d } from '../src/core/policy/dense';
 import { compareWithAutodiff } from './gradientCheck';
 import { recreateActiveBackend } from '../src/core/grpo/backendRecovery';
+import { FlatAdam } from '../src/core/grpo/flatAdam';
 import { canRunDense, canRunWeightGrad, denseKernel, reluGradKernel, wasmKernelsReady, weightGradKernel } from '../src/core/kernels/wasmLayers';
 import { LAYERS_WASM } from '../src/core/kernels/layersWasm';
 // @ts-expect-error: a plain .mjs script without types
@@ -151,6 +152,41 @@ describe('on the wasm backend', () => {
       viaTf.dispose();
     }
     tf.dispose([x, dz, rows, w]);
+  });
+
+  it('FlatAdam\'s step on wasm (one kernel) gives a plain float32 loop\'s weights, moments and norm bit for bit: three steps, the clip active in the first', async () => {
+    const f = Math.fround, shapes = [[3, 5], [7], [2, 2]];
+    const wv = shapes.map((sh, i) => noisy(sh.reduce((a, b) => a * b, 1), 20 + i));
+    const w = shapes.map((sh, i) => tf.variable(tf.tensor(wv[i] as Float32Array, sh)));
+    const opt = new FlatAdam(0.01);
+    const total = wv.reduce((n, x) => n + x.length, 0), m = new Float32Array(total), v = new Float32Array(total), plainW = wv.map((x) => Float32Array.from(x));
+    const eps = tf.backend().epsilon();
+    for (const [step, scale, maxNorm] of [[1, 10, 1], [2, 0.1, 1], [3, 0.5, 2]] as const) {
+      const gv = shapes.map((sh, i) => Float32Array.from(noisy(sh.reduce((a, b) => a * b, 1), 40 + 10 * step + i), (x) => x * scale));
+      const grads = Object.fromEntries(w.map((x, i) => [x.name, tf.tensor(gv[i] as Float32Array, shapes[i])]));
+      const norm = tf.tidy(() => opt.applyClipped(w, grads, maxNorm));
+      // The plain way, in the order flatAdam.ts's ops take: Σ g² over the weights in order, √, the clip, then Adam per element.
+      let sum = 0;
+      for (const g of gv) for (const x of g) sum = f(sum + f(x * x));
+      const n = f(Math.sqrt(sum)), q = f(f(maxNorm) / f(n + f(1e-6))), clip = q < 1 ? q : 1;
+      let k = 0; // the element's place in the flat moments
+      gv.forEach((g, t) => {
+        const pw = plainW[t] as Float32Array;
+        g.forEach((x, j) => {
+          const gc = f(x * clip);
+          m[k] = f(f((m[k] as number) * f(0.9)) + f(gc * f(1 - 0.9)));
+          v[k] = f(f((v[k] as number) * f(0.999)) + f(f(gc * gc) * f(1 - 0.999)));
+          const mHat = f((m[k] as number) / f(1 - 0.9 ** step)), vHat = f((v[k] as number) / f(1 - 0.999 ** step));
+          pw[j] = f(f(f(mHat / f(f(Math.sqrt(vHat)) + f(eps))) * f(-0.01)) + (pw[j] as number));
+          k++;
+        });
+      });
+      expect((await norm.data())[0]).toBe(n);
+      for (let t = 0; t < w.length; t++) expect(Array.from(await (w[t] as tf.Variable).data())).toEqual(Array.from(plainW[t] as Float32Array));
+      tf.dispose([norm, ...Object.values(grads)]);
+    }
+    opt.dispose();
+    tf.dispose(w);
   });
 
   it('the kernels run only where they can: the wasm backend; H = 1 or a multiple of 8 (gradient), a multiple of 8 (forward)', async () => {

@@ -5,13 +5,16 @@
 // default size). Here an epoch's gradients are concatenated once and both moments live as flat
 // vectors: the clip and the Adam step are a dozen kernels over one vector, plus a split, and a
 // reshape and an add per weight (64 kernels an epoch, 0.43 ms; 76 and 0.46–0.48 ms with a slice
-// per weight instead of the split). The update is tf.train.adam's —
+// per weight instead of the split). On wasm, with every weight given a gradient, the whole step is
+// one kernel of our own (kernels/wasmLayers.ts: 0.47 → 0.08 ms an epoch) that computes the same
+// expressions in the same order in float32, bit for bit (test/wasmKernels.test.ts). The update is tf.train.adam's —
 // β1 0.9, β2 0.999, ε the backend's, the same expressions in the same order, a weight without a
 // gradient left as it is — checked against it in test/flatAdam.test.ts. One difference: the bias
 // correction 1 − β^t is exact here (float64 in JS), where tf.train.adam keeps β^t as a float32
 // scalar on the device (about 6e-6 relative a step apart).
 
 import * as tf from '@tensorflow/tfjs-core';
+import { adamKernel, wasmKernelsReady } from '../kernels/wasmLayers';
 
 /**
  * Concatenates 1-D tensors, at most four inputs per kernel. A WebGPU dispatch binds one storage
@@ -54,18 +57,29 @@ export class FlatAdam {
    * its moments (tf.train.adam skips it too). Call inside tf.tidy.
    */
   applyClipped(vars: readonly tf.Variable[], grads: tf.NamedTensorMap, maxNorm: number): tf.Scalar {
-    const flat = concatFlat(vars.map((w) => tf.reshape(grads[w.name] ?? tf.zerosLike(w), [-1]) as tf.Tensor1D));
-    const norm = tf.sqrt(tf.sum(tf.square(flat))) as tf.Scalar;
-    const g = tf.mul(flat, tf.minimum(1, tf.div(maxNorm, tf.add(norm, 1e-6))));
     const owner = vars.map((w) => w.id).join(',');
     if (!this.m || !this.v || this.owner !== owner) {
       this.dispose();
-      this.m = tf.variable(tf.zerosLike(g), false);
-      this.v = tf.variable(tf.zerosLike(g), false);
+      const size = vars.reduce((n, w) => n + w.size, 0);
+      this.m = tf.variable(tf.zeros([size]), false);
+      this.v = tf.variable(tf.zeros([size]), false);
       this.owner = owner;
     }
     this.steps++;
     const { beta1: b1, beta2: b2 } = this;
+    if (vars.every((w) => grads[w.name]) && wasmKernelsReady()) {
+      // On wasm one kernel of our own does the whole step, with the values of the ops below bit for bit.
+      const r = adamKernel(vars, vars.map((w) => grads[w.name] as tf.Tensor), this.m, this.v, {
+        maxNorm, beta1: b1, beta2: b2, biasCorrection1: 1 - b1 ** this.steps, biasCorrection2: 1 - b2 ** this.steps, epsilon: tf.backend().epsilon(), learningRate: this.learningRate,
+      });
+      this.m.assign(r.m as tf.Tensor1D);
+      this.v.assign(r.v as tf.Tensor1D);
+      vars.forEach((w, i) => w.assign(r.weights[i] as tf.Tensor));
+      return r.norm;
+    }
+    const flat = concatFlat(vars.map((w) => tf.reshape(grads[w.name] ?? tf.zerosLike(w), [-1]) as tf.Tensor1D));
+    const norm = tf.sqrt(tf.sum(tf.square(flat))) as tf.Scalar;
+    const g = tf.mul(flat, tf.minimum(1, tf.div(maxNorm, tf.add(norm, 1e-6))));
     // 1 where a weight has a gradient, 0 where it has none (only built when one is missing).
     const has = vars.every((w) => grads[w.name]) ? null : concatFlat(vars.map((w) => (grads[w.name] ? tf.ones([w.size]) : tf.zeros([w.size])) as tf.Tensor1D));
     const only = (next: tf.Tensor, old: tf.Tensor): tf.Tensor => (has ? tf.add(old, tf.mul(has, tf.sub(next, old))) : next);

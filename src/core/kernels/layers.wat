@@ -482,4 +482,96 @@
             (select (f32.const 1) (select (local.get $f) (f32.const 0) (f32.ne (local.get $f) (local.get $f))) (f32.gt (local.get $f) (f32.const 0)))))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $l1))))
+
+  ;; The optimizer's step over all the weights (flatAdam.ts), as tfjs computes it op by op: the global
+  ;; norm √(Σ g²) in the weights' order, g·min(1, maxNorm / (norm + 1e-6)), then Adam — m' = m·β1 +
+  ;; g·(1 − β1), v' = v·β2 + g²·(1 − β2), w' = (m'/bc1) / (√(v'/bc2) + ε) · (−lr) + w — every operation
+  ;; rounded to f32 in the same order, so the new weights are the same bit for bit. `table` holds, per
+  ;; weight tensor, [its gradient, the weight, the new weight, its size]; m, v and their new values
+  ;; are flat over the tensors in that order.
+  (func (export "adam") (param $table i32) (param $n i32) (param $m i32) (param $v i32) (param $mOut i32) (param $vOut i32) (param $normOut i32)
+        (param $maxNorm f32) (param $b1 f32) (param $omb1 f32) (param $b2 f32) (param $omb2 f32) (param $bc1 f32) (param $bc2 f32) (param $eps f32) (param $negLr f32)
+    (local $t i32) (local $g i32) (local $w i32) (local $o i32) (local $size i32) (local $j i32) (local $f i32) (local $size4 i32)
+    (local $sum f32) (local $x f32) (local $clip f32) (local $mm f32) (local $vv f32)
+    (local $vg v128) (local $vm v128) (local $vv4 v128)
+    ;; Σ g², one tensor after another, one element at a time (as tfjs's Sum of the concatenated squares)
+    (local.set $t (local.get $table))
+    (block $sumDone
+      (loop $sumT
+        (br_if $sumDone (i32.ge_u (local.get $t) (i32.add (local.get $table) (i32.shl (local.get $n) (i32.const 4)))))
+        (local.set $g (i32.load (local.get $t)))
+        (local.set $size (i32.load offset=12 (local.get $t)))
+        (local.set $j (i32.const 0))
+        (block $sDone
+          (loop $s
+            (br_if $sDone (i32.ge_u (local.get $j) (local.get $size)))
+            (local.set $x (f32.load (i32.add (local.get $g) (i32.shl (local.get $j) (i32.const 2)))))
+            (local.set $sum (f32.add (local.get $sum) (f32.mul (local.get $x) (local.get $x))))
+            (local.set $j (i32.add (local.get $j) (i32.const 1)))
+            (br $s)))
+        (local.set $t (i32.add (local.get $t) (i32.const 16)))
+        (br $sumT)))
+    (local.set $x (f32.sqrt (local.get $sum)))
+    (f32.store (local.get $normOut) (local.get $x))
+    (local.set $clip (f32.div (local.get $maxNorm) (f32.add (local.get $x) (f32.const 1e-6))))
+    ;; min(1, q) as tfjs-wasm's Minimum: 1 where q is NaN
+    (local.set $clip (select (local.get $clip) (f32.const 1) (f32.lt (local.get $clip) (f32.const 1))))
+    ;; the step, four lanes at a time, then each tensor's tail
+    (local.set $t (local.get $table))
+    (block $stepDone
+      (loop $stepT
+        (br_if $stepDone (i32.ge_u (local.get $t) (i32.add (local.get $table) (i32.shl (local.get $n) (i32.const 4)))))
+        (local.set $g (i32.load (local.get $t)))
+        (local.set $w (i32.load offset=4 (local.get $t)))
+        (local.set $o (i32.load offset=8 (local.get $t)))
+        (local.set $size (i32.load offset=12 (local.get $t)))
+        (local.set $size4 (i32.and (local.get $size) (i32.const -4)))
+        (local.set $j (i32.const 0))
+        (block $v4Done
+          (loop $v4
+            (br_if $v4Done (i32.ge_u (local.get $j) (local.get $size4)))
+            (local.set $vg (f32x4.mul (v128.load (i32.add (local.get $g) (i32.shl (local.get $j) (i32.const 2)))) (f32x4.splat (local.get $clip))))
+            (local.set $vm (f32x4.add
+              (f32x4.mul (v128.load (i32.add (local.get $m) (i32.shl (i32.add (local.get $f) (local.get $j)) (i32.const 2)))) (f32x4.splat (local.get $b1)))
+              (f32x4.mul (local.get $vg) (f32x4.splat (local.get $omb1)))))
+            (local.set $vv4 (f32x4.add
+              (f32x4.mul (v128.load (i32.add (local.get $v) (i32.shl (i32.add (local.get $f) (local.get $j)) (i32.const 2)))) (f32x4.splat (local.get $b2)))
+              (f32x4.mul (f32x4.mul (local.get $vg) (local.get $vg)) (f32x4.splat (local.get $omb2)))))
+            (v128.store (i32.add (local.get $mOut) (i32.shl (i32.add (local.get $f) (local.get $j)) (i32.const 2))) (local.get $vm))
+            (v128.store (i32.add (local.get $vOut) (i32.shl (i32.add (local.get $f) (local.get $j)) (i32.const 2))) (local.get $vv4))
+            (v128.store (i32.add (local.get $o) (i32.shl (local.get $j) (i32.const 2)))
+              (f32x4.add
+                (f32x4.mul
+                  (f32x4.div
+                    (f32x4.div (local.get $vm) (f32x4.splat (local.get $bc1)))
+                    (f32x4.add (f32x4.sqrt (f32x4.div (local.get $vv4) (f32x4.splat (local.get $bc2)))) (f32x4.splat (local.get $eps))))
+                  (f32x4.splat (local.get $negLr)))
+                (v128.load (i32.add (local.get $w) (i32.shl (local.get $j) (i32.const 2))))))
+            (local.set $j (i32.add (local.get $j) (i32.const 4)))
+            (br $v4)))
+        (block $v1Done
+          (loop $v1
+            (br_if $v1Done (i32.ge_u (local.get $j) (local.get $size)))
+            (local.set $x (f32.mul (f32.load (i32.add (local.get $g) (i32.shl (local.get $j) (i32.const 2)))) (local.get $clip)))
+            (local.set $mm (f32.add
+              (f32.mul (f32.load (i32.add (local.get $m) (i32.shl (i32.add (local.get $f) (local.get $j)) (i32.const 2)))) (local.get $b1))
+              (f32.mul (local.get $x) (local.get $omb1))))
+            (local.set $vv (f32.add
+              (f32.mul (f32.load (i32.add (local.get $v) (i32.shl (i32.add (local.get $f) (local.get $j)) (i32.const 2)))) (local.get $b2))
+              (f32.mul (f32.mul (local.get $x) (local.get $x)) (local.get $omb2))))
+            (f32.store (i32.add (local.get $mOut) (i32.shl (i32.add (local.get $f) (local.get $j)) (i32.const 2))) (local.get $mm))
+            (f32.store (i32.add (local.get $vOut) (i32.shl (i32.add (local.get $f) (local.get $j)) (i32.const 2))) (local.get $vv))
+            (f32.store (i32.add (local.get $o) (i32.shl (local.get $j) (i32.const 2)))
+              (f32.add
+                (f32.mul
+                  (f32.div
+                    (f32.div (local.get $mm) (local.get $bc1))
+                    (f32.add (f32.sqrt (f32.div (local.get $vv) (local.get $bc2))) (local.get $eps)))
+                  (local.get $negLr))
+                (f32.load (i32.add (local.get $w) (i32.shl (local.get $j) (i32.const 2))))))
+            (local.set $j (i32.add (local.get $j) (i32.const 1)))
+            (br $v1)))
+        (local.set $f (i32.add (local.get $f) (local.get $size)))
+        (local.set $t (i32.add (local.get $t) (i32.const 16)))
+        (br $stepT))))
 )

@@ -17,12 +17,14 @@ import { LAYERS_WASM } from './layersWasm';
 export const WEIGHT_GRAD_KERNEL = 'OrchestraWeightGrad';
 export const DENSE_KERNEL = 'OrchestraDense';
 export const RELU_GRAD_KERNEL = 'OrchestraReluGrad';
+export const ADAM_KERNEL = 'OrchestraAdam';
 
 /** The parts of tfjs-wasm's backend the kernel uses (its module's memory, tensor offsets, outputs). */
 interface WasmBackendParts {
   wasm?: { asm?: { memory?: unknown } };
   dataIdMap: { get(dataId: object): { memoryOffset: number } | undefined };
   makeOutput(shape: number[], dtype: 'float32'): tf.TensorInfo;
+  disposeData(dataId: object): boolean;
 }
 
 interface KernelExports {
@@ -31,6 +33,7 @@ interface KernelExports {
   dense8(x: number, w: number, bias: number, out: number, M: number, K: number, H: number, relu: number, add: number, rowIdx: number): void;
   dense1(x: number, w: number, bias: number, out: number, M: number, K: number): void;
   reluGrad(dy: number, y: number, out: number, n: number): void;
+  adam(table: number, n: number, m: number, v: number, mOut: number, vOut: number, normOut: number, maxNorm: number, b1: number, omb1: number, b2: number, omb2: number, bc1: number, bc2: number, eps: number, negLr: number): void;
 }
 
 let compiled: WebAssembly.Module | null | undefined; // null: this engine cannot compile it (no wasm SIMD)
@@ -112,6 +115,32 @@ export function weightGradKernel(x: tf.Tensor2D, dz: tf.Tensor2D, withBias = tru
   return tf.engine().runKernel(WEIGHT_GRAD_KERNEL, inputs as unknown as tf.NamedTensorMap, { withBias } as unknown as tf.NamedAttrMap) as tf.Tensor[];
 }
 
+/** The scalars of one clipped Adam step, as tfjs would make them (each rounded to float32 when passed). */
+export interface AdamScalars {
+  maxNorm: number;
+  beta1: number;
+  beta2: number;
+  /** 1 − β1^t and 1 − β2^t, computed exactly in JS. */
+  biasCorrection1: number;
+  biasCorrection2: number;
+  epsilon: number;
+  learningRate: number;
+}
+
+/**
+ * One clipped Adam step over `weights` with their `grads` (same order and shapes) and the flat moments
+ * m and v: [the new weights…, m', v', the gradients' global norm before the clip]. The values of
+ * flatAdam.ts's op-by-op step, bit for bit (check wasmKernelsReady first).
+ */
+export function adamKernel(weights: readonly tf.Tensor[], grads: readonly tf.Tensor[], m: tf.Tensor, v: tf.Tensor, c: AdamScalars): { weights: tf.Tensor[]; m: tf.Tensor; v: tf.Tensor; norm: tf.Scalar } {
+  if (weights.length !== grads.length || weights.some((w, i) => w.size !== grads[i]?.size)) throw new Error('adam: every weight needs a gradient of its size');
+  const inputs: Record<string, tf.Tensor> = { m, v };
+  weights.forEach((w, i) => { inputs[`w${i}`] = w; inputs[`g${i}`] = grads[i] as tf.Tensor; });
+  const out = tf.engine().runKernel(ADAM_KERNEL, inputs as unknown as tf.NamedTensorMap, { n: weights.length, ...c } as unknown as tf.NamedAttrMap) as tf.Tensor[];
+  const n = weights.length;
+  return { weights: out.slice(0, n), m: out[n] as tf.Tensor, v: out[n + 1] as tf.Tensor, norm: out[n + 2] as tf.Scalar };
+}
+
 function offsetOf(be: WasmBackendParts, t: tf.TensorInfo): number {
   return be.dataIdMap.get(t.dataId)?.memoryOffset as number;
 }
@@ -172,6 +201,34 @@ if (!tf.getKernel(WEIGHT_GRAD_KERNEL, 'wasm')) {
       if (H === 1) k.xtdz1(at(x), at(dz), at(out), bout ? at(bout) : 0, P, K);
       else k.xtdz8(at(x), at(dz), at(out), bout ? at(bout) : 0, P, K, H, rows ? at(rows) : 0);
       return bout ? [out, bout] : [out];
+    },
+  });
+}
+
+if (!tf.getKernel(ADAM_KERNEL, 'wasm')) {
+  tf.registerKernel({
+    kernelName: ADAM_KERNEL,
+    backendName: 'wasm',
+    kernelFunc: ({ inputs, backend, attrs }) => {
+      const be = backend as unknown as WasmBackendParts;
+      const memory = be.wasm?.asm?.memory;
+      const k = kernelsFor(memory);
+      const a = attrs as unknown as AdamScalars & { n: number };
+      const ins = inputs as unknown as Record<string, tf.TensorInfo>;
+      const m = ins.m as tf.TensorInfo, v = ins.v as tf.TensorInfo;
+      if (!k || !(memory instanceof WebAssembly.Memory)) throw new Error(`${ADAM_KERNEL} cannot run here (check wasmKernelsReady first)`);
+      const newWeights = Array.from({ length: a.n }, (_, i) => be.makeOutput([...(ins[`w${i}`] as tf.TensorInfo).shape], 'float32'));
+      const mOut = be.makeOutput([...m.shape], 'float32'), vOut = be.makeOutput([...v.shape], 'float32'), norm = be.makeOutput([], 'float32');
+      const table = be.makeOutput([4 * a.n], 'float32'); // scratch: per tensor [gradient, weight, new weight, size]
+      const at = (t: tf.TensorInfo) => offsetOf(be, t);
+      const rows = new Int32Array(memory.buffer, at(table), 4 * a.n); // after every allocation: the heap may have grown
+      for (let i = 0; i < a.n; i++) {
+        const w = ins[`w${i}`] as tf.TensorInfo;
+        rows.set([at(ins[`g${i}`] as tf.TensorInfo), at(w), at(newWeights[i] as tf.TensorInfo), w.shape.reduce((x, y) => x * y, 1)], 4 * i);
+      }
+      k.adam(at(table), a.n, at(m), at(v), at(mOut), at(vOut), at(norm), a.maxNorm, a.beta1, 1 - a.beta1, a.beta2, 1 - a.beta2, a.biasCorrection1, a.biasCorrection2, a.epsilon, -a.learningRate);
+      be.disposeData(table.dataId);
+      return [...newWeights, mOut, vOut, norm];
     },
   });
 }
