@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import wabtInit from 'wabt';
 
-const KERNELS = [{ wat: 'src/core/kernels/layers.wat', out: 'src/core/kernels/layersWasm.ts', name: 'LAYERS_WASM' }];
+const KERNELS = [{ wat: 'src/core/kernels/kernels.wat', out: 'src/core/kernels/kernelsWasm.ts', name: 'KERNELS_WASM' }];
 
 /** The module's bytes as base64, compiled from WAT text. */
 export async function compileWat(source, file) {

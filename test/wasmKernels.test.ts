@@ -1,5 +1,5 @@
 // The wasm backend's own code path of the policy's layers (dense.ts): the rank-3 transpose of a tall
-// activation and the weight-gradient kernel of our own (kernels/wasmLayers.ts) run only on wasm,
+// activation and the weight-gradient kernel of our own (kernels/wasmKernels.ts) run only on wasm,
 // so they are checked here, on wasm: the transpose against a plain JS transpose, the kernel against
 // a plain JS loop that sums in the order it states (bit for bit) and against tfjs-wasm's own
 // matMul(xᵀ, dz), and the network's gradients that use both against autodiff.
@@ -12,8 +12,8 @@ import { transpose2d } from '../src/core/policy/dense';
 import { compareWithAutodiff } from './gradientCheck';
 import { recreateActiveBackend } from '../src/core/grpo/backendRecovery';
 import { FlatAdam } from '../src/core/grpo/flatAdam';
-import { canRunDense, canRunWeightGrad, denseKernel, reluGradKernel, wasmKernelsReady, weightGradKernel } from '../src/core/kernels/wasmLayers';
-import { LAYERS_WASM } from '../src/core/kernels/layersWasm';
+import { canRunDense, canRunWeightGrad, denseKernel, reluGradKernel, wasmKernelsReady, weightGradKernel } from '../src/core/kernels/wasmKernels';
+import { KERNELS_WASM } from '../src/core/kernels/kernelsWasm';
 // @ts-expect-error: a plain .mjs script without types
 import { compileWat } from '../scripts/build-kernels.mjs';
 
@@ -231,8 +231,8 @@ describe('on the wasm backend', () => {
     tf.dispose([x, dz, w, b]);
   });
 
-  it('the shipped kernel bytes are the compile of layers.wat (run scripts/build-kernels.mjs after editing it)', async () => {
-    const source = readFileSync(new URL('../src/core/kernels/layers.wat', import.meta.url), 'utf8');
-    expect(await compileWat(source, 'layers.wat')).toBe(LAYERS_WASM);
+  it('the shipped kernel bytes are the compile of kernels.wat (run scripts/build-kernels.mjs after editing it)', async () => {
+    const source = readFileSync(new URL('../src/core/kernels/kernels.wat', import.meta.url), 'utf8');
+    expect(await compileWat(source, 'kernels.wat')).toBe(KERNELS_WASM);
   });
 });

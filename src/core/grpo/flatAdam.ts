@@ -6,7 +6,7 @@
 // vectors: the clip and the Adam step are a dozen kernels over one vector, plus a split, and a
 // reshape and an add per weight (64 kernels an epoch, 0.43 ms; 76 and 0.46–0.48 ms with a slice
 // per weight instead of the split). On wasm, with every weight given a gradient, the whole step is
-// one kernel of our own (kernels/wasmLayers.ts: 0.47 → 0.08 ms an epoch) that computes the same
+// one kernel of our own (kernels/wasmKernels.ts: 0.47 → 0.08 ms an epoch) that computes the same
 // expressions in the same order in float32, bit for bit (test/wasmKernels.test.ts). The update is tf.train.adam's —
 // β1 0.9, β2 0.999, ε the backend's, the same expressions in the same order, a weight without a
 // gradient left as it is — checked against it in test/flatAdam.test.ts. One difference: the bias
@@ -14,7 +14,7 @@
 // scalar on the device (about 6e-6 relative a step apart).
 
 import * as tf from '@tensorflow/tfjs-core';
-import { adamKernel, wasmKernelsReady } from '../kernels/wasmLayers';
+import { adamKernel, wasmKernelsReady } from '../kernels/wasmKernels';
 
 /**
  * Concatenates 1-D tensors, at most four inputs per kernel. A WebGPU dispatch binds one storage

@@ -5,7 +5,7 @@
 // leading axis, which wasm runs as a full transpose and a sum. Here a layer's forward is one fused
 // matMul + bias + ReLU kernel (the scorer's first layer: a matMul, the gather of its state part, an
 // add and a ReLU), and its weight and bias gradients xᵀ·dz and Σ dz are, on wasm, one kernel of our
-// own (kernels/wasmLayers.ts) that reads x and dz in place: tfjs-wasm's matMul(xᵀ, dz) needs x
+// own (kernels/wasmKernels.ts) that reads x and dz in place: tfjs-wasm's matMul(xᵀ, dz) needs x
 // transposed and repacks dz for XNNPACK as if it were a weight, two passes that cost more than the
 // product (at P = 2752 × 64: 0.6–0.7 ms for the kernel against 1.5–1.9 ms). Its sums run in
 // XNNPACK's order, so the values are the same bit for bit. On other backends (and widths the kernel
@@ -14,7 +14,7 @@
 // autodiff gradient (test/dense.test.ts).
 
 import * as tf from '@tensorflow/tfjs-core';
-import { canRunDense, canRunWeightGrad, denseKernel, reluGradKernel, wasmKernelsReady, weightGradKernel } from '../kernels/wasmLayers';
+import { canRunDense, canRunWeightGrad, denseKernel, reluGradKernel, wasmKernelsReady, weightGradKernel } from '../kernels/wasmKernels';
 
 type Act = 'relu' | 'linear';
 

@@ -11,7 +11,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { bucketSize } from './buckets';
 import { STATE_DIM, TOOL_DIM } from './features';
-import { wasmKernelsReady } from '../kernels/wasmLayers';
+import { wasmKernelsReady } from '../kernels/wasmKernels';
 
 /** Rows per bucket step of the packed pairs. */
 export const PAIR_BUCKET_ROWS = 64;

@@ -1,9 +1,11 @@
-;; The policy's dense layers on tfjs-wasm's own heap, forward and weight gradients (wasmLayers.ts).
-;; Every output is summed in one fixed order with one rounding per product and one per add: the
-;; order of XNNPACK's gemm, which tfjs-wasm runs for matMul and _FusedMatMul, so the values are the
-;; same bit for bit (test/wasmKernels.test.ts), and a seed trains the same with or without them.
-;; Pointers are byte offsets into the imported memory (tfjs-wasm's). Compiled by
-;; scripts/build-kernels.mjs into layersWasm.ts.
+;; The training's hot kernels on tfjs-wasm's own heap (registered with tfjs in wasmKernels.ts): the
+;; policy's dense layers forward and backward, a ReLU's gradient and the clipped Adam step. Each
+;; output is computed in one fixed order with one rounding per product and per add — the order of
+;; XNNPACK's gemm, which tfjs-wasm runs for matMul and _FusedMatMul, and of tfjs's elementwise ops —
+;; so the values are the same bit for bit (test/wasmKernels.test.ts), and a seed trains the same
+;; with them or without. Pointers are byte offsets into the imported memory (tfjs-wasm's). Compiled
+;; by scripts/build-kernels.mjs into kernelsWasm.ts (4.4 KB: past the 4 KB that Chromium compiles
+;; synchronously on a page's main thread, so the kernels run in workers and in Node, where the lab trains).
 
 ;; Weight and bias gradients: for row-major x [P, K] and dz [P, H] (f32), out [K, H] = xᵀ·dz and,
 ;; when bout ≠ 0, bout [H] = Σ_p dz[p], summed in p order from 0. Unlike tfjs-wasm's matMul(xᵀ, dz),

@@ -1,18 +1,21 @@
-// The policy's dense layers as tfjs kernels of our own on the wasm backend (layers.wat, wasm SIMD),
-// reading their operands where they lie on tfjs-wasm's heap and summing in XNNPACK's order, so the
-// values are the same bit for bit as tfjs's own ops:
-// - the weight gradient xᵀ·dz with the bias gradient Σ_p dz. tfjs-wasm's matMul(xᵀ, dz) needs x
-//   transposed (a pass over it) and then repacks dz, its right operand, as if it were a weight — a
-//   second, slower pass, since dz is new every epoch (at P = 2752 rows × 64: the product 0.79 ms,
-//   with a fresh dz 1.61 ms; this kernel 0.6 ms);
-// - the forward act(x·W + b), and the scorer's first layer relu(tools·W_t + its decision's state
-//   part) in one pass where tfjs runs a matMul, a gather, an add and a ReLU.
-// They run where they can: the wasm backend, a non-shared heap (tfjs-wasm's threaded build does not
-// link), H = 1 or a multiple of 8 for the gradient, a multiple of 8 for the forward; elsewhere the
-// caller keeps tfjs's ops (canRunWeightGrad, canRunDense).
+// The training's hot kernels as tfjs kernels of our own on the wasm backend (kernels.wat, wasm SIMD),
+// reading their operands where they lie on tfjs-wasm's heap and computing in the order of tfjs's own
+// ops, so the values are the same bit for bit:
+// - the weight gradient xᵀ·dz with the bias gradient Σ_p dz (optionally over gathered rows of x).
+//   tfjs-wasm's matMul(xᵀ, dz) needs x transposed (a pass over it) and then repacks dz, its right
+//   operand, as if it were a weight — a second, slower pass, since dz is new every epoch (at
+//   P = 2752 rows × 64: the product 0.79 ms, with a fresh dz 1.61 ms; this kernel 0.6 ms);
+// - the forward act(x·W + b) (19 GMAC/s where XNNPACK's runs at 15 on these shapes), the scorer's
+//   first layer relu(tools·W_t + its decision's state part) in one pass where tfjs runs a matMul, a
+//   gather, an add and a ReLU, and an output layer's single column (XNNPACK computes eight);
+// - a ReLU's gradient dy·step(y) in one pass, and FlatAdam's whole clipped step (64 kernels in tfjs).
+// They run where they can: the wasm backend with a non-shared heap (tfjs-wasm's threaded build does
+// not link) and an engine that compiles wasm SIMD; H = 1 or a multiple of 8 for a gradient, a
+// multiple of 8 for a forward (or 1 for an output layer). Elsewhere the callers keep tfjs's ops
+// (wasmKernelsReady, canRunWeightGrad, canRunDense).
 
 import * as tf from '@tensorflow/tfjs-core';
-import { LAYERS_WASM } from './layersWasm';
+import { KERNELS_WASM } from './kernelsWasm';
 
 export const WEIGHT_GRAD_KERNEL = 'OrchestraWeightGrad';
 export const DENSE_KERNEL = 'OrchestraDense';
@@ -51,7 +54,7 @@ function kernelsFor(memory: unknown): KernelExports | null {
   if (!(memory instanceof WebAssembly.Memory)) return null;
   if (bound?.memory === memory) return bound.exports;
   if (compiled === undefined) {
-    try { compiled = new WebAssembly.Module(decode(LAYERS_WASM) as BufferSource); } catch { compiled = null; }
+    try { compiled = new WebAssembly.Module(decode(KERNELS_WASM) as BufferSource); } catch { compiled = null; }
   }
   let exports: KernelExports | null = null;
   if (compiled) {
