@@ -12,6 +12,7 @@ import { transpose2d } from '../src/core/policy/dense';
 import { compareWithAutodiff } from './gradientCheck';
 import { recreateActiveBackend } from '../src/core/grpo/backendRecovery';
 import { FlatAdam } from '../src/core/grpo/flatAdam';
+import { divergenceCheck } from '../src/core/bench/divergenceCheck';
 import { canRunDense, canRunWeightGrad, denseKernel, reluGradKernel, wasmKernelsReady, weightGradKernel } from '../src/core/kernels/wasmKernels';
 import { KERNELS_WASM } from '../src/core/kernels/kernelsWasm';
 // @ts-expect-error: a plain .mjs script without types
@@ -187,6 +188,15 @@ describe('on the wasm backend', () => {
     }
     opt.dispose();
     tf.dispose(w);
+  });
+
+  it('the divergence guard still sees an update that overflows on wasm (the Adam kernel writes the non-finite weights) and restores the weights', async () => {
+    expect(wasmKernelsReady()).toBe(true);
+    const r = await divergenceCheck();
+    expect(r.backend).toBe('wasm');
+    expect(r.diverged).toMatch(/non-finite weights/);
+    expect(r.maxWeightChange).toBe(0);
+    expect(r.nonFiniteAfter).toBe(0);
   });
 
   it('the kernels run only where they can: the wasm backend; H = 1 or a multiple of 8 (gradient), a multiple of 8 (forward)', async () => {
