@@ -13,7 +13,11 @@ import { compareWithAutodiff } from './gradientCheck';
 import { recreateActiveBackend } from '../src/core/grpo/backendRecovery';
 import { FlatAdam } from '../src/core/grpo/flatAdam';
 import { divergenceCheck } from '../src/core/bench/divergenceCheck';
-import { canRunDense, canRunWeightGrad, denseKernel, reluGradKernel, wasmKernelsReady, weightGradKernel } from '../src/core/kernels/wasmKernels';
+import { DEFAULT_TRAIN } from '../src/core/grpo/config';
+import { GrpoTrainer } from '../src/core/grpo/trainer';
+import { trainingPool } from '../src/core/grpo/trainingPool';
+import { presetCatalog } from '../src/core/sim/presets';
+import { canRunDense, canRunWeightGrad, denseKernel, reluGradKernel, setWasmKernelsEnabled, wasmKernelsReady, weightGradKernel } from '../src/core/kernels/wasmKernels';
 import { KERNELS_WASM } from '../src/core/kernels/kernelsWasm';
 // @ts-expect-error: a plain .mjs script without types
 import { compileWat } from '../scripts/build-kernels.mjs';
@@ -34,6 +38,10 @@ describe('on the wasm backend', () => {
 
   it('the packed network at the default width matches autodiff on a batch large enough for the wasm paths', async () => {
     await compareWithAutodiff({ width: 64, depth: 2, M: 90 }); // about 650 allowed pairs: every activation transposed the wasm way
+  });
+
+  it.each([[12, 2], [1, 1], [8, 3]])('at width %i, depth %i (partly or not at all the kernels\' shapes) the packed network on wasm still matches autodiff', async (width, depth) => {
+    await compareWithAutodiff({ width, depth, M: 40 });
   });
 
   /** xᵀ·dz and Σ_p dz the plain way: float32 rounding after every product and every add, p in order from 0. */
@@ -68,8 +76,10 @@ describe('on the wasm backend', () => {
       // tfjs-wasm's own product (XNNPACK) sums in the same order: the same values, so training reproduces with the kernel or without.
       if (P > 0) {
         const viaMatMul = tf.matMul(tf.transpose(x), dz);
+        const viaOnes = tf.matMul(tf.ones([1, P]), dz); // the bias gradient as dense.ts computes it elsewhere (columnSums)
         expect(Array.from(await viaMatMul.data())).toEqual(Array.from(want.w));
-        viaMatMul.dispose();
+        expect(Array.from(await viaOnes.data())).toEqual(Array.from(want.b));
+        tf.dispose([viaMatMul, viaOnes]);
       }
       tf.dispose([x, dz, w, b, wOnly]);
     });
@@ -129,13 +139,13 @@ describe('on the wasm backend', () => {
     const yv = Float32Array.from([1.5, 0, -0, -2, NaN, 3e-39, -3e-39, 7, 0.25, NaN, -1]);
     const dv = Float32Array.from([2, -3, 4, 5, -6, 7, 8, -9, NaN, 1, -1]);
     const y = tf.tensor2d(yv, [1, 11]), dy = tf.tensor2d(dv, [1, 11]);
-    const got = await reluGradKernel(dy, y).data();
-    const viaTf = await tf.mul(dy, tf.step(y)).data();
+    const [gotT, viaTfT] = [reluGradKernel(dy, y), tf.tidy(() => tf.mul(dy, tf.step(y)))];
+    const [got, viaTf] = await Promise.all([gotT.data(), viaTfT.data()]);
     // By hand: dy where y > 0, 0 (signed as dy·0) where y ≤ 0, NaN where y or dy is NaN.
     const want = Array.from(yv, (v, i) => (dv[i] as number) * (Number.isNaN(v) ? NaN : v > 0 ? 1 : 0));
     expect(Array.from(got)).toEqual(want);
     expect(Array.from(got)).toEqual(Array.from(viaTf));
-    tf.dispose([y, dy]);
+    tf.dispose([y, dy, gotT, viaTfT]);
   });
 
   it.each([[2752, 28, 64, 600], [130, 28, 64, 7], [5, 3, 8, 2], [0, 28, 64, 4]])('the weight-gradient kernel over gathered rows (P = %i, K = %i, H = %i from %i rows) gives the plain loop\'s sums bit for bit', async (P, K, H, R) => {
@@ -153,6 +163,32 @@ describe('on the wasm backend', () => {
       viaTf.dispose();
     }
     tf.dispose([x, dz, rows, w]);
+  });
+
+  it('FlatAdam\'s step on wasm (one kernel) gives its op-by-op step\'s weights, moments and norm bit for bit, an infinite and a NaN gradient included', async () => {
+    const shapes = [[3, 5], [7], [2, 2]];
+    const run = async (kernels: boolean) => {
+      setWasmKernelsEnabled(kernels);
+      try {
+        const w = shapes.map((sh, i) => tf.variable(tf.tensor(noisy(sh.reduce((a, b) => a * b, 1), 20 + i), sh)));
+        const opt = new FlatAdam(0.01);
+        const seen: number[][] = [];
+        for (const [step, scale, maxNorm] of [[1, 10, 1], [2, 0.1, 1], [3, 0.5, 2], [4, Infinity, 1], [5, NaN, 1]] as const) {
+          const grads = Object.fromEntries(w.map((x, i) => [x.name, tf.tensor(Float32Array.from(noisy(x.size, 40 + 10 * step + i), (g, j) => (j === 0 && i === 1 ? g * scale : g)), shapes[i])]));
+          const norm = tf.tidy(() => opt.applyClipped(w, grads, maxNorm));
+          const moments = opt as unknown as { m: tf.Variable; v: tf.Variable };
+          seen.push(Array.from(await norm.data()), Array.from(await moments.m.data()), Array.from(await moments.v.data()));
+          for (const x of w) seen.push(Array.from(await x.data()));
+          tf.dispose([norm, ...Object.values(grads)]);
+        }
+        opt.dispose();
+        tf.dispose(w);
+        return seen;
+      } finally {
+        setWasmKernelsEnabled(true);
+      }
+    };
+    expect(await run(true)).toEqual(await run(false));
   });
 
   it('FlatAdam\'s step on wasm (one kernel) gives a plain float32 loop\'s weights, moments and norm bit for bit: three steps, the clip active in the first', async () => {
@@ -199,6 +235,29 @@ describe('on the wasm backend', () => {
     expect(r.nonFiniteAfter).toBe(0);
   });
 
+  it('training gives the same weights and metrics with the kernels and without them (20 iterations, every kernel on its path)', async () => {
+    const catalog = presetCatalog('toolorchestra');
+    const cfg = { ...DEFAULT_TRAIN, batchTasks: 6, seed: 5 };
+    const train = async (kernels: boolean) => {
+      setWasmKernelsEnabled(kernels);
+      expect(wasmKernelsReady()).toBe(kernels);
+      const trainer = new GrpoTrainer(catalog, cfg, trainingPool(catalog, cfg));
+      try {
+        const metrics: number[] = [];
+        for (let i = 0; i < 20; i++) { const m = await trainer.step(); metrics.push(m.meanReward, m.accuracy, m.loss, m.gradNorm, m.entropy); }
+        const weights: number[][] = [];
+        for (const v of trainer.net.vars) weights.push(Array.from(await v.data()));
+        return { metrics, weights };
+      } finally {
+        trainer.dispose();
+        setWasmKernelsEnabled(true);
+      }
+    };
+    const withKernels = await train(true), withoutThem = await train(false);
+    expect(withKernels.metrics).toEqual(withoutThem.metrics);
+    expect(withKernels.weights).toEqual(withoutThem.weights);
+  });
+
   it('the kernels run only where they can: the wasm backend; H = 1 or a multiple of 8 (gradient), a multiple of 8 (forward)', async () => {
     expect(canRunWeightGrad(64)).toBe(true);
     expect(canRunWeightGrad(1)).toBe(true);
@@ -219,12 +278,35 @@ describe('on the wasm backend', () => {
     }
   });
 
-  it('the kernels keep no tensors', () => {
+  it('the kernels keep nothing: neither tensors nor the backend\'s buffers (their scratch included)', () => {
     const x = tf.tensor2d(noisy(300 * 64, 3), [300, 64]), dz = tf.tensor2d(noisy(300 * 64, 4), [300, 64]);
-    const before = tf.memory().numTensors;
-    tf.tidy(() => { weightGradKernel(x, dz); weightGradKernel(x, dz, false); denseKernel(x, tf.ones([64, 8]) as tf.Tensor2D, null, true); });
-    expect(tf.memory().numTensors).toBe(before);
-    tf.dispose([x, dz]);
+    const w = tf.variable(tf.tensor2d(noisy(64 * 8, 5), [64, 8])), opt = new FlatAdam(0.01);
+    tf.tidy(() => opt.applyClipped([w], { [w.name]: tf.ones([64, 8]) }, 1)); // the moments exist from here on
+    const before = { tensors: tf.memory().numTensors, buffers: tf.backend().numDataIds() };
+    tf.tidy(() => {
+      weightGradKernel(x, dz);
+      weightGradKernel(x, dz, false);
+      denseKernel(x, w, null, true);
+      reluGradKernel(x, dz);
+      opt.applyClipped([w], { [w.name]: tf.ones([64, 8]) }, 1);
+    });
+    expect(tf.memory().numTensors).toBe(before.tensors);
+    expect(tf.backend().numDataIds()).toBe(before.buffers);
+    opt.dispose();
+    tf.dispose([x, dz, w]);
+  });
+
+  it('a kernel refuses inputs it would read or write past, with a message, and allocates nothing', () => {
+    const x = tf.tensor2d(noisy(10 * 16, 6), [10, 16]), dz = tf.tensor2d(noisy(10 * 12, 7), [10, 12]), rows = tf.tensor2d([0, 1, 2, 3, 4, 5, 6, 7, 8, 99], [10, 1], 'int32');
+    const before = tf.backend().numDataIds();
+    expect(() => weightGradKernel(x, dz)).toThrow(/H = 12: 1 or a multiple of 8/);
+    expect(() => weightGradKernel(x, tf.tensor2d(noisy(10 * 8, 8), [10, 8]), false, rows)).toThrow(/row indices must be 10 int32 values in \[0, 10\)/);
+    expect(() => denseKernel(x, tf.ones([15, 8]) as tf.Tensor2D, null, false)).toThrow(/x has 16 columns, W 15 rows/);
+    expect(() => denseKernel(x, tf.ones([16, 8]) as tf.Tensor2D, tf.ones([7]), false)).toThrow(/the bias has 7 values for 8 columns/);
+    expect(() => denseKernel(x, tf.ones([16, 8]) as tf.Tensor2D, null, true, { rows: tf.ones([3, 8]) as tf.Tensor2D, rowIdx: rows })).toThrow(/row indices must be 10 int32 values in \[0, 3\)/);
+    // Only the inputs made inside the expectations are new; the kernels allocated nothing.
+    expect(tf.backend().numDataIds()).toBe(before + 6);
+    tf.dispose([x, dz, rows]);
   });
 
   it('after the wasm backend is made anew (backend recovery: a new heap), the kernel reads the new heap', async () => {

@@ -64,7 +64,7 @@ export async function benchTrainCommand(a: Args): Promise<void> {
   buf.valid.fill(1);
   buf.bias.set(spreadMaskBias(rows, J, allowedShare));
   buf.actions.set(allowedActions(buf.bias, rows, J + 1));
-  const batch = toDecisionBatch(buf, new Float32Array(rows).fill(0.5), new Float32Array(rows).fill(1 / rows));
+  const batch = toDecisionBatch(buf, new Float32Array(rows).fill(0.5), new Float32Array(rows).fill(1 / rows), undefined, undefined, cfg.policy.width);
   const opt = new FlatAdam(1e-9);
   const backwardOnce = async () => {
     const loss = tf.tidy(() => gradientStep(net, batch, cfg, opt, cfg.maxGradNorm)); // as the trainer's epoch runs it

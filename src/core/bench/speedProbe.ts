@@ -50,7 +50,7 @@ export async function probeSpeed(size: ProbeSize, deadline: number, beat = 0): P
   const upBias = spreadMaskBias(M, J, ALLOWED_TOOL_SHARE);
   const actions = allowedActions(upBias, M, A);
   const batch = {
-    input: policyInput(packPairs({ state: rnd(M * STATE_DIM, 3), tools: rnd(M * J * TOOL_DIM, 4), bias: upBias }, J, null), { forGradients: true }),
+    input: policyInput(packPairs({ state: rnd(M * STATE_DIM, 3), tools: rnd(M * J * TOOL_DIM, 4), bias: upBias }, J, null), { forGradients: true, firstLayerWidth: size.policy.width }),
     taken: tf.tidy(() => tf.cast(tf.oneHot(tf.tensor1d(actions, 'int32'), A), 'float32') as tf.Tensor2D),
     oldLogp: tf.fill([M], -Math.log(A)) as tf.Tensor1D, advantage: tf.tensor1d(rnd(M, 5)), weight: tf.fill([M], 1 / M) as tf.Tensor1D,
   };

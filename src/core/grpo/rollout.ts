@@ -78,7 +78,7 @@ export const BUCKET_ROWS = 64;
  * rows are zeros with weight 0. Without it, all T·N rows (padding rows carry weight 0). The
  * scorer's input holds the allowed pairs of those rows and each pair's full input (pairs.ts).
  */
-export function toDecisionBatch(buf: RolloutBuffer, advantage: Float32Array, weight: Float32Array, tokenWeight?: Float32Array, bucket?: number): DecisionBatch {
+export function toDecisionBatch(buf: RolloutBuffer, advantage: Float32Array, weight: Float32Array, tokenWeight?: Float32Array, bucket?: number, firstLayerWidth?: number): DecisionBatch {
   const J = buf.nTools;
   const all = buf.turns * buf.slots;
   let rows: number[] | null = null;
@@ -90,7 +90,7 @@ export function toDecisionBatch(buf: RolloutBuffer, advantage: Float32Array, wei
   const pick = <T extends Float32Array | Int32Array>(src: T, out: T): T => (rows ? gatherRows(src, 1, rows, out) : src);
   const f32 = (src: Float32Array) => pick(src, new Float32Array(M));
   return {
-    input: policyInput(packPairs(buf, J, rows, { M }), { forGradients: true }),
+    input: policyInput(packPairs(buf, J, rows, { M }), { forGradients: true, firstLayerWidth }),
     taken: tf.tidy(() => tf.cast(tf.oneHot(tf.tensor1d(pick(buf.actions, new Int32Array(M)), 'int32'), J + 1), 'float32') as tf.Tensor2D),
     oldLogp: tf.tensor1d(f32(buf.logp)),
     advantage: tf.tensor1d(f32(advantage)),

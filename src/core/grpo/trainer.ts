@@ -153,7 +153,7 @@ export class GrpoTrainer {
   private async updateFrom(backup: tf.NamedTensorMap, adv: Float32Array, weight: Float32Array, tokenWeight: Float32Array): Promise<UpdateStats> {
     const cfg = this.config;
     this.optimizer.learningRate = learningRateAt(cfg, this.iteration);
-    const batch = toDecisionBatch(this.buf, adv, weight, tokenWeight, BUCKET_ROWS);
+    const batch = toDecisionBatch(this.buf, adv, weight, tokenWeight, BUCKET_ROWS, this.config.policy.width);
     if (this.ref && cfg.beta > 0) batch.refLogp = tf.tidy(() => takenLogp(this.ref as PolicyNetwork, batch));
     // Per epoch one row of ROW values; all rows and the non-finite
     // count travel in ONE readback at the end (averaged here, not accumulated on the device).

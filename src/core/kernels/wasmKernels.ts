@@ -40,7 +40,17 @@ interface KernelExports {
 }
 
 let compiled: WebAssembly.Module | null | undefined; // null: this engine cannot compile it (no wasm SIMD)
-let bound: { memory: WebAssembly.Memory; exports: KernelExports | null } | null = null;
+/** Instances by tfjs-wasm heap (weakly: a backend's heap that was replaced can be collected). */
+const instances = new WeakMap<WebAssembly.Memory, KernelExports | null>();
+let enabled = true;
+
+/**
+ * Turns the kernels off (every caller then takes tfjs's own ops) or on again: for A/B measurements
+ * and for the tests that check that training gives the same weights either way.
+ */
+export function setWasmKernelsEnabled(on: boolean): void {
+  enabled = on;
+}
 
 function decode(base64: string): Uint8Array {
   const bin = atob(base64);
@@ -52,7 +62,8 @@ function decode(base64: string): Uint8Array {
 /** The kernel's exports bound to tfjs-wasm's memory (a backend made anew has a new one), or null where it cannot run. */
 function kernelsFor(memory: unknown): KernelExports | null {
   if (!(memory instanceof WebAssembly.Memory)) return null;
-  if (bound?.memory === memory) return bound.exports;
+  const known = instances.get(memory);
+  if (known !== undefined) return known;
   if (compiled === undefined) {
     try { compiled = new WebAssembly.Module(decode(KERNELS_WASM) as BufferSource); } catch { compiled = null; }
   }
@@ -60,7 +71,7 @@ function kernelsFor(memory: unknown): KernelExports | null {
   if (compiled) {
     try { exports = new WebAssembly.Instance(compiled, { env: { memory } }).exports as unknown as KernelExports; } catch { exports = null; } // a shared heap (tfjs-wasm's threaded build) does not link
   }
-  bound = { memory, exports };
+  instances.set(memory, exports);
   return exports;
 }
 
@@ -70,12 +81,17 @@ function wasmParts(): WasmBackendParts {
 
 /** Whether the kernels run on the active backend: wasm, with a heap they link to. */
 export function wasmKernelsReady(): boolean {
-  return tf.getBackend() === 'wasm' && kernelsFor(wasmParts().wasm?.asm?.memory) !== null;
+  return enabled && tf.getBackend() === 'wasm' && kernelsFor(wasmParts().wasm?.asm?.memory) !== null;
 }
 
 /** Whether the weight-gradient kernel runs for an output of H columns on the active backend (H = 1 or a multiple of 8). */
 export function canRunWeightGrad(H: number): boolean {
   return (H === 1 || (H > 0 && H % 8 === 0)) && wasmKernelsReady();
+}
+
+/** Whether the weight-gradient kernel runs over gathered rows (weightGradKernel's `rows`) for an output of H columns: H a multiple of 8. */
+export function canRunGatheredWeightGrad(H: number): boolean {
+  return H > 0 && H % 8 === 0 && wasmKernelsReady();
 }
 
 /**
@@ -148,6 +164,25 @@ function offsetOf(be: WasmBackendParts, t: tf.TensorInfo): number {
   return be.dataIdMap.get(t.dataId)?.memoryOffset as number;
 }
 
+const sizeOf = (t: tf.TensorInfo): number => t.shape.reduce((a, b) => a * b, 1);
+
+/**
+ * Refuses inputs the kernel would read or write past (they are registered for anyone to call): each
+ * condition's message names what is wrong. Row indices are read off the heap and checked against
+ * the rows they index.
+ */
+function check(kernel: string, conditions: [() => boolean, string][]): void {
+  for (const [ok, message] of conditions) if (!ok()) throw new Error(`${kernel}: ${message}`); // in order: later ones may rely on earlier ones
+}
+
+function rowsInRange(be: WasmBackendParts, memory: WebAssembly.Memory, idx: tf.TensorInfo, n: number, limit: number): boolean {
+  if (idx.dtype !== 'int32' || sizeOf(idx) !== n) return false;
+  if (n === 0) return true;
+  const view = new Int32Array(memory.buffer, offsetOf(be, idx), n);
+  for (let i = 0; i < n; i++) { const r = view[i] as number; if (r < 0 || r >= limit) return false; }
+  return true;
+}
+
 if (!tf.getKernel(DENSE_KERNEL, 'wasm')) {
   tf.registerKernel({
     kernelName: DENSE_KERNEL,
@@ -159,12 +194,22 @@ if (!tf.getKernel(DENSE_KERNEL, 'wasm')) {
       const [M, K] = x.shape as [number, number], H = w.shape[1] as number;
       const relu = (attrs as unknown as { relu: boolean }).relu;
       const oneColumn = H === 1 && bias && !addRows && !relu;
-      if (!k || !(oneColumn || (H > 0 && H % 8 === 0))) throw new Error(`${DENSE_KERNEL} cannot run here (check canRunDense first)`);
+      const memory = be.wasm?.asm?.memory as WebAssembly.Memory;
+      check(DENSE_KERNEL, [
+        [() => k !== null, 'cannot run here (check canRunDense first)'],
+        [() => Boolean(oneColumn) || (H > 0 && H % 8 === 0), `H = ${H}: a multiple of 8, or 1 for a linear layer with a bias`],
+        [() => x.shape.length === 2 && w.shape.length === 2 && w.shape[0] === K, `x ${x.shape.join('×')} and W ${w.shape.join('×')} do not multiply`],
+        [() => [x, w, bias, addRows].every((t) => !t || t.dtype === 'float32'), 'x, W, the bias and the added rows must be float32'],
+        [() => !bias || sizeOf(bias) === H, `the bias has ${bias ? sizeOf(bias) : 0} values for ${H} columns`],
+        [() => !addRows === !rowIdx, 'added rows need their row indices and the other way round'],
+        [() => !addRows || (addRows.shape.length === 2 && addRows.shape[1] === H), `the added rows ${addRows?.shape.join('×')} are not ${H} wide`],
+        [() => !addRows || !rowIdx || rowsInRange(be, memory, rowIdx, M, addRows.shape[0] as number), `the row indices must be ${M} int32 values in [0, ${addRows?.shape[0]})`],
+      ]);
       const out = be.makeOutput([M, H], 'float32');
       if (M > 0) {
         const at = (t: tf.TensorInfo | undefined) => (t ? offsetOf(be, t) : 0);
-        if (oneColumn) k.dense1(at(x), at(w), at(bias), at(out), M, K);
-        else k.dense8(at(x), at(w), at(bias), at(out), M, K, H, relu ? 1 : 0, at(addRows), at(rowIdx));
+        if (oneColumn) (k as KernelExports).dense1(at(x), at(w), at(bias), at(out), M, K);
+        else (k as KernelExports).dense8(at(x), at(w), at(bias), at(out), M, K, H, relu ? 1 : 0, at(addRows), at(rowIdx));
       }
       return out;
     },
@@ -179,10 +224,13 @@ if (!tf.getKernel(RELU_GRAD_KERNEL, 'wasm')) {
       const { dy, y } = inputs as unknown as { dy: tf.TensorInfo; y: tf.TensorInfo };
       const be = backend as unknown as WasmBackendParts;
       const k = kernelsFor(be.wasm?.asm?.memory);
-      if (!k) throw new Error(`${RELU_GRAD_KERNEL} cannot run here (check wasmKernelsReady first)`);
+      check(RELU_GRAD_KERNEL, [
+        [() => k !== null, 'cannot run here (check wasmKernelsReady first)'],
+        [() => sizeOf(dy) === sizeOf(y) && dy.dtype === 'float32' && y.dtype === 'float32', `dy (${dy.shape.join('×')}) and y (${y.shape.join('×')}) must be float32 of one size`],
+      ]);
       const out = be.makeOutput([...dy.shape], 'float32');
-      const n = dy.shape.reduce((a, b) => a * b, 1);
-      if (n > 0) k.reluGrad(offsetOf(be, dy), offsetOf(be, y), offsetOf(be, out), n);
+      const n = sizeOf(dy);
+      if (n > 0) (k as KernelExports).reluGrad(offsetOf(be, dy), offsetOf(be, y), offsetOf(be, out), n);
       return out;
     },
   });
@@ -197,12 +245,18 @@ if (!tf.getKernel(WEIGHT_GRAD_KERNEL, 'wasm')) {
       const be = backend as unknown as WasmBackendParts;
       const k = kernelsFor(be.wasm?.asm?.memory);
       const P = dz.shape[0] as number, K = x.shape[1] as number, H = dz.shape[1] as number;
-      if (!k || x.dtype !== 'float32' || dz.dtype !== 'float32' || (rows && (rows.dtype !== 'int32' || H % 8 !== 0))) throw new Error(`${WEIGHT_GRAD_KERNEL} cannot run here (check canRunWeightGrad first)`);
+      check(WEIGHT_GRAD_KERNEL, [
+        [() => k !== null, 'cannot run here (check canRunWeightGrad first)'],
+        [() => x.shape.length === 2 && dz.shape.length === 2 && x.dtype === 'float32' && dz.dtype === 'float32', 'x and dz must be float32 matrices'],
+        [() => H === 1 || (H > 0 && H % 8 === 0), `H = ${H}: 1 or a multiple of 8`],
+        [() => !rows || H % 8 === 0, 'gathered rows need H a multiple of 8'],
+        [() => (rows ? rowsInRange(be, be.wasm?.asm?.memory as WebAssembly.Memory, rows, P, x.shape[0] as number) : x.shape[0] === P), rows ? `the row indices must be ${P} int32 values in [0, ${x.shape[0]})` : `x has ${x.shape[0]} rows, dz ${P}`],
+      ]);
       const out = be.makeOutput([K, H], 'float32');
       const bout = (attrs as unknown as { withBias: boolean }).withBias ? be.makeOutput([H], 'float32') : null;
       const at = (t: tf.TensorInfo) => (P === 0 && t !== out && t !== bout ? 0 : (be.dataIdMap.get(t.dataId)?.memoryOffset as number));
-      if (H === 1) k.xtdz1(at(x), at(dz), at(out), bout ? at(bout) : 0, P, K);
-      else k.xtdz8(at(x), at(dz), at(out), bout ? at(bout) : 0, P, K, H, rows ? at(rows) : 0);
+      if (H === 1) (k as KernelExports).xtdz1(at(x), at(dz), at(out), bout ? at(bout) : 0, P, K);
+      else (k as KernelExports).xtdz8(at(x), at(dz), at(out), bout ? at(bout) : 0, P, K, H, rows ? at(rows) : 0);
       return bout ? [out, bout] : [out];
     },
   });
@@ -219,17 +273,23 @@ if (!tf.getKernel(ADAM_KERNEL, 'wasm')) {
       const a = attrs as unknown as AdamScalars & { n: number };
       const ins = inputs as unknown as Record<string, tf.TensorInfo>;
       const m = ins.m as tf.TensorInfo, v = ins.v as tf.TensorInfo;
-      if (!k || !(memory instanceof WebAssembly.Memory)) throw new Error(`${ADAM_KERNEL} cannot run here (check wasmKernelsReady first)`);
+      const sizes = Array.from({ length: a.n }, (_, i) => [ins[`w${i}`], ins[`g${i}`]] as const);
+      const total = sizes.reduce((n, [w]) => n + (w ? sizeOf(w) : 0), 0);
+      check(ADAM_KERNEL, [
+        [() => k !== null && memory instanceof WebAssembly.Memory, 'cannot run here (check wasmKernelsReady first)'],
+        [() => sizes.every(([w, g]) => w && g && sizeOf(w) === sizeOf(g) && w.dtype === 'float32' && g.dtype === 'float32'), 'every weight needs a float32 gradient of its size'],
+        [() => sizeOf(m) === total && sizeOf(v) === total, `the moments hold ${sizeOf(m)} and ${sizeOf(v)} values for ${total} weights`],
+      ]);
       const newWeights = Array.from({ length: a.n }, (_, i) => be.makeOutput([...(ins[`w${i}`] as tf.TensorInfo).shape], 'float32'));
       const mOut = be.makeOutput([...m.shape], 'float32'), vOut = be.makeOutput([...v.shape], 'float32'), norm = be.makeOutput([], 'float32');
       const table = be.makeOutput([4 * a.n], 'float32'); // scratch: per tensor [gradient, weight, new weight, size]
       const at = (t: tf.TensorInfo) => offsetOf(be, t);
-      const rows = new Int32Array(memory.buffer, at(table), 4 * a.n); // after every allocation: the heap may have grown
+      const rows = new Int32Array((memory as WebAssembly.Memory).buffer, at(table), 4 * a.n); // after every allocation: the heap may have grown
       for (let i = 0; i < a.n; i++) {
         const w = ins[`w${i}`] as tf.TensorInfo;
         rows.set([at(ins[`g${i}`] as tf.TensorInfo), at(w), at(newWeights[i] as tf.TensorInfo), w.shape.reduce((x, y) => x * y, 1)], 4 * i);
       }
-      k.adam(at(table), a.n, at(m), at(v), at(mOut), at(vOut), at(norm), a.maxNorm, a.beta1, 1 - a.beta1, a.beta2, 1 - a.beta2, a.biasCorrection1, a.biasCorrection2, a.epsilon, -a.learningRate);
+      (k as KernelExports).adam(at(table), a.n, at(m), at(v), at(mOut), at(vOut), at(norm), a.maxNorm, a.beta1, 1 - a.beta1, a.beta2, 1 - a.beta2, a.biasCorrection1, a.biasCorrection2, a.epsilon, -a.learningRate);
       be.disposeData(table.dataId);
       return [...newWeights, mOut, vOut, norm];
     },

@@ -14,7 +14,7 @@
 // autodiff gradient (test/dense.test.ts).
 
 import * as tf from '@tensorflow/tfjs-core';
-import { canRunDense, canRunWeightGrad, denseKernel, reluGradKernel, wasmKernelsReady, weightGradKernel } from '../kernels/wasmKernels';
+import { canRunDense, canRunGatheredWeightGrad, canRunWeightGrad, denseKernel, reluGradKernel, wasmKernelsReady, weightGradKernel } from '../kernels/wasmKernels';
 
 type Act = 'relu' | 'linear';
 
@@ -151,7 +151,7 @@ export function pairInputLayer(state: tf.Tensor2D, tools: tf.Tensor2D, pairRow: 
       value: y,
       gradFunc: (dy, copies) => {
         const dz = activationGrad(dy as tf.Tensor2D, saved(copies)[0] as tf.Tensor2D, 'relu');
-        if (H % 8 === 0 && canRunWeightGrad(H)) {
+        if (canRunGatheredWeightGrad(H)) {
           // On wasm: W_s's gradient reads each pair's state where it lies (rows = pairRow), nothing gathered.
           const [dWt, db] = weightGradKernel(tools, dz);
           return [dWt, weightGradKernel(state, dz, false, pairRow)[0], db];

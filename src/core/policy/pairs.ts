@@ -11,7 +11,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { bucketSize } from './buckets';
 import { STATE_DIM, TOOL_DIM } from './features';
-import { wasmKernelsReady } from '../kernels/wasmKernels';
+import { canRunGatheredWeightGrad } from '../kernels/wasmKernels';
 
 /** Rows per bucket step of the packed pairs. */
 export const PAIR_BUCKET_ROWS = 64;
@@ -109,8 +109,12 @@ export function packPairs(src: DecisionArrays, J: number, rows: readonly number[
   return { M, A, pairCount, state, pairs, pairRow, slots, source, bias };
 }
 
-/** The tensors of a packed batch (the caller disposes them: disposePolicyInput); `forGradients` adds pairInputs. */
-export function policyInput(p: PackedPairs, opts: { forGradients?: boolean } = {}): PolicyInput {
+/**
+ * The tensors of a packed batch (the caller disposes them: disposePolicyInput); `forGradients` adds
+ * pairInputs, unless the policy's first layer (`firstLayerWidth` outputs) gets its gradient from the
+ * states in place (dense.ts, on wasm).
+ */
+export function policyInput(p: PackedPairs, opts: { forGradients?: boolean; firstLayerWidth?: number } = {}): PolicyInput {
   const Pb = p.pairRow.length;
   const x: PolicyInput = {
     state: tf.tensor2d(p.state, [p.M, STATE_DIM]),
@@ -121,7 +125,8 @@ export function policyInput(p: PackedPairs, opts: { forGradients?: boolean } = {
     bias: tf.tensor2d(p.bias, [p.M, p.A]),
   };
   // On wasm the first layer's gradient reads the states in place (dense.ts), so the pairs' full inputs are not needed there.
-  if (opts.forGradients && !wasmKernelsReady()) x.pairInputs = tf.tidy(() => tf.concat([x.pairs, tf.gatherND(x.state, x.pairRow), tf.ones([Pb, 1])], 1) as tf.Tensor2D);
+  const statesInPlace = opts.firstLayerWidth !== undefined && canRunGatheredWeightGrad(opts.firstLayerWidth);
+  if (opts.forGradients && !statesInPlace) x.pairInputs = tf.tidy(() => tf.concat([x.pairs, tf.gatherND(x.state, x.pairRow), tf.ones([Pb, 1])], 1) as tf.Tensor2D);
   return x;
 }
 
