@@ -62,6 +62,7 @@ describe('command line', () => {
       [['train', '--iterations', '20', '--lr-decay', '0.01', '--out', join(dir, 'never-run')], /--lr-decay 0\.01 of 20 iterations rounds to no iteration; give more than 0\.025/],
       [['train', '--iterations', '2', '--init', 'public/pretrained/orchestrator.json', '--width', '128', '--out', join(dir, 'never-run')], /--init goes on from a trained policy, with its width and depth: leave out --width and --depth/],
       [['train', '--iterations', '2', '--group', '1', '--out', join(dir, 'never-run')], /--group 1: the paper \(normalised, gated\) reward min-max normalises each dimension over the group, .* every reward is 0/],
+      [['bench-train', '--kernels', 'maybe'], /--kernels must be on or off \(got "maybe"\)/],
       [['train', '--iterations', '2', '--preference', zeroP, '--out', join(dir, 'never-run')], /--preference: every weight of P is 0, so under the paper's reward \(M_norm · P\) every reward is 0/],
     ];
     const badCatalog = join(dir, 'bad.json');

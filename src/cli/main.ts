@@ -29,7 +29,7 @@ const COMMANDS: Record<string, { run: (a: ReturnType<typeof parseArgs>) => void 
   reproduce: { run: reproduceCommand, usage: 'reproduce [--quick] [--pretrained] --out DIR [--count N] [--iterations K] [--json]' },
   reward: { run: rewardCommand, usage: 'reward --input group.json [--json]' },
   'bench-env': { run: benchEnvCommand, usage: 'bench-env [--episodes 1024] [--turns 12] [--backend wasm|cpu] [--json]' },
-  'bench-train': { run: benchTrainCommand, usage: 'bench-train [--iterations 20] [--backend wasm|cpu] [--json]' },
+  'bench-train': { run: benchTrainCommand, usage: 'bench-train [--iterations 20] [--backend wasm|cpu] [--kernels on|off] [--json]' },
 };
 
 function usage(): string {

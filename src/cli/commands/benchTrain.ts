@@ -17,13 +17,17 @@ import { disposePolicyInput, packPairs, policyInput } from '../../core/policy/pa
 import { allowedActions, spreadMaskBias } from '../../core/bench/syntheticBatch';
 import { presetCatalog } from '../../core/sim/presets';
 import { generateTasks } from '../../core/sim/tasks';
-import { checkKnown, intOpt, stringOpt, type Args } from '../args';
+import { checkKnown, CliError, intOpt, stringOpt, type Args } from '../args';
+import { setWasmKernelsEnabled, wasmKernelsReady } from '../../core/kernels/wasmKernels';
 import { initNodeBackend } from '../tfBackend';
 
 export async function benchTrainCommand(a: Args): Promise<void> {
-  checkKnown(a, ['iterations', 'backend', 'json']);
+  checkKnown(a, ['iterations', 'backend', 'json', 'kernels']);
   const iterations = intOpt(a, 'iterations', 20, 1, 10000);
+  const kernels = stringOpt(a, 'kernels', 'on');
+  if (kernels !== 'on' && kernels !== 'off') throw new CliError(`--kernels must be on or off (got "${kernels}")`);
   const backend = await initNodeBackend(stringOpt(a, 'backend', 'wasm'));
+  setWasmKernelsEnabled(kernels === 'on'); // off: tfjs's own ops throughout, to measure what the kernels of src/core/kernels bring
   const catalog = presetCatalog('toolorchestra');
   const cfg = DEFAULT_TRAIN;
   const pool = generateTasks(catalog, { seed: cfg.seed, count: 1000, availability: cfg.availability }).tasks;
@@ -84,6 +88,8 @@ export async function benchTrainCommand(a: Args): Promise<void> {
   const iterationMs = iterMs / iterations;
   const out = {
     backend,
+    /** Whether the kernels of our own ran (wasm only; `--kernels off` measures without them). */
+    kernels: wasmKernelsReady(),
     config: { batchTasks: cfg.batchTasks, groupSize: cfg.groupSize, maxTurns: T, epochs: cfg.epochs, width: cfg.policy.width, depth: cfg.policy.depth },
     iterationMs,
     breakdown: { rolloutMs: rolloutMs / iterations, rewardMs: rewardMs / iterations, updateMs: updateMs / iterations },
@@ -102,6 +108,6 @@ export async function benchTrainCommand(a: Args): Promise<void> {
   };
   if (a.flags.has('json')) process.stdout.write(JSON.stringify(out) + '\n');
   else process.stdout.write(`GRPO iteration ${iterationMs.toFixed(1)} ms (rollout ${out.breakdown.rolloutMs.toFixed(1)}, update ${out.breakdown.updateMs.toFixed(1)}); floor ${meanTurns.toFixed(1)} × ${forwardMs.toFixed(2)} ms forward + ${cfg.epochs} × ${backwardMs.toFixed(1)} ms backward = ${floorMs.toFixed(1)} ms; ratio ${out.ratio.toFixed(2)}\n` +
-    `arithmetic floor: ${(macs / iterations / 1e6).toFixed(1)} M multiply-adds (${out.decisionsPerIteration.rollout.toFixed(0)} rollout decisions, ${out.decisionsPerIteration.trained.toFixed(0)} trained × ${cfg.epochs} epochs; ${(100 * allowedShare).toFixed(0)}% of their tools allowed) at ${out.matmulGmacPerS.toFixed(2)} GMAC/s = flopFloorMs ${flopFloorMs.toFixed(1)}; ratioToFlopFloor ${out.ratioToFlopFloor.toFixed(2)} on ${backend}\n` +
+    `arithmetic floor: ${(macs / iterations / 1e6).toFixed(1)} M multiply-adds (${out.decisionsPerIteration.rollout.toFixed(0)} rollout decisions, ${out.decisionsPerIteration.trained.toFixed(0)} trained × ${cfg.epochs} epochs; ${(100 * allowedShare).toFixed(0)}% of their tools allowed) at ${out.matmulGmacPerS.toFixed(2)} GMAC/s = flopFloorMs ${flopFloorMs.toFixed(1)}; ratioToFlopFloor ${out.ratioToFlopFloor.toFixed(2)} on ${backend}${backend === 'wasm' ? ` (kernels of our own ${out.kernels ? 'on' : 'off'})` : ''}\n` +
     `scoring every tool, masked ones too (the floor as first defined): ${denseFloorMs.toFixed(1)} ms; ratio ${out.ratioToDenseFloor.toFixed(2)}\n`);
 }
