@@ -17,7 +17,7 @@ export function backendActions(set: Set, get: () => LabState, worker: () => LabW
     get().dropPhases(); // a switch closed any slow-motion iteration
     rememberProbe(b.probe);
     if (b.name === 'webgpu' && b.software && b.mode === 'forced') {
-      get().notify('warn', `WebGPU runs on a software adapter here (${b.adapter}): every GPU op is emulated on the CPU, so training is slow. Choose "auto" in the backend selector to train on the backend measured fastest (the policy is carried over).`);
+      get().notify('warn', `WebGPU runs on a software adapter here (${b.adapter}): every GPU op is emulated on the CPU, so training is slow: the first iteration also compiles the GPU kernels, which can take 20 s or more. Choose "auto" in the backend selector to train on the backend measured fastest (the policy is carried over).`);
     }
   };
   return {
@@ -39,7 +39,8 @@ export function backendActions(set: Set, get: () => LabState, worker: () => LabW
       if (get().backendSwitch) return; // one switch at a time; the selector is disabled meanwhile
       const auto = name === 'auto';
       const size = probeSize();
-      set({ backendSwitch: auto ? (remeasure ? 'measuring the backends (≤ 2 s)…' : 'choosing the fastest backend…') : `switching to ${name}…`, running: false });
+      // Training, if it runs, waits for the switch and goes on after it: the page keeps showing it as running (the top bar says what is switching).
+      set({ backendSwitch: auto ? (remeasure ? 'measuring the backends (≤ 2 s)…' : 'choosing the fastest backend…') : `switching to ${name}…` });
       if (get().evaluating) set({ backendSwitch: `${get().backendSwitch} (after the running evaluation)` });
       try {
         const cached = remeasure ? undefined : cachedProbe(probeSizeKey(size));

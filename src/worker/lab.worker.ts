@@ -14,6 +14,7 @@ import type { IterationMetrics } from '../core/grpo/metrics';
 import { PHASE_NAMES } from '../core/grpo/phaseNames';
 import { encodePolicyParam, encodeShareFile, minPolicyParamChars } from '../core/io/shareBundle';
 import { count } from '../core/count';
+import { RateMeter } from './rateMeter';
 
 const session = new LabSession();
 const post = (r: Reply | Push, transfer: Transferable[] = []): void => (self as unknown as Worker).postMessage(r, transfer);
@@ -30,6 +31,8 @@ let loopGen = 0;
 let steps = 0;
 const MAX_STEPS = 2;
 let tradeoffTimer: ReturnType<typeof setTimeout> | null = null;
+/** Backend switches so far: a running loop's speed starts afresh after one (rateMeter.ts). */
+let backendSwitches = 0;
 /** After a burst of Steps or Resets, one trade-off evaluation once 250 ms pass without another. */
 const TRADEOFF_DEBOUNCE_MS = 250;
 
@@ -105,6 +108,9 @@ async function loopBody(runId: number, gen: number): Promise<void> {
   let latest: IterationMetrics | null = null;
   let lastPush = performance.now(), lastSweep = performance.now(), sweepMs = 0;
   const started = performance.now(), startIt = session.iteration;
+  const rate = new RateMeter();
+  rate.reset(started, startIt);
+  let switchesSeen = backendSwitches;
   const flush = () => {
     if (!latest) return;
     postMetrics(runId, batch, latest);
@@ -136,7 +142,11 @@ async function loopBody(runId: number, gen: number): Promise<void> {
     batch.push(toMetricPoint(m));
     if (gen !== loopGen || activeRun !== runId) break;
     const now = performance.now();
-    const itPerS = (session.iteration - startIt) / ((now - started) / 1000);
+    if (switchesSeen !== backendSwitches) {
+      switchesSeen = backendSwitches;
+      rate.reset(now, session.iteration); // the speed of the backend switched to, not a blend
+    }
+    const itPerS = rate.sample(now, session.iteration);
     const stop = m.diverged ?? (m.collapsed ? `${m.collapsed}. Paused so the run does not wipe out the policy: "Restore best policy" puts back iteration ${session.safety.bestIteration}'s weights. Try a lower learning rate.` : undefined);
     if (stop) {
       running = false;
@@ -327,6 +337,7 @@ async function handle(req: Request): Promise<void> {
     case 'chooseBackend': {
       await closePhases(activeRun);
       const backend = await session.switchBackend(req.type === 'setBackend' ? req.backend : { auto: req.probeSize, ...(req.cachedProbe ? { cached: req.cachedProbe } : {}) });
+      backendSwitches++;
       post({ id: req.id, type: 'ready', backend });
       // What the page shows of the policy after the switch (its iteration, Undo and Restore best, which
       // moved to the host and back during it), whatever a status posted mid-switch said.
