@@ -104,7 +104,6 @@ export function canRunDense(H: number, outputLayer = false): boolean {
 
 /** dy · step(y) (tfjs's Step: 1 where y > 0, NaN where y is NaN, else 0) in one pass (check wasmKernelsReady first). */
 export function reluGradKernel(dy: tf.Tensor2D, y: tf.Tensor2D): tf.Tensor2D {
-  if (dy.size !== y.size) throw new Error(`ReLU gradient: dy has ${dy.size} values, y ${y.size}`);
   return tf.engine().runKernel(RELU_GRAD_KERNEL, { dy, y } as unknown as tf.NamedTensorMap, {}) as tf.Tensor2D;
 }
 
@@ -114,7 +113,6 @@ export function reluGradKernel(dy: tf.Tensor2D, y: tf.Tensor2D): tf.Tensor2D {
  * product and before the activation. Values as tfjs-wasm's _FusedMatMul (or matMul, then add and relu).
  */
 export function denseKernel(x: tf.Tensor2D, w: tf.Tensor2D, bias: tf.Tensor | null, relu: boolean, add?: { rows: tf.Tensor2D; rowIdx: tf.Tensor2D }): tf.Tensor2D {
-  if (x.shape[1] !== w.shape[0]) throw new Error(`dense: x has ${x.shape[1]} columns, W ${w.shape[0]} rows`);
   const inputs: Record<string, tf.Tensor> = { x, w };
   if (bias) inputs.bias = bias;
   if (add) { inputs.addRows = add.rows; inputs.rowIdx = add.rowIdx; }
@@ -128,8 +126,6 @@ export function denseKernel(x: tf.Tensor2D, w: tf.Tensor2D, bias: tf.Tensor | nu
 export function weightGradKernel(x: tf.Tensor2D, dz: tf.Tensor2D): [tf.Tensor2D, tf.Tensor1D];
 export function weightGradKernel(x: tf.Tensor2D, dz: tf.Tensor2D, withBias: false, rows?: tf.Tensor2D): [tf.Tensor2D];
 export function weightGradKernel(x: tf.Tensor2D, dz: tf.Tensor2D, withBias = true, rows?: tf.Tensor2D): tf.Tensor[] {
-  if ((rows ? rows.shape[0] : x.shape[0]) !== dz.shape[0]) throw new Error(`weight gradient: x has ${rows ? rows.shape[0] : x.shape[0]} rows, dz ${dz.shape[0]}`);
-  if (rows && dz.shape[1] % 8 !== 0) throw new Error('weight gradient: gathered rows need H a multiple of 8');
   const inputs = rows ? { x, dz, rows } : { x, dz };
   return tf.engine().runKernel(WEIGHT_GRAD_KERNEL, inputs as unknown as tf.NamedTensorMap, { withBias } as unknown as tf.NamedAttrMap) as tf.Tensor[];
 }
@@ -152,7 +148,7 @@ export interface AdamScalars {
  * flatAdam.ts's op-by-op step, bit for bit (check wasmKernelsReady first).
  */
 export function adamKernel(weights: readonly tf.Tensor[], grads: readonly tf.Tensor[], m: tf.Tensor, v: tf.Tensor, c: AdamScalars): { weights: tf.Tensor[]; m: tf.Tensor; v: tf.Tensor; norm: tf.Scalar } {
-  if (weights.length !== grads.length || weights.some((w, i) => w.size !== grads[i]?.size)) throw new Error('adam: every weight needs a gradient of its size');
+  if (weights.length !== grads.length) throw new Error(`adam: ${weights.length} weights, ${grads.length} gradients`);
   const inputs: Record<string, tf.Tensor> = { m, v };
   weights.forEach((w, i) => { inputs[`w${i}`] = w; inputs[`g${i}`] = grads[i] as tf.Tensor; });
   const out = tf.engine().runKernel(ADAM_KERNEL, inputs as unknown as tf.NamedTensorMap, { n: weights.length, ...c } as unknown as tf.NamedAttrMap) as tf.Tensor[];
@@ -183,115 +179,100 @@ function rowsInRange(be: WasmBackendParts, memory: WebAssembly.Memory, idx: tf.T
   return true;
 }
 
-if (!tf.getKernel(DENSE_KERNEL, 'wasm')) {
-  tf.registerKernel({
-    kernelName: DENSE_KERNEL,
-    backendName: 'wasm',
-    kernelFunc: ({ inputs, backend, attrs }) => {
-      const { x, w, bias, addRows, rowIdx } = inputs as unknown as Record<string, tf.TensorInfo | undefined> & { x: tf.TensorInfo; w: tf.TensorInfo };
-      const be = backend as unknown as WasmBackendParts;
-      const k = kernelsFor(be.wasm?.asm?.memory);
-      const [M, K] = x.shape as [number, number], H = w.shape[1] as number;
-      const relu = (attrs as unknown as { relu: boolean }).relu;
-      const oneColumn = H === 1 && bias && !addRows && !relu;
-      const memory = be.wasm?.asm?.memory as WebAssembly.Memory;
-      check(DENSE_KERNEL, [
-        [() => k !== null, 'cannot run here (check canRunDense first)'],
-        [() => Boolean(oneColumn) || (H > 0 && H % 8 === 0), `H = ${H}: a multiple of 8, or 1 for a linear layer with a bias`],
-        [() => x.shape.length === 2 && w.shape.length === 2 && w.shape[0] === K, `x ${x.shape.join('×')} and W ${w.shape.join('×')} do not multiply`],
-        [() => [x, w, bias, addRows].every((t) => !t || t.dtype === 'float32'), 'x, W, the bias and the added rows must be float32'],
-        [() => !bias || sizeOf(bias) === H, `the bias has ${bias ? sizeOf(bias) : 0} values for ${H} columns`],
-        [() => !addRows === !rowIdx, 'added rows need their row indices and the other way round'],
-        [() => !addRows || (addRows.shape.length === 2 && addRows.shape[1] === H), `the added rows ${addRows?.shape.join('×')} are not ${H} wide`],
-        [() => !addRows || !rowIdx || rowsInRange(be, memory, rowIdx, M, addRows.shape[0] as number), `the row indices must be ${M} int32 values in [0, ${addRows?.shape[0]})`],
-      ]);
-      const out = be.makeOutput([M, H], 'float32');
-      if (M > 0) {
-        const at = (t: tf.TensorInfo | undefined) => (t ? offsetOf(be, t) : 0);
-        if (oneColumn) (k as KernelExports).dense1(at(x), at(w), at(bias), at(out), M, K);
-        else (k as KernelExports).dense8(at(x), at(w), at(bias), at(out), M, K, H, relu ? 1 : 0, at(addRows), at(rowIdx));
-      }
-      return out;
-    },
-  });
+interface KernelCall {
+  inputs: Record<string, tf.TensorInfo | undefined>;
+  attrs: Record<string, unknown>;
+  be: WasmBackendParts;
+  memory: WebAssembly.Memory;
+  k: KernelExports;
 }
 
-if (!tf.getKernel(RELU_GRAD_KERNEL, 'wasm')) {
+/** Registers one of our kernels for the wasm backend (once): `run` gets the kernel's exports bound to the backend's heap. */
+function registerWasmKernel(kernelName: string, run: (c: KernelCall) => tf.TensorInfo | tf.TensorInfo[]): void {
+  if (tf.getKernel(kernelName, 'wasm')) return;
   tf.registerKernel({
-    kernelName: RELU_GRAD_KERNEL,
-    backendName: 'wasm',
-    kernelFunc: ({ inputs, backend }) => {
-      const { dy, y } = inputs as unknown as { dy: tf.TensorInfo; y: tf.TensorInfo };
-      const be = backend as unknown as WasmBackendParts;
-      const k = kernelsFor(be.wasm?.asm?.memory);
-      check(RELU_GRAD_KERNEL, [
-        [() => k !== null, 'cannot run here (check wasmKernelsReady first)'],
-        [() => sizeOf(dy) === sizeOf(y) && dy.dtype === 'float32' && y.dtype === 'float32', `dy (${dy.shape.join('×')}) and y (${y.shape.join('×')}) must be float32 of one size`],
-      ]);
-      const out = be.makeOutput([...dy.shape], 'float32');
-      const n = sizeOf(dy);
-      if (n > 0) (k as KernelExports).reluGrad(offsetOf(be, dy), offsetOf(be, y), offsetOf(be, out), n);
-      return out;
-    },
-  });
-}
-
-if (!tf.getKernel(WEIGHT_GRAD_KERNEL, 'wasm')) {
-  tf.registerKernel({
-    kernelName: WEIGHT_GRAD_KERNEL,
-    backendName: 'wasm',
-    kernelFunc: ({ inputs, backend, attrs }) => {
-      const { x, dz, rows } = inputs as unknown as { x: tf.TensorInfo; dz: tf.TensorInfo; rows?: tf.TensorInfo };
-      const be = backend as unknown as WasmBackendParts;
-      const k = kernelsFor(be.wasm?.asm?.memory);
-      const P = dz.shape[0] as number, K = x.shape[1] as number, H = dz.shape[1] as number;
-      check(WEIGHT_GRAD_KERNEL, [
-        [() => k !== null, 'cannot run here (check canRunWeightGrad first)'],
-        [() => x.shape.length === 2 && dz.shape.length === 2 && x.dtype === 'float32' && dz.dtype === 'float32', 'x and dz must be float32 matrices'],
-        [() => H === 1 || (H > 0 && H % 8 === 0), `H = ${H}: 1 or a multiple of 8`],
-        [() => !rows || H % 8 === 0, 'gathered rows need H a multiple of 8'],
-        [() => (rows ? rowsInRange(be, be.wasm?.asm?.memory as WebAssembly.Memory, rows, P, x.shape[0] as number) : x.shape[0] === P), rows ? `the row indices must be ${P} int32 values in [0, ${x.shape[0]})` : `x has ${x.shape[0]} rows, dz ${P}`],
-      ]);
-      const out = be.makeOutput([K, H], 'float32');
-      const bout = (attrs as unknown as { withBias: boolean }).withBias ? be.makeOutput([H], 'float32') : null;
-      const at = (t: tf.TensorInfo) => (P === 0 && t !== out && t !== bout ? 0 : (be.dataIdMap.get(t.dataId)?.memoryOffset as number));
-      if (H === 1) (k as KernelExports).xtdz1(at(x), at(dz), at(out), bout ? at(bout) : 0, P, K);
-      else (k as KernelExports).xtdz8(at(x), at(dz), at(out), bout ? at(bout) : 0, P, K, H, rows ? at(rows) : 0);
-      return bout ? [out, bout] : [out];
-    },
-  });
-}
-
-if (!tf.getKernel(ADAM_KERNEL, 'wasm')) {
-  tf.registerKernel({
-    kernelName: ADAM_KERNEL,
+    kernelName,
     backendName: 'wasm',
     kernelFunc: ({ inputs, backend, attrs }) => {
       const be = backend as unknown as WasmBackendParts;
       const memory = be.wasm?.asm?.memory;
       const k = kernelsFor(memory);
-      const a = attrs as unknown as AdamScalars & { n: number };
-      const ins = inputs as unknown as Record<string, tf.TensorInfo>;
-      const m = ins.m as tf.TensorInfo, v = ins.v as tf.TensorInfo;
-      const sizes = Array.from({ length: a.n }, (_, i) => [ins[`w${i}`], ins[`g${i}`]] as const);
-      const total = sizes.reduce((n, [w]) => n + (w ? sizeOf(w) : 0), 0);
-      check(ADAM_KERNEL, [
-        [() => k !== null && memory instanceof WebAssembly.Memory, 'cannot run here (check wasmKernelsReady first)'],
-        [() => sizes.every(([w, g]) => w && g && sizeOf(w) === sizeOf(g) && w.dtype === 'float32' && g.dtype === 'float32'), 'every weight needs a float32 gradient of its size'],
-        [() => sizeOf(m) === total && sizeOf(v) === total, `the moments hold ${sizeOf(m)} and ${sizeOf(v)} values for ${total} weights`],
-      ]);
-      const newWeights = Array.from({ length: a.n }, (_, i) => be.makeOutput([...(ins[`w${i}`] as tf.TensorInfo).shape], 'float32'));
-      const mOut = be.makeOutput([...m.shape], 'float32'), vOut = be.makeOutput([...v.shape], 'float32'), norm = be.makeOutput([], 'float32');
-      const table = be.makeOutput([4 * a.n], 'float32'); // scratch: per tensor [gradient, weight, new weight, size]
-      const at = (t: tf.TensorInfo) => offsetOf(be, t);
-      const rows = new Int32Array((memory as WebAssembly.Memory).buffer, at(table), 4 * a.n); // after every allocation: the heap may have grown
-      for (let i = 0; i < a.n; i++) {
-        const w = ins[`w${i}`] as tf.TensorInfo;
-        rows.set([at(ins[`g${i}`] as tf.TensorInfo), at(w), at(newWeights[i] as tf.TensorInfo), w.shape.reduce((x, y) => x * y, 1)], 4 * i);
-      }
-      (k as KernelExports).adam(at(table), a.n, at(m), at(v), at(mOut), at(vOut), at(norm), a.maxNorm, a.beta1, 1 - a.beta1, a.beta2, 1 - a.beta2, a.biasCorrection1, a.biasCorrection2, a.epsilon, -a.learningRate);
-      be.disposeData(table.dataId);
-      return [...newWeights, mOut, vOut, norm];
+      if (!k) throw new Error(`${kernelName}: cannot run here (check wasmKernelsReady first)`);
+      return run({ inputs: inputs as unknown as KernelCall['inputs'], attrs: (attrs ?? {}) as Record<string, unknown>, be, memory: memory as WebAssembly.Memory, k });
     },
   });
 }
+
+registerWasmKernel(DENSE_KERNEL, ({ inputs, attrs, be, memory, k }) => {
+  const { bias, addRows, rowIdx } = inputs;
+  const x = inputs.x as tf.TensorInfo, w = inputs.w as tf.TensorInfo;
+  const [M, K] = x.shape as [number, number], H = w.shape[1] as number;
+  const relu = attrs.relu === true;
+  const oneColumn = H === 1 && bias && !addRows && !relu;
+  check(DENSE_KERNEL, [
+    [() => Boolean(oneColumn) || (H > 0 && H % 8 === 0), `H = ${H}: a multiple of 8, or 1 for a linear layer with a bias`],
+    [() => x.shape.length === 2 && w.shape.length === 2 && w.shape[0] === K, `x has ${K} columns, W ${w.shape[0]} rows`],
+    [() => [x, w, bias, addRows].every((t) => !t || t.dtype === 'float32'), 'x, W, the bias and the added rows must be float32'],
+    [() => !bias || sizeOf(bias) === H, `the bias has ${bias ? sizeOf(bias) : 0} values for ${H} columns`],
+    [() => !addRows === !rowIdx, 'added rows need their row indices and the other way round'],
+    [() => !addRows || (addRows.shape.length === 2 && addRows.shape[1] === H), `the added rows ${addRows?.shape.join('×')} are not ${H} wide`],
+    [() => !addRows || !rowIdx || rowsInRange(be, memory, rowIdx, M, addRows.shape[0] as number), `the row indices must be ${M} int32 values in [0, ${addRows?.shape[0]})`],
+  ]);
+  const out = be.makeOutput([M, H], 'float32');
+  if (M > 0) {
+    const at = (t: tf.TensorInfo | undefined) => (t ? offsetOf(be, t) : 0);
+    if (oneColumn) k.dense1(at(x), at(w), at(bias), at(out), M, K);
+    else k.dense8(at(x), at(w), at(bias), at(out), M, K, H, relu ? 1 : 0, at(addRows), at(rowIdx));
+  }
+  return out;
+});
+
+registerWasmKernel(RELU_GRAD_KERNEL, ({ inputs, be, k }) => {
+  const dy = inputs.dy as tf.TensorInfo, y = inputs.y as tf.TensorInfo;
+  check(RELU_GRAD_KERNEL, [
+    [() => sizeOf(dy) === sizeOf(y) && dy.dtype === 'float32' && y.dtype === 'float32', `dy (${dy.shape.join('×')}) and y (${y.shape.join('×')}) must be float32 of one size`],
+  ]);
+  const out = be.makeOutput([...dy.shape], 'float32');
+  const n = sizeOf(dy);
+  if (n > 0) k.reluGrad(offsetOf(be, dy), offsetOf(be, y), offsetOf(be, out), n);
+  return out;
+});
+
+registerWasmKernel(WEIGHT_GRAD_KERNEL, ({ inputs, attrs, be, memory, k }) => {
+  const { rows } = inputs;
+  const x = inputs.x as tf.TensorInfo, dz = inputs.dz as tf.TensorInfo;
+  const P = dz.shape[0] as number, K = x.shape[1] as number, H = dz.shape[1] as number;
+  check(WEIGHT_GRAD_KERNEL, [
+    [() => x.shape.length === 2 && dz.shape.length === 2 && x.dtype === 'float32' && dz.dtype === 'float32', 'x and dz must be float32 matrices'],
+    [() => H === 1 || (H > 0 && H % 8 === 0), `H = ${H}: 1 or a multiple of 8`],
+    [() => !rows || H % 8 === 0, 'gathered rows need H a multiple of 8'],
+    [() => (rows ? rowsInRange(be, memory, rows, P, x.shape[0] as number) : x.shape[0] === P), rows ? `the row indices must be ${P} int32 values in [0, ${x.shape[0]})` : `x has ${x.shape[0]} rows, dz ${P}`],
+  ]);
+  const out = be.makeOutput([K, H], 'float32');
+  const bout = attrs.withBias === true ? be.makeOutput([H], 'float32') : null;
+  const at = (t: tf.TensorInfo | null | undefined) => (t && (P > 0 || t === out || t === bout) ? offsetOf(be, t) : 0); // no rows: the inputs are never read
+  if (H === 1) k.xtdz1(at(x), at(dz), at(out), at(bout), P, K);
+  else k.xtdz8(at(x), at(dz), at(out), at(bout), P, K, H, at(rows));
+  return bout ? [out, bout] : [out];
+});
+
+registerWasmKernel(ADAM_KERNEL, ({ inputs, attrs, be, memory, k }) => {
+  const a = attrs as unknown as AdamScalars & { n: number };
+  const m = inputs.m as tf.TensorInfo, v = inputs.v as tf.TensorInfo;
+  const pairs = Array.from({ length: a.n }, (_, i) => [inputs[`w${i}`], inputs[`g${i}`]] as const);
+  const total = pairs.reduce((n, [w]) => n + (w ? sizeOf(w) : 0), 0);
+  check(ADAM_KERNEL, [
+    [() => pairs.every(([w, g]) => w && g && sizeOf(w) === sizeOf(g) && w.dtype === 'float32' && g.dtype === 'float32'), 'every weight needs a float32 gradient of its size'],
+    [() => sizeOf(m) === total && sizeOf(v) === total, `the moments hold ${sizeOf(m)} and ${sizeOf(v)} values for ${total} weights`],
+  ]);
+  const weights = pairs.map(([w]) => w as tf.TensorInfo);
+  const newWeights = weights.map((w) => be.makeOutput([...w.shape], 'float32'));
+  const mOut = be.makeOutput([...m.shape], 'float32'), vOut = be.makeOutput([...v.shape], 'float32'), norm = be.makeOutput([], 'float32');
+  const table = be.makeOutput([4 * a.n], 'float32'); // scratch: per tensor [gradient, weight, new weight, size]
+  const at = (t: tf.TensorInfo) => offsetOf(be, t);
+  const rows = new Int32Array(memory.buffer, at(table), 4 * a.n); // after every allocation: the heap may have grown
+  pairs.forEach(([w, g], i) => rows.set([at(g as tf.TensorInfo), at(w as tf.TensorInfo), at(newWeights[i] as tf.TensorInfo), sizeOf(w as tf.TensorInfo)], 4 * i));
+  k.adam(at(table), a.n, at(m), at(v), at(mOut), at(vOut), at(norm), a.maxNorm, a.beta1, 1 - a.beta1, a.beta2, 1 - a.beta2, a.biasCorrection1, a.biasCorrection2, a.epsilon, -a.learningRate);
+  be.disposeData(table.dataId);
+  return [...newWeights, mOut, vOut, norm];
+});
