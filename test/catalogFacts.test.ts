@@ -1,4 +1,4 @@
-// The qualitative facts of DESIGN.md §2 that the calibrated skills of the `toolorchestra` preset
+// The qualitative facts of docs/DESIGN.md §2 that the calibrated skills of the `toolorchestra` preset
 // must satisfy, checked on generated tasks: the mean chance of a first call per step type, with
 // every item's latent and the penalty of a step that needs a tool (the env's success model).
 import { describe, expect, it } from 'vitest';

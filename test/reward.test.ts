@@ -114,7 +114,7 @@ describe('weighted and outcome rewards', () => {
 
 describe('the three reward columns of the reference groups (outputs of the official ToolOrchestra code)', () => {
   interface RefGroup { tools: string[]; preference: Record<string, number>; trajectories: { calls: Record<string, number>; outcome: number; costUSD: number; latencyS: number }[]; rewardsPaperIntent: number[]; rewardsOfficialCode: number[]; rewardsOfficialSignFixedOnly: number[] }
-  const groups = (JSON.parse(readFileSync(join(process.cwd(), '..', 'shared', 'reference', 'verl-reference.json'), 'utf8')) as { rewardGroups: RefGroup[] }).rewardGroups;
+  const groups = (JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', 'verl-reference.json'), 'utf8')) as { rewardGroups: RefGroup[] }).rewardGroups;
   const asStats = (g: RefGroup) => g.trajectories.map((t) => ({ calls: g.tools.map((id) => t.calls[id] ?? 0), outcome: t.outcome, costUSD: t.costUSD, latencyS: t.latencyS, tokens: 0 }));
   const prefOf = (g: RefGroup) => [...g.tools.map((id) => g.preference[id] ?? 0), g.preference.outcome ?? 0, g.preference.cost ?? 0, g.preference.latency ?? 0];
   const near = (got: readonly number[], want: readonly number[]) => want.forEach((w, i) => expect(Math.abs((got[i] as number) - w), `rollout ${i}: ${got[i]} vs ${w}`).toBeLessThan(1e-5 * Math.max(1, Math.abs(w))));

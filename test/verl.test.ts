@@ -1,5 +1,5 @@
 // Parity with veRL's GRPO: the lab's advantage and loss fed the exact inputs of
-// shared/reference/verl-reference.json (outputs of veRL's own core_algos on those inputs, not of
+// test/fixtures/verl-reference.json (outputs of veRL's own core_algos on those inputs, not of
 // this project's code) must give every output — advantages, policy loss under both aggregations
 // with and without dual clip, veRL's clip fraction, k3 KL, entropy, the total, and its gradient
 // with respect to the logits — to 1e-5 relative.
@@ -14,7 +14,7 @@ import { useCpu } from './tfSetup';
 interface Output { aggregation: 'token-mean' | 'seq-mean-token-mean'; dualClip: number | null; advantage: number[]; pgLoss: number; clipFracVerl: number; entropy: number; kl: number; total: number; grad: number[][][] }
 interface Case { name: string; N: number; T: number; A: number; rewards: number[]; index: number[]; logits: number[][][]; bias: number[][][]; taken: number[][]; mask: number[][]; oldLogp: number[][]; refLogp: number[][]; epsLow: number; epsHigh: number; beta: number; entropyCoef: number; outputs: Output[] }
 
-const ref = JSON.parse(readFileSync(join(process.cwd(), '..', 'shared', 'reference', 'verl-reference.json'), 'utf8')) as { cases: Case[] };
+const ref = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', 'verl-reference.json'), 'utf8')) as { cases: Case[] };
 let tf: typeof TF;
 beforeAll(async () => { tf = await useCpu(); });
 

@@ -1,4 +1,4 @@
-// The world behaves the way real models do (shared/reference/llm-behaviour.md), checked against a
+// The world behaves the way real models do (the publications cited in docs/SIMULATION.md), checked against a
 // second, plain implementation: numerical integration of the logit-normal model over the latents.
 import { describe, expect, it } from 'vitest';
 import { confidence, DEFAULT_SIM, type SimConfig } from '../src/core/sim/callModel';

@@ -1,4 +1,4 @@
-// `bench-train`: where a GRPO iteration's time goes, measured in one run (DESIGN.md §5). Time per
+// `bench-train`: where a GRPO iteration's time goes, measured in one run (docs/DESIGN.md §5). Time per
 // iteration (default config) against two floors: the same work done alone (as many batched
 // forwards + readbacks as the rollouts ran turns, plus μ forward/backward/Adam passes over a
 // packed batch of the trained decisions; target ≤ 1.5), and the arithmetic floor (useful

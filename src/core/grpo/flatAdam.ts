@@ -1,5 +1,5 @@
 // Adam over all of the policy's weights as one flat vector, with the global-norm clip in front
-// (DESIGN.md §5, "fewer tiny ops in Adam"). tf.train.adam runs 14 kernels per weight tensor and
+// (docs/DESIGN.md §5, "fewer tiny ops in Adam"). tf.train.adam runs 14 kernels per weight tensor and
 // the clip 3 more: about 240 kernels an epoch for the policy's 13 weights, whose arithmetic is
 // 13 k elements, so on wasm the time is the kernels' dispatch (measured: 1.47 ms an epoch at the
 // default size). Here an epoch's gradients are concatenated once and both moments live as flat

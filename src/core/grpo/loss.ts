@@ -1,4 +1,4 @@
-// The GRPO loss on a batch of decisions (DESIGN.md §3), as veRL's core_algos computes it: PPO's
+// The GRPO loss on a batch of decisions (docs/DESIGN.md §3), as veRL's core_algos computes it: PPO's
 // clipped surrogate on the per-decision ratio π_θ/π_old with asymmetric clip (ε_low, ε_high:
 // "clip-higher") and optional dual clip (clip_ratio_c: for A < 0 the loss is capped at −A·c), an
 // optional KL penalty to a frozen reference with the k3 estimator (π_ref/π_θ − ln(π_ref/π_θ) − 1,
@@ -7,7 +7,7 @@
 // per-decision weight vector that the trainer builds (token-mean: 1/#decisions;
 // seq-mean-token-mean: 1/(#decisions of the trajectory · #trajectories with a decision)).
 // The loss is one op whose gradient with respect to the logits is written out (lossGradient), and
-// test/verl.test.ts matches veRL's outputs on fixed inputs (shared/reference/verl-reference.json),
+// test/verl.test.ts matches veRL's outputs on fixed inputs (test/fixtures/verl-reference.json),
 // the values and that gradient.
 
 import * as tf from '@tensorflow/tfjs-core';

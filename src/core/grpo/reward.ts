@@ -108,7 +108,7 @@ export function toolorchestraRewards(group: readonly TrajectoryStats[], pref: re
 
 /**
  * The reward as the official training code computes it (checked against outputs of that code in
- * shared/reference/verl-reference.json, rewardGroups). Per group it keeps a min and max per key:
+ * test/fixtures/verl-reference.json, rewardGroups). Per group it keeps a min and max per key:
  * each tool over the rollouts that called it only, the outcome over all, and −cost, −latency over
  * all. A failed rollout gets 0; a successful one gets
  *  1. for every key with max > min — the tools AND the outcome, cost and latency keys — the term

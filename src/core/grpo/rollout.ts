@@ -1,5 +1,5 @@
 // GRPO rollouts: all N = B·G episodes of an iteration advance in lockstep through the batched
-// env, one batched policy forward and one small readback per turn (DESIGN.md §5). Every turn's
+// env, one batched policy forward and one small readback per turn (docs/DESIGN.md §5). Every turn's
 // inputs, actions and log-probs are kept in fixed-size buffers (T × N, padded, with a validity
 // mask); the update packs the decisions that train into a few fixed bucket shapes.
 

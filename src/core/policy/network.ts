@@ -1,4 +1,4 @@
-// The orchestrator policy network (DESIGN.md §4): a shared tool scorer over [state ⊕ tool
+// The orchestrator policy network (docs/DESIGN.md §4): a shared tool scorer over [state ⊕ tool
 // descriptor] and a submit head over the state, both MLPs of configurable width and depth.
 // logits = [score(tool 1) … score(tool n), submit] + mask bias. The scorer runs only on the
 // allowed (decision, tool) pairs (pairs.ts) and its scores are gathered into place; a masked

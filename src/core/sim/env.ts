@@ -1,4 +1,4 @@
-// The batched environment: N orchestrator episodes advanced in lockstep (DESIGN.md §2, §5).
+// The batched environment: N orchestrator episodes advanced in lockstep (docs/DESIGN.md §2, §5).
 // State is struct-of-arrays (one slot per episode) in typed arrays; each turn the caller hands
 // one action per slot — call(tool j) = j, submit = nTools — and the env accounts outcome, cost
 // (token-priced, the context growing with every turn's results, plus the driver's own turns),

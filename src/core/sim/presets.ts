@@ -1,7 +1,7 @@
 // The shipped catalogs. `toolorchestra`: the paper's tool set with its published prices and
 // latencies (ToolOrchestra paper, tools table; see docs/CATALOG.md). Skills are calibrated so the
 // paper's baselines land near its Table 1 on the three suites (`npm run cli -- calibrate`), and the
-// qualitative facts of DESIGN.md §2 hold (test/catalogFacts.test.ts); calibrations are the AUROC
+// qualitative facts of docs/DESIGN.md §2 hold (test/catalogFacts.test.ts); calibrations are the AUROC
 // of each tool's stated confidence (weak for models, sharp for execution; docs/SIMULATION.md). `seed-004`: the toy table of the second seed note, in cost units.
 
 import type { Catalog, ToolSpec } from './catalog';
