@@ -143,7 +143,7 @@ test('sizes past the memory bound are refused before anything is allocated: from
   const errors = watchErrors(page);
   await openLab(page, '?backend=wasm&B=256&G=64');
   const refused = page.getByRole('alert').filter({ hasText: "The link's settings were not applied" });
-  await expect(refused).toContainText(/B = 256, G = 64, 12 turns and a 64×2 policy need about \d+\.\d\d GiB .* up to 3\.00 GiB/);
+  await expect(refused).toContainText(/B = 256, G = 64, 40 turns and a 64×2 policy need about \d+\.\d\d GiB .* up to 3\.00 GiB/);
   await openSettings(page, 'Training');
   const b = page.getByRole('spinbutton', { name: 'B (tasks per iteration)' });
   const g = page.getByRole('spinbutton', { name: 'G (rollouts per task)' });

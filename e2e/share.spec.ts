@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { slotsOf } from '../src/core/sim/slots';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { initNodeBackend } from '../src/cli/tfBackend';
 import { importArtifact } from '../src/core/io/artifact';
@@ -17,7 +18,7 @@ async function nodeProbe(artifact: unknown, weights: Uint8Array): Promise<number
   await initNodeBackend('cpu');
   const loaded = importArtifact(artifact, weights);
   if (!loaded.ok) throw new Error(loaded.error);
-  const p = await probeProbabilities(loaded.net, loaded.catalog.tools.length);
+  const p = await probeProbabilities(loaded.net, slotsOf(loaded.catalog).length);
   loaded.net.dispose();
   return p;
 }

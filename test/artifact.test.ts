@@ -36,7 +36,7 @@ describe('orchestrator artifacts', () => {
     new DataView(nan.buffer).setFloat32(8, Number.NaN, true);
     const huge = new Uint8Array(new Float32Array(weights.length / 4).fill(3e38).buffer); // finite, but logits would overflow
     const big = weights.slice();
-    new DataView(big.buffer).setFloat32(4 * (28 * 8 + 3), -2e4, true); // float 227: the first row block after scorer/l0/state (28×8)
+    new DataView(big.buffer).setFloat32(4 * (32 * 8 + 3), -2e4, true); // float 259: the fourth of scorer/l0/tool, after scorer/l0/state (32×8)
     const cases: [unknown, Uint8Array, RegExp][] = [
       [json, weights.slice(0, weights.length - 4), /has \d+ bytes, the manifest needs \d+/],
       [{ ...json, format: 'layers-model' }, weights, /not an Orchestra Lab policy/],
@@ -44,7 +44,7 @@ describe('orchestrator artifacts', () => {
       [{ ...json, userDefinedMetadata: { ...json.userDefinedMetadata, catalog: { name: 'x' } } }, weights, /invalid catalog/],
       [json, nan, /non-finite value/],
       [json, huge, /holds 3\.00e\+38 at float 0 \(weight "scorer\/l0\/state"\); a policy's weights must lie within ±10000/],
-      [json, big, /holds -2\.00e\+4 at float 227 \(weight "scorer\/l0\/tool"\)/],
+      [json, big, /holds -2\.00e\+4 at float 259 \(weight "scorer\/l0\/tool"\)/],
       ['not an object', weights, /not a JSON object/],
       // The messages name the weights file the manifest names (the CLI's are content-named), and say what is missing.
       [{ ...json, weightsManifest: [{ ...json.weightsManifest[0], paths: ['orchestrator.weights.0123abcd.bin'] }] }, nan, /orchestrator\.weights\.0123abcd\.bin holds a non-finite value at float 2/],

@@ -13,24 +13,24 @@ beforeAll(async () => { await useCpu(); });
 
 describe('arithmetic floor', () => {
   it('counts the multiply-adds of one decision layer by layer (width 2, depth 1, one tool)', () => {
-    // scorer: state 28×2 + tool 16×2 + out 2×1; submit: 28×2 + out 2×1 = 56 + 32 + 2 + 56 + 2.
-    // backward: every weight gradient (148) + input gradients of the two output layers (2 + 2).
-    expect(decisionMacs({ width: 2, depth: 1 }, 1)).toEqual({ forward: 148, backward: 152 });
-    // depth 2 adds a 2×2 hidden layer to each head: forward 148 + 4 + 4; backward + 2·8 (dW and dX).
-    expect(decisionMacs({ width: 2, depth: 2 }, 1)).toEqual({ forward: 156, backward: 168 });
+    // scorer: state 32×2 + slot 21×2 + out 2×1; submit: 32×2 + out 2×1 = 64 + 42 + 2 + 64 + 2.
+    // backward: every weight gradient (174) + input gradients of the two output layers (2 + 2).
+    expect(decisionMacs({ width: 2, depth: 1 }, 1)).toEqual({ forward: 174, backward: 178 });
+    // depth 2 adds a 2×2 hidden layer to each head: forward 174 + 4 + 4; backward + 2·8 (dW and dX).
+    expect(decisionMacs({ width: 2, depth: 2 }, 1)).toEqual({ forward: 182, backward: 194 });
   });
 
   it('adds rollout forwards and μ epochs of forward + backward over the trained decisions, scoring only their allowed tools', () => {
     // Width 2, depth 1, split by hand into a part per decision and a part per scored tool:
-    //   forward per decision: scorer state 28×2 + submit 28×2 + submit out 2 = 114; per tool: 16×2 + out 2 = 34 (114 + 34 = 148 above);
-    //   backward per decision: weight gradients 114 + the submit out's input gradient 2 = 116; per tool: 34 + 2 = 36 (152 above).
-    // 10 rollout decisions scoring 25 tools: 10·114 + 25·34 = 1990. 4 trained decisions scoring 9 tools:
-    // forward 4·114 + 9·34 = 762, backward 4·116 + 9·36 = 788; two epochs: 2·(762 + 788) = 3100.
+    //   forward per decision: scorer state 32×2 + submit 32×2 + submit out 2 = 130; per slot: 21×2 + out 2 = 44 (130 + 44 = 174 above);
+    //   backward per decision: weight gradients 130 + the submit out's input gradient 2 = 132; per slot: 44 + 2 = 46 (178 above).
+    // 10 rollout decisions scoring 25 slots: 10·130 + 25·44 = 2400. 4 trained decisions scoring 9 slots:
+    // forward 4·130 + 9·44 = 916, backward 4·132 + 9·46 = 942; two epochs: 2·(916 + 942) = 3716.
     const counts = { rollout: 10, rolloutPairs: 25, trained: 4, trainedPairs: 9 };
-    expect(iterationMacs({ width: 2, depth: 1 }, counts, 2)).toBe(1990 + 3100);
-    expect(iterationMacs({ width: 2, depth: 1 }, counts, 2, true)).toBe(1990 + 3100 + 762); // + the reference's forward
-    // Every tool scored (K = 1 per decision) is decisionMacs' count.
-    expect(iterationMacs({ width: 2, depth: 1 }, { rollout: 10, rolloutPairs: 10, trained: 4, trainedPairs: 4 }, 2)).toBe(10 * 148 + 2 * 4 * (148 + 152));
+    expect(iterationMacs({ width: 2, depth: 1 }, counts, 2)).toBe(2400 + 3716);
+    expect(iterationMacs({ width: 2, depth: 1 }, counts, 2, true)).toBe(2400 + 3716 + 916); // + the reference's forward
+    // Every slot scored (K = 1 per decision) is decisionMacs' count.
+    expect(iterationMacs({ width: 2, depth: 1 }, { rollout: 10, rolloutPairs: 10, trained: 4, trainedPairs: 4 }, 2)).toBe(10 * 174 + 2 * 4 * (174 + 178));
   });
 });
 
@@ -85,12 +85,12 @@ describe('divergence guard', () => {
 describe('memory estimate (worked by hand)', () => {
   it('counts the default iteration and refuses the issue\'s B = 256, G = 64', async () => {
     const { estimateIterationBytes, checkIterationSize } = await import('../src/core/grpo/memoryEstimate');
-    // 12 turns × 128 episodes = 1536 rows. History: 28 + 12·16 + 2·13 + 4 = 250 floats a row.
-    // Device: inputs 28 + 2·192 + 12·28 + 2·13 + 5 = 779; activations 12·64·(2 + 3) + 64·3 + 12·13 = 4188.
-    expect(estimateIterationBytes(DEFAULT_TRAIN, 12)).toEqual({ cpu: 4 * 1536 * 250, device: 4 * 1536 * (779 + 4188) });
+    // The longest training budget (40 turns) × 128 episodes = 5120 rows. History, 12 slots: 32 + 12·21 + 2·13 + 4 = 314 floats a row.
+    // Device: inputs 32 + 2·252 + 12·32 + 2·13 + 5 = 951; activations 12·64·(2 + 3) + 64·3 + 12·13 = 4188.
+    expect(estimateIterationBytes(DEFAULT_TRAIN, 12)).toEqual({ cpu: 4 * 5120 * 314, device: 4 * 5120 * (951 + 4188) });
     expect(checkIterationSize(DEFAULT_TRAIN, 12)).toBeNull();
-    // B = 256, G = 64: 196,608 rows × (250 + 4967) floats × 4 B = 3.82 GiB > 3 GiB.
-    expect(checkIterationSize({ ...DEFAULT_TRAIN, batchTasks: 256, groupSize: 64 }, 12)).toMatch(/need about 3\.82 GiB .* up to 3\.00 GiB/);
+    // B = 256, G = 64: 655,360 rows × (314 + 5139) floats × 4 B = 13.31 GiB > 3 GiB.
+    expect(checkIterationSize({ ...DEFAULT_TRAIN, batchTasks: 256, groupSize: 64 }, 12)).toMatch(/need about 13\.31 GiB .* up to 3\.00 GiB/);
   });
 });
 

@@ -46,7 +46,7 @@ describe('command line', () => {
     const cases: [string[], RegExp][] = [
       [['generate', '--catalog', 'nope', '--out', out], /unknown catalog preset "nope"/],
       [['generate', '--catalog', join(dir, 'missing.json'), '--out', out], /cannot read catalog file .*ENOENT/],
-      [['eval', '--policy', 'tools+gpt-9'], /no tool "gpt-9"/],
+      [['eval', '--policy', 'tools+gpt-9'], /no model "gpt-9"/],
       [['eval', '--policy', 'cheapest', '--count', 'many'], /--count must be an integer/],
       [['eval', '--policy', 'cheapest', '--count', '0x10'], /--count must be an integer in \[1, \d+\] \(got "0x10"\)/], // decimal only: no hex, binary or octal
       [['eval', '--policy', 'cheapest', '--seeds', '3'], /unknown option --seeds/],
@@ -120,22 +120,22 @@ describe('command line: training, trained-policy evaluation and the reward score
     const j = JSON.parse(e.out);
     expect(j.n).toBe(100);
     expect(typeof j.accuracy).toBe('number');
-    expect(j).toMatchObject({ currency: 'USD', preferenceUsed: { outcome: 1, cost: 0.5, latency: 0 } });
+    expect(j).toMatchObject({ currency: 'USD', preferenceUsed: { outcome: 1, cost: 0.5, latency: 0.5 } }); // the run's P: the default
     // The run folder names its policy; plain output says the unit and the P it acted at.
     const plain = cli('eval', '--policy', out, '--count', '20');
     expect(plain.code, plain.err).toBe(0);
-    expect(plain.out).toMatch(/accuracy [\d.]+%, mean cost \$[\d.]+, .* over 20 toolscale tasks \(greedy, at P = outcome 1 · cost 0\.5 · latency 0\)/);
+    expect(plain.out).toMatch(/accuracy [\d.]+%, mean cost \$[\d.]+, .* over 20 toolscale tasks \(greedy, at P = outcome 1 · cost 0\.5 · latency 0\.5\)/);
     // Random P under the paper's reward says what it costs the presets and names the shipped recipe; under success-first it says nothing.
     const tiny = ['--iterations', '1', '--batch', '2', '--group', '4', '--pool', '50', '--random-preferences'];
     const paper = cli('train', ...tiny, '--out', join(dir, 'random-paper'));
     expect(paper.code, paper.err).toBe(0);
-    expect(paper.err).toMatch(/notice: --random-preferences under the paper's reward: .* --reward success-first --advantage mean --lr-decay 1/);
+    expect(paper.err).toMatch(/notice: --random-preferences under the paper's reward: .* --random-preferences --reward success-first --advantage mean --lr 0.0015 --entropy 0.03 --lr-decay 1/);
     const first = cli('train', ...tiny, '--reward', 'success-first', '--out', join(dir, 'random-first'));
     expect(first.code, first.err).toBe(0);
     expect(first.err).not.toMatch(/--random-preferences under/);
     const other = cli('eval', '--policy', out, '--catalog', 'seed-004', '--count', '20');
     expect(other.code, other.err).toBe(0);
-    expect(other.err).toMatch(/warning: .*orchestrator\.json was trained with catalog "toolorchestra"; catalog "seed-004" adds search, code-executor and lacks gpt-5/);
+    expect(other.err).toMatch(/warning: .*orchestrator\.json was trained with catalog "toolorchestra"; catalog "seed-004" adds calculator, search, code-executor and lacks gpt-5, gpt-5-mini/);
     expect(other.out).toMatch(/mean cost [\d.]+ u,/);
     // A weights file whose bytes no longer match the fingerprint in its name is refused (on a copy: later tests use the run).
     const copy = join(dir, 'run-tampered');
@@ -167,7 +167,7 @@ describe('command line: training, trained-policy evaluation and the reward score
     expect([unknown.code, unknown.err.trim()]).toEqual([2, expect.stringMatching(/^error: --baselines: unknown policy "bogus" .*; a trained orchestrator\.json goes in --policy\)$/)]);
     expect(cli('calibrate', '--count', '20', '--baselines', 'tools+gpt-5,').err).toMatch(/--baselines: an empty name/);
     const defaults = cli('calibrate', '--catalog', 'seed-004', '--count', '10');
-    expect([defaults.code, defaults.err]).toEqual([2, expect.stringMatching(/the default baselines are the paper's Table 1 .* catalog "seed-004" cannot play them \(tools\+gpt-5: no tool "gpt-5"/)]);
+    expect([defaults.code, defaults.err]).toEqual([2, expect.stringMatching(/the default baselines are the paper's Table 1 .* catalog "seed-004" cannot play them \(tools\+gpt-5: no model "gpt-5" in catalog "seed-004"\)/)]);
     // A catalog priced in units: its costs in units, nothing set beside the paper's cents, no ratio without tools+gpt-5.
     const units = cli('calibrate', '--catalog', 'seed-004', '--count', '10', '--baselines', 'cheapest');
     expect(units.code, units.err).toBe(0);
@@ -182,7 +182,7 @@ describe('command line: training, trained-policy evaluation and the reward score
     const p = cli('preferences', '--policy', join(more, 'orchestrator.json'), '--count', '40', '--json');
     expect(p.code, p.err).toBe(0);
     const prefs = JSON.parse(p.out).rows as { preset: string; bySuite: Record<string, { apiShare: number }> }[];
-    expect(prefs.map((r) => r.preset)).toEqual(['Default (outcome 1, cost 0.5)', 'Accuracy first', 'Budget', 'Fast', 'Avoid API calls']);
+    expect(prefs.map((r) => r.preset)).toEqual(['Default (outcome 1, cost 0.5, latency 0.5)', 'Accuracy first', 'Budget', 'Fast', 'Avoid API calls']);
     for (const r of prefs) for (const s of ['hle', 'frames', 'tau2']) expect(r.bySuite[s]?.apiShare).toBeGreaterThanOrEqual(0);
   });
 
@@ -191,13 +191,15 @@ describe('command line: training, trained-policy evaluation and the reward score
     const r = cli('reproduce', '--quick', '--pretrained', '--count', '30', '--out', out, '--json');
     expect(r.code, r.err).toBe(0);
     const j = JSON.parse(r.out) as Record<string, { name: string; paper: Record<string, number | null>; lab: Record<string, number | null> }[]>;
-    expect(Object.keys(j)).toEqual(['table1', 'table2', 'table3', 'table4', 'table15', 'figure6']);
+    expect(Object.keys(j)).toEqual(['table1', 'table2', 'copy', 'table3', 'table3Systems', 'table4', 'table15', 'figure6']);
     for (const rows of Object.values(j)) {
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) { expect(typeof row.name).toBe('string'); expect(row).toHaveProperty('paper'); expect(row).toHaveProperty('lab'); }
     }
     expect(j.table1?.[0]).toMatchObject({ name: 'orchestrator', paper: { hle: 37.1, frames: 76.3, tau2: 80.2 } });
     expect(j.figure6?.map((x) => x.name)).toContain('orchestrator, max turns 20');
+    expect(j.table2?.map((x) => x.name)[0]).toBe('orchestrator, unseen tools');
+    expect(j.table2?.[1]?.name).toMatch(/^best baseline, /);
     const md = readFileSync(join(out, 'REPRODUCTION.md'), 'utf8');
     for (const t of ['Table 1', 'Table 2', 'Table 3', 'Table 4', 'Table 15', 'Figure 6']) expect(md).toContain(`## ${t}`);
   });

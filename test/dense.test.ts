@@ -2,6 +2,7 @@
 // pairs (pairs.ts) against tfjs's own autodiff of a plain second implementation of the same network
 // that scores every tool, and the packed update batch against the padded one.
 
+import { slotsOf } from '../src/core/sim/slots';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type * as TF from '@tensorflow/tfjs-core';
 import { FlatAdam } from '../src/core/grpo/flatAdam';
@@ -23,7 +24,7 @@ let tf: typeof TF;
 beforeAll(async () => { tf = await useCpu(); });
 
 const catalog = presetCatalog('toolorchestra');
-const J = catalog.tools.length;
+const J = slotsOf(catalog).length; // the scored actions
 
 describe('packing the allowed pairs', () => {
   it('lays out the pairs, their slots and their full inputs (worked by hand: 2 tools, 3 decisions)', async () => {
@@ -144,7 +145,7 @@ describe('bucketed packing of the update batch', () => {
     const P = J + 3;
     const prefs = new Float32Array(N * P);
     for (let i = 0; i < N; i++) { prefs[i * P + P - 3] = 1; prefs[i * P + P - 2] = 0.5; }
-    await collectRollouts(net, env, catalogScales(catalog), tasks, Array.from({ length: N }, (_, i) => i + 1), prefs, buf, new SeqRng(3), 0);
+    await collectRollouts(net, env, catalogScales(catalog, slotsOf(catalog)), tasks, Array.from({ length: N }, (_, i) => i + 1), prefs, buf, new SeqRng(3), 0);
     const rng = new SeqRng(8);
     for (let i = 0; i < buf.logp.length; i++) buf.logp[i] += (rng.next() - 0.5) * 0.6; // ratios away from 1
     const Mall = buf.turns * N;

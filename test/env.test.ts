@@ -1,208 +1,417 @@
 import { describe, expect, it } from 'vitest';
 import { BatchEnv } from '../src/core/sim/env';
-import { CH_CONFIDENCE, CH_LATENCY, CH_SUCCESS, CH_TOKENS } from '../src/core/sim/episode';
-import { DEFAULT_SIM, type SimConfig } from '../src/core/sim/callModel';
-import { modelDriver } from '../src/core/sim/catalog';
-import { handCatalog, handTask, NO_LATENT, scriptedDraws, U_N1, U_Z1 } from './helpers';
+import { CH_HIT, CH_LATENCY, CH_SUCCESS, CH_TOKENS, CH_WRITE } from '../src/core/sim/episode';
+import { DEFAULT_SIM, latentKey, writerKey, type SimConfig } from '../src/core/sim/callModel';
+import { modelDriver, type Catalog } from '../src/core/sim/catalog';
+import { hashString } from '../src/core/sim/rng';
+import { slotsOf } from '../src/core/sim/slots';
+import type { Task } from '../src/core/sim/tasks';
+import { drawKey, drawsOf, handCatalog, handTask, NO_LATENT, scriptedDraws, sig, U_NO, U_YES, U_Z1, who } from './helpers';
 
-const SIM: SimConfig = { ...DEFAULT_SIM, discrimination: 2, maxTurns: 6, contextTokensPerTurn: 1000, needsToolPenalty: 10 };
-const A = 0, B = 1, SUBMIT = 2;
-const sig = (x: number) => 1 / (1 + Math.exp(-x));
+// a = 2, write ease 1 (d_write = d − 1), the k-th find lifts by lift·0.5^(k−1), a step that needs a tool
+// and has no find loses 10 logits; a call's brief is the prompt + 1000 tokens per turn so far.
+const SIM: SimConfig = { ...DEFAULT_SIM, discrimination: 2, maxTurns: 6, contextTokensPerTurn: 1000, needsToolPenalty: 10, writeEase: 1, writerTokenShare: 0.4, evidenceDecay: 0.5 };
+// The hand catalog's slots (helpers.ts), in slotsOf's order.
+const CODE_SELF_BETA = 0, SEARCH_ALPHA = 1, SEARCH_SELF = 2, ANSWER_ALPHA = 3, SUBMIT = 4;
 
-describe('BatchEnv, a two-step task worked by hand (latents at 0)', () => {
-  // Step 0 (reason, d = 1): alpha has p = σ(2·(1 − 1)) = 0.5. Step 1 (compute, d = 1): beta has p = σ(4) ≈ 0.982.
-  // alpha's calibration is AUROC 0.5: its confidence is σ(2 + 1.5·Φ⁻¹(u)), the same for right and wrong.
-  // The orchestrator drives: each turn reads the whole transcript (prompt 2000 + every earlier output) at
-  // 1 $/M and writes 100 tokens at 2 $/M in 200 + 1000 ms. A call carries the brief 2000 + turn·1000 tokens.
-  // Turn 0: driver reads 2000: 0.0022. alpha, brief 2000, u = 0.7 ≥ 0.5 → wrong; confidence σ(2) ≈ 0.8808;
-  //         500 tokens; latency 1000 + 1000·500/50 = 11 000 ms; cost (10·2000 + 20·500)/1e6 + 0.001 = 0.031.
-  // Turn 1: driver reads 2000 + 100 + 500 = 2600: 0.0028. alpha, brief 3000, u = 0.2 → right; u_conf = Φ(1):
-  //         confidence σ(3.5) ≈ 0.9707; tokens round(500·e^0.5) = 824; latency (1000 + 16 480)·e^0.2 = 21 350.120 ms;
-  //         cost (10·3000 + 20·824)/1e6 + 0.001 = 0.04748.
-  // Turn 2: driver reads 2600 + 100 + 824 = 3524: 0.003724; submit commits the most confident attempt (turn 1): right.
-  // Turn 3: driver reads 3624: 0.003824. beta, u = 0.3 → right; 200 tokens; 300 ms; cost 0.01 + 0.001·0.3 = 0.0103.
-  // Turn 4: driver reads 3624 + 100 + 200 = 3924: 0.004124; submit → step 1 right → outcome 1.
-  // Total cost 0.016672 (driver) + 0.08878 (calls) = 0.105452; latency 5·1200 + 11 000 + 21 350.120 + 300 = 38 650.120 ms.
-  const draws = scriptedDraws({
-    [`0/${A}/0/${CH_SUCCESS}`]: 0.7,
-    [`0/${A}/1/${CH_SUCCESS}`]: 0.2,
-    [`0/${A}/1/${CH_CONFIDENCE}`]: U_N1,
-    [`0/${A}/1/${CH_TOKENS}`]: U_Z1,
-    [`0/${A}/1/${CH_LATENCY}`]: U_Z1,
-    [`1/${B}/0/${CH_SUCCESS}`]: 0.3,
+const envOf = (draws = scriptedDraws({}), cat: Catalog = handCatalog(), sim: SimConfig = SIM, capacity = 1) => new BatchEnv(cat, sim, capacity, draws, NO_LATENT);
+const maskOf = (env: BatchEnv): number[][] => {
+  const m = new Uint8Array(env.capacity * env.nActions);
+  env.writeMask(m);
+  return Array.from({ length: env.capacity }, (_, i) => Array.from(m.subarray(i * env.nActions, (i + 1) * env.nActions)));
+};
+
+describe('draw keys', () => {
+  it('hash ids with 32-bit FNV-1a (a tool’s draws follow its id, not its position)', () => {
+    // FNV-1a by hand: h = 0x811c9dc5; h = (h ^ byte)·0x01000193 mod 2³² per byte. "a" → 0xe40c292c, "" → the offset basis.
+    expect(hashString('')).toBe(0x811c9dc5);
+    expect(hashString('a')).toBe(0xe40c292c);
+    expect(latentKey('alpha')).toBe(hashString('alpha'));
+    expect(writerKey('alpha', 'query')).toBe(hashString('alpha#query'));
   });
 
-  it('agrees with the hand computation to the cent and the millisecond', () => {
-    const env = new BatchEnv(handCatalog(), SIM, 1, draws, NO_LATENT);
-    env.reset([handTask()], [0], { trace: true });
-    for (const a of [A, A, SUBMIT, B, SUBMIT]) env.step([a]);
-    expect(env.done[0]).toBe(1);
-    expect(env.answered[0]).toBe(1);
-    expect(env.outcome[0]).toBe(1);
-    expect(env.turn[0]).toBe(5);
-    expect(env.cost[0]).toBeCloseTo(0.105452, 9);
-    expect(env.latencyMs[0]).toBeCloseTo(38650.12, 2);
-    expect(Array.from(env.calls.subarray(0, 2))).toEqual([2, 1]);
-    const trace = env.traces?.[0] ?? [];
-    expect(trace.map((t) => t.action)).toEqual(['call', 'call', 'submit', 'call', 'submit']);
-    expect(trace[0]?.confidence).toBeCloseTo(sig(2), 6);
-    expect(trace[1]?.confidence).toBeCloseTo(sig(3.5), 6);
-    expect(trace[1]?.inTokens).toBe(3000);
-    expect(trace[1]?.outTokens).toBe(824);
-    expect(trace[1]?.latencyMs).toBeCloseTo(21350.12 + 1200, 2);
-    expect(trace[0]?.cost).toBeCloseTo(0.031 + 0.0022, 9);
-  });
-
-  it('commits the highest-confidence attempt, even when a lower-confidence one was right', () => {
-    // Turn 0 wrong but confident (u_conf high), turn 1 right but unsure (u_conf low).
-    const d = scriptedDraws({
-      [`0/${A}/0/${CH_SUCCESS}`]: 0.9, [`0/${A}/0/${CH_CONFIDENCE}`]: 0.999,
-      [`0/${A}/1/${CH_SUCCESS}`]: 0.1, [`0/${A}/1/${CH_CONFIDENCE}`]: 0.001,
-      [`1/${B}/0/${CH_SUCCESS}`]: 0.1,
-    });
-    const env = new BatchEnv(handCatalog(), SIM, 1, d, NO_LATENT);
-    env.reset([handTask()], [0], { trace: true });
-    for (const a of [A, A, SUBMIT, B, SUBMIT]) env.step([a]);
-    expect(env.answered[0]).toBe(1);
-    expect(env.outcome[0]).toBe(0);
-    expect(env.traces?.[0]?.[2]?.committedCorrect).toBe(false);
-  });
-
-  it('solves a step submitted with no attempt with the driver’s own skill', () => {
-    // p_self = σ(2·(0 − 1)) = σ(−2) ≈ 0.119: u = 0.05 solves it, u = 0.2 does not. Tool index 2 = the driver.
-    for (const [u, want] of [[0.05, 1], [0.2, 0]] as const) {
-      const env = new BatchEnv(handCatalog(), SIM, 1, scriptedDraws({ [`0/2/0/${CH_SUCCESS}`]: u, [`1/${B}/0/${CH_SUCCESS}`]: 0.1 }), NO_LATENT);
-      env.reset([handTask()], [0]);
-      for (const a of [SUBMIT, B, SUBMIT]) env.step([a]);
-      expect(env.outcome[0]).toBe(want);
-      // Driver turns read 2000, 2100, 2400 tokens (+ 200 for its 100 output tokens each) plus one beta call.
-      expect(env.cost[0]).toBeCloseTo((2200 + 2300 + 2600) / 1e6 + 0.0103, 9);
-    }
-  });
-
-  it('a tool result in the context lifts a model’s chance, and a step that needs a tool is out of reach without one', () => {
-    // beta brings context 1.5 to reasoning steps (evidence only: it cannot answer them). Step 0 needs a tool.
-    const cat = handCatalog();
-    cat.tools[1]!.context = { reason: 1.5 };
-    const task = handTask();
-    task.steps[0]!.needsTool = true;
-    // Without context alpha's chance is σ(0 − 10) ≈ 4.5e-5; after beta's evidence σ(0 + 1.5) ≈ 0.8176.
-    const u = 0.5;
-    const d = scriptedDraws({ [`0/${A}/0/${CH_SUCCESS}`]: u, [`1/${B}/0/${CH_SUCCESS}`]: 0.1 });
-    const bare = new BatchEnv(cat, SIM, 1, d, NO_LATENT);
-    bare.reset([task], [0]);
-    expect(bare.callProbability(0, A)).toBeCloseTo(sig(-10), 12);
-    for (const a of [A, SUBMIT, B, SUBMIT]) bare.step([a]);
-    expect(bare.outcome[0]).toBe(0);
-    const helped = new BatchEnv(cat, SIM, 1, d, NO_LATENT);
-    helped.reset([task], [0], { trace: true });
-    helped.step([B]);
-    expect(helped.boost[0]).toBe(1.5);
-    expect(helped.stepAttempts[0]).toBe(0); // evidence is not an answer
-    expect(helped.callProbability(0, A)).toBeCloseTo(sig(1.5), 12);
-    for (const a of [A, SUBMIT, B, SUBMIT]) helped.step([a]);
-    expect(helped.outcome[0]).toBe(1);
-    expect(helped.traces?.[0]?.[0]).toMatchObject({ action: 'call', tool: 'beta', evidence: true, boost: 1.5 });
-  });
-
-  it('a model that drives pays its own prices on every turn; without tools it answers in one generation', () => {
-    // alpha drives with turnShare 0.5: routing turns write 250 tokens, answers 500, at 10 / 20 $/M, in 1000 + tokens/50 s.
-    const cat = handCatalog();
-    const driver = modelDriver(cat.tools[0]!, 0.5);
-    expect(driver).toMatchObject({ turnTokens: 250, answerTokens: 500 });
-    // Tool index 2 = the driver: u = 0.3 < 0.5 = alpha's σ(2·(1 − 1)) on step 0, where the orchestrator's own σ(2·(0 − 1)) ≈ 0.12 would fail.
-    const env = new BatchEnv(cat, SIM, 1, scriptedDraws({ [`0/2/0/${CH_SUCCESS}`]: 0.3 }), NO_LATENT);
-    env.reset([handTask()], [0], { driver: { ...driver, answersAtOnce: true } });
-    env.step([SUBMIT]); // answers step 0 itself: reads 2000, writes 500 → (10·2000 + 20·500)/1e6 = 0.03; 1000 + 10 000 ms
-    env.step([SUBMIT]); // step 1 comes in the same generation: no cost, no time
-    expect(env.cost[0]).toBeCloseTo(0.03, 12);
-    expect(env.latencyMs[0]).toBeCloseTo(11000, 9);
-    // Its self-solve uses its own skill: right on step 0; no compute skill → wrong on step 1.
-    expect(env.stepCorrect[0]).toBe(1);
-    expect(env.stepCorrect[1]).toBe(0);
-    expect(env.outcome[0]).toBe(0);
-  });
-
-  it('a calibrated tool states more confidence when it is right (the ± of the confidence logit)', () => {
-    // beta has calibration (AUROC) 1 → clamped to 0.9999: k = 1.5·Φ⁻¹(0.9999)/√2 = 1.5·3.7190/√2 ≈ 3.9445.
-    // Right with u_conf = 0.5: σ(2 + 3.9445) ≈ 0.99739; wrong: σ(2 − 3.9445) ≈ 0.12514.
-    for (const [u, conf] of [[0.1, 1 / (1 + Math.exp(-5.9445))], [0.99, 1 / (1 + Math.exp(1.9445))]] as const) {
-      const env = new BatchEnv(handCatalog(), SIM, 1, scriptedDraws({ [`0/2/0/${CH_SUCCESS}`]: 0.01, [`1/${B}/0/${CH_SUCCESS}`]: u }), NO_LATENT);
-      env.reset([handTask()], [0], { trace: true });
-      for (const a of [SUBMIT, B, SUBMIT]) env.step([a]);
-      expect(env.traces?.[0]?.[1]?.confidence).toBeCloseTo(conf, 3);
-    }
-  });
-
-  it('ends an episode without an answer at max turns (outcome 0)', () => {
-    const env = new BatchEnv(handCatalog(), { ...SIM, maxTurns: 3 }, 1, scriptedDraws({}), NO_LATENT);
-    env.reset([handTask()], [0]);
-    env.step([A]);
-    env.step([A]);
-    expect(env.done[0]).toBe(0);
-    env.step([A]);
-    expect(env.done[0]).toBe(1);
-    expect(env.answered[0]).toBe(0);
-    expect(env.outcome[0]).toBe(0);
-    expect(env.calls[0]).toBe(3);
-  });
-
-  it('masks unavailable tools, tools unable to do the step, and finished episodes', () => {
-    const env = new BatchEnv(handCatalog(), SIM, 3, scriptedDraws({}), NO_LATENT);
-    env.reset([handTask(), handTask({ available: ['beta'] })], [0, 1]);
-    const mask = new Uint8Array(3 * env.nActions);
-    env.writeMask(mask);
-    // Slot 0, reason step: alpha yes, beta cannot reason, submit yes. Slot 1: alpha unavailable. Slot 2: unused.
-    expect(Array.from(mask)).toEqual([1, 0, 1, 0, 0, 1, 0, 0, 0]);
-    expect(() => env.step([B, SUBMIT])).toThrow(/not allowed/);
-  });
-
-  it('advances many episodes in lockstep with the same results as one at a time', () => {
-    const env1 = new BatchEnv(handCatalog(), SIM, 1, draws, NO_LATENT);
-    env1.reset([handTask()], [0]);
-    for (const a of [A, A, SUBMIT, B, SUBMIT]) env1.step([a]);
-    const env = new BatchEnv(handCatalog(), SIM, 4, draws, NO_LATENT);
-    env.reset([handTask(), handTask(), handTask(), handTask()], [0, 0, 0, 0]);
-    // Slot 3 takes a different route (submit first) and finishes later.
-    const script = [[A, A, A, SUBMIT], [A, A, A, B], [SUBMIT, SUBMIT, SUBMIT, SUBMIT], [B, B, B, SUBMIT], [SUBMIT, SUBMIT, SUBMIT, SUBMIT]];
-    for (const row of script) env.step(row);
-    for (let i = 0; i < 3; i++) {
-      expect(env.cost[i]).toBeCloseTo(env1.cost[0] ?? NaN, 12);
-      expect(env.latencyMs[i]).toBeCloseTo(env1.latencyMs[0] ?? NaN, 9);
-    }
-    expect(env.done[3]).toBe(1);
+  it('the hand catalog has the slots a model × tool pairing gives, in a fixed order', () => {
+    const env = envOf();
+    expect(env.slots.map((s) => s.id)).toEqual(['code:self@beta', 'search:alpha@gamma', 'search:self@gamma', 'answer:alpha']);
+    expect([env.nSlots, env.nActions, env.submitAction]).toEqual([4, 5, SUBMIT]);
+    expect(slotsOf(handCatalog()).map((s) => [s.role, s.model, s.tool])).toEqual([['code', -1, 1], ['search', 0, 2], ['search', -1, 2], ['answer', 0, -1]]);
   });
 });
 
-describe('BatchEnv.reset with a group of rollouts of one task', () => {
+describe('BatchEnv, a one-unit task worked by hand (latents at 0)', () => {
+  // handTask: step 0 reason (d = 1), step 1 compute (d = 1), one final answer; prompt 2000 tokens.
+  // The orchestrator drives: each turn reads the whole context at 1 $/M and writes 100 tokens at 2 $/M in 200 + 1000·100/100 = 1200 ms.
+  // Turn 0 search:alpha@gamma — target: gamma reaches step 0 only (no compute skill), lift 1.5.
+  //   Driver reads 2000: (2000 + 2·100)/1e6 = 0.0022; context 2100.
+  //   alpha writes the query: brief 2000 + 0·1000 = 2000 in; out round(500·0.4) = 200 median, u = U_Z1 → round(200·e^0.5) = 330;
+  //   latency (1000 + 1000·330/50)·e^0 = 7600 ms; cost (10·2000 + 20·330)/1e6 + 0.001 = 0.0276. Its tokens do not join the context.
+  //   gamma runs it: 100 tokens, 500 ms, $0.002; context 2200.
+  //   Write chance σ(2·(1 − (1 − 1))) = σ(2) ≈ 0.881 > u 0.3; find chance σ(2·(1 − 1)) = 0.5 > u 0.4: a find, evidence[0] = 1.5.
+  //   Turn: 0.0022 + 0.0276 + 0.002 = 0.0318; 1200 + 7600 + 500 = 9300 ms; tokens 2000 + 330 + 100 = 2430.
+  // Turn 1 code:self@beta — target step 1 (compute), lift 2. Driver reads 2200: 0.0024; context 2300. It writes the program itself:
+  //   σ(2·(1 − 0)) = σ(2) > 0.5 (u); beta finds: σ(2·(3 − 1)) = σ(4) > 0.5: evidence[1] = 2. beta: 200 tokens, 300 ms,
+  //   0.01 + 0.001·0.3 = 0.0103; context 2500. Turn: 0.0127, 1500 ms.
+  // Turn 2 code:self@beta again (attempt 1): driver reads 2500: 0.0027; a second find lifts 2·0.5 = 1: evidence[1] = 3. Turn 0.013, 1500 ms; context 2800.
+  // Turn 3 answer:alpha — driver reads 2800: 0.003, 1200 ms; context 2900. alpha reads 2900; u_tokens = U_Z1 → round(500·e^0.5) = 824;
+  //   latency (1000 + 1000·824/50)·e^0.2 = 17 480·1.221403 = 21 350.120 ms; cost (10·2900 + 20·824)/1e6 + 0.001 = 0.04648.
+  //   Step 0: σ(2·(1 − 1) + 1.5) = σ(1.5) ≈ 0.818 > u 0.7 → right (with no find σ(0) = 0.5 would miss).
+  //   Step 1: σ(2·(0 − 1) + 3) = σ(1) ≈ 0.731 > u 0.6 → right (with one find σ(0) = 0.5 would miss). Outcome 1.
+  // Total cost 0.0318 + 0.0127 + 0.013 + 0.04948 = 0.10698; latency 9300 + 1500 + 1500 + 1200 + 21 350.120 = 34 850.120 ms;
+  // tokens 2430 + 200 + 200 + 2900 + 824 = 6554; calls alpha 2 (a writer and an answerer), beta 2, gamma 1.
+  const draws = drawsOf([
+    [0, who.slot('search:alpha@gamma'), 0, CH_WRITE, 0.3],
+    [0, who.slot('search:alpha@gamma'), 0, CH_HIT, 0.4],
+    [0, who.writer('alpha', 'query'), 0, CH_TOKENS, U_Z1],
+    [0, who.model('alpha'), 0, CH_TOKENS, U_Z1],
+    [0, who.model('alpha'), 0, CH_LATENCY, U_Z1],
+    [0, who.model('alpha'), 0, CH_SUCCESS, 0.7],
+    [1, who.model('alpha'), 0, CH_SUCCESS, 0.6],
+  ]);
+  const PATH = [SEARCH_ALPHA, CODE_SELF_BETA, CODE_SELF_BETA, ANSWER_ALPHA];
+
+  it('agrees with the hand computation to the cent, the token and the millisecond', () => {
+    const env = envOf(draws);
+    env.reset([handTask()], [0], { trace: true });
+    for (const a of PATH) env.step([a]);
+    expect([env.done[0], env.answered[0], env.outcome[0], env.turn[0]]).toEqual([1, 1, 1, 4]);
+    expect(env.cost[0]).toBeCloseTo(0.10698, 12);
+    expect(env.latencyMs[0]).toBeCloseTo(34850.1202126, 6);
+    expect(env.tokens[0]).toBe(6554);
+    expect(Array.from(env.calls.subarray(0, 3))).toEqual([2, 2, 1]);
+    expect(env.evidence[0]).toBe(1.5);
+    expect(env.evidence[1]).toBe(3);
+    expect(Array.from(env.stepCorrect.subarray(0, 2))).toEqual([1, 1]);
+    const tr = env.traces?.[0] ?? [];
+    expect(tr.map((e) => [e.action, e.slot, e.model, e.tool, e.step])).toEqual([
+      ['search', 'search:alpha@gamma', 'alpha', 'gamma', 0],
+      ['code', 'code:self@beta', 'orc', 'beta', 1],
+      ['code', 'code:self@beta', 'orc', 'beta', 1],
+      ['answer', 'answer:alpha', 'alpha', undefined, 0],
+    ]);
+    expect(tr[0]).toMatchObject({ inTokens: 2000, outTokens: 100, success: true, evidence: 1.5 });
+    expect(tr[0]?.cost).toBeCloseTo(0.0318, 12);
+    expect(tr[0]?.latencyMs).toBeCloseTo(9300, 9);
+    // gamma's AUROC 0.5: no separation, the signal is σ(2 + 1.5·Φ⁻¹(0.5)) = σ(2) whatever the result.
+    expect(tr[0]?.signal).toBeCloseTo(sig(2), 12);
+    // beta's AUROC 1 is clamped to 0.9999: k = 1.5·Φ⁻¹(0.9999)/√2 = 1.5·3.719016/√2 = 3.944613; a find shows σ(2 + k).
+    expect(tr[1]?.signal).toBeCloseTo(sig(5.944613), 5);
+    expect(tr[1]).toMatchObject({ inTokens: 0, outTokens: 200, success: true, evidence: 2 });
+    expect(tr[1]?.cost).toBeCloseTo(0.0127, 12);
+    expect(tr[2]?.evidence).toBe(3);
+    expect(tr[2]?.cost).toBeCloseTo(0.013, 12);
+    expect(tr[3]).toMatchObject({ inTokens: 2900, outTokens: 824, committedCorrect: true, stepsRight: [true, true], missingEvidence: false });
+    expect(tr[3]?.cost).toBeCloseTo(0.04948, 12);
+    expect(tr[3]?.latencyMs).toBeCloseTo(1200 + 21350.1202126, 6);
+  });
+
+  it('without the evidence the same draws miss: an answer straight away is wrong on both steps', () => {
+    const env = envOf(draws);
+    env.reset([handTask()], [0], { trace: true });
+    env.step([ANSWER_ALPHA]);
+    // Step 0: σ(0) = 0.5 < 0.7; step 1: σ(−2) ≈ 0.119 < 0.6. Cost: driver 0.0022; alpha reads 2100: (21 000 + 16 480)/1e6 + 0.001 = 0.03848.
+    expect(env.traces?.[0]?.[0]).toMatchObject({ committedCorrect: false, stepsRight: [false, false], missingEvidence: false, inTokens: 2100 });
+    expect(env.outcome[0]).toBe(0);
+    expect(env.cost[0]).toBeCloseTo(0.0022 + 0.03848, 12);
+    expect(env.turn[0]).toBe(1);
+  });
+
+  it('a failed write or a miss of the tool is no find, and still costs the call', () => {
+    // Write u 0.9 > σ(2) ≈ 0.881 (bad query); hit u 0.6 > 0.5 (nothing found): each alone fails the call.
+    for (const [w, h] of [[0.9, 0.1], [0.1, 0.6]] as const) {
+      const env = envOf(drawsOf([[0, who.slot('search:alpha@gamma'), 0, CH_WRITE, w], [0, who.slot('search:alpha@gamma'), 0, CH_HIT, h]]));
+      env.reset([handTask()], [0], { trace: true });
+      env.step([SEARCH_ALPHA]);
+      expect(env.traces?.[0]?.[0]).toMatchObject({ success: false, evidence: 0 });
+      expect(env.hits[0]).toBe(0);
+      expect(env.unitCalls[0]).toBe(1);
+      expect(env.unitHits[0]).toBe(0);
+      // Writer (10·2000 + 20·200)/1e6 + 0.001 = 0.025 at the median 200 tokens, + 0.0022 + 0.002.
+      expect(env.cost[0]).toBeCloseTo(0.0292, 12);
+      expect(Array.from(env.calls.subarray(0, 3))).toEqual([1, 0, 1]);
+    }
+  });
+
+  it('submit: the driver answers the unit itself with its own skill and latent key', () => {
+    // orc's skill 0 on both types: σ(2·(0 − 1)) = σ(−2) ≈ 0.119 per step. Its turn reads 2000, writes 100: 0.0022, 1200 ms.
+    for (const [u1, want] of [[0.1, 1], [0.2, 0]] as const) {
+      const env = envOf(drawsOf([[0, who.model('orc'), 0, CH_SUCCESS, 0.1], [1, who.model('orc'), 0, CH_SUCCESS, u1]]));
+      env.reset([handTask()], [0], { trace: true });
+      env.step([SUBMIT]);
+      expect(env.outcome[0]).toBe(want);
+      expect(env.cost[0]).toBeCloseTo(0.0022, 12);
+      expect(env.latencyMs[0]).toBeCloseTo(1200, 9);
+      expect(Array.from(env.calls.subarray(0, 3))).toEqual([0, 0, 0]);
+      expect(env.traces?.[0]?.[0]).toMatchObject({ action: 'submit', model: 'orc', inTokens: 2000, stepsRight: [true, want === 1] });
+      expect(env.traces?.[0]?.[0]?.slot).toBeUndefined();
+    }
+  });
+
+  it('a step that needs a tool is out of reach until a find for it, and is flagged when committed without one', () => {
+    const task = handTask();
+    task.steps[1]!.needsTool = true;
+    const d = drawsOf([[0, who.model('alpha'), 0, CH_SUCCESS, 0.001], [1, who.model('alpha'), 0, CH_SUCCESS, 0.001]]);
+    // No find: step 1 is σ(−2 − 10) = σ(−12) ≈ 6.1e-6 < 0.001 → wrong, and missing evidence.
+    const bare = envOf(d);
+    bare.reset([task], [0], { trace: true });
+    bare.step([ANSWER_ALPHA]);
+    expect(bare.traces?.[0]?.[0]).toMatchObject({ stepsRight: [true, false], missingEvidence: true });
+    // One find by beta (u 0.5 < σ(2) and < σ(4)): σ(−2 + 2) = 0.5 > 0.001 → right.
+    const helped = envOf(d);
+    helped.reset([task], [0], { trace: true });
+    helped.step([CODE_SELF_BETA]);
+    helped.step([ANSWER_ALPHA]);
+    expect(helped.traces?.[0]?.[1]).toMatchObject({ stepsRight: [true, true], missingEvidence: false });
+    expect(helped.outcome[0]).toBe(1);
+  });
+
+  it('a model that drives pays its own prices, writes its own queries, and without tools answers in one generation', () => {
+    const cat = handCatalog();
+    // alpha as the driver: writing turns round(500·0.5) = 250 tokens, delegating turns round(500·0.25) = 125, answers 500.
+    const driver = modelDriver(cat.tools[0]!, 0.5, 0.25);
+    expect(driver).toMatchObject({ id: 'alpha', turnTokens: 250, delegateTokens: 125, answerTokens: 500, writes: { query: 1 } });
+    const env = envOf(drawsOf([[0, who.slot('search:self@gamma'), 0, CH_WRITE, 0.5], [0, who.slot('search:self@gamma'), 0, CH_HIT, 0.4], [0, who.model('alpha'), 0, CH_SUCCESS, 0.8], [1, who.model('alpha'), 0, CH_SUCCESS, 0.1]]), cat);
+    env.reset([handTask()], [0], { driver, trace: true });
+    // It writes queries (search:self@gamma open) but no programs (code:self@beta masked); the orchestrator is not driving.
+    expect(maskOf(env)[0]).toEqual([0, 1, 1, 1, 1]);
+    // search:self@gamma: its turn reads 2000, writes 250: (10·2000 + 20·250)/1e6 = 0.025, 1000 + 5000 ms; gamma $0.002, 500 ms.
+    // Its write chance σ(2·(1 − 0)) = σ(2) > 0.5; gamma finds (0.4 < 0.5): evidence 1.5.
+    env.step([SEARCH_SELF]);
+    expect(env.cost[0]).toBeCloseTo(0.027, 12);
+    expect(env.latencyMs[0]).toBeCloseTo(6500, 9);
+    expect(env.traces?.[0]?.[0]).toMatchObject({ model: 'alpha', success: true, evidence: 1.5 });
+    expect(Array.from(env.calls.subarray(0, 3))).toEqual([0, 0, 1]); // its own writing is no call of the alpha resource
+    // Submit: reads 2000 + 250 + 100 = 2350, writes 500: (23 500 + 10 000)/1e6 = 0.0335, 1000 + 10 000 ms.
+    // Its own skill and latent: step 0 σ(0 + 1.5) ≈ 0.818 > 0.8 → right; step 1 σ(2·(0 − 1)) ≈ 0.119 > 0.1 → right.
+    env.step([SUBMIT]);
+    expect(env.cost[0]).toBeCloseTo(0.027 + 0.0335, 12);
+    expect(env.latencyMs[0]).toBeCloseTo(6500 + 11000, 9);
+    expect(env.outcome[0]).toBe(1);
+
+    // Without tools, on a record-by-record task (two units): the first submit costs a whole answer, the second comes in the same generation.
+    const once = envOf(drawsOf([[0, who.model('alpha'), 0, CH_SUCCESS, 0.3]]), cat);
+    once.reset([handTask({ commits: 'step' })], [0], { driver: { ...driver, answersAtOnce: true } });
+    once.step([SUBMIT]); // reads 2000, writes 500: (20 000 + 10 000)/1e6 = 0.03; 1000 + 10 000 ms
+    once.step([SUBMIT]);
+    expect(once.cost[0]).toBeCloseTo(0.03, 12);
+    expect(once.latencyMs[0]).toBeCloseTo(11000, 9);
+    // Step 0: σ(0) = 0.5 > 0.3 → right; step 1: σ(−2) ≈ 0.119 < 0.5 (u) → wrong.
+    expect(Array.from(once.stepCorrect.subarray(0, 2))).toEqual([1, 0]);
+    expect(once.outcome[0]).toBe(0);
+  });
+});
+
+describe('units, turn budgets and the end-of-budget rule', () => {
+  it('a record-by-record task commits one step per unit, and evidence goes to the current unit only', () => {
+    const env = envOf(scriptedDraws({}, U_YES));
+    env.reset([handTask({ commits: 'step' })], [0], { trace: true });
+    expect([env.nUnits[0], ...env.unitRange(0)]).toEqual([2, 0, 1]);
+    // Unit 0 is the reason step: beta reaches no step of it (code masked); gamma does.
+    expect(maskOf(env)[0]).toEqual([0, 1, 0, 1, 1]);
+    expect(env.target(0, CODE_SELF_BETA)).toBe(-1);
+    env.step([SEARCH_ALPHA]);
+    env.step([ANSWER_ALPHA]); // commits step 0 only
+    expect([env.unitIdx[0], ...env.unitRange(0)]).toEqual([1, 1, 1]);
+    expect(env.done[0]).toBe(0);
+    // Unit 1 is the compute step: gamma reaches no step of it now; beta does.
+    expect(maskOf(env)[0]).toEqual([1, 0, 0, 1, 1]);
+    expect(env.slotCalls[SEARCH_ALPHA]).toBe(0); // the unit's per-slot counts start again
+    env.step([SUBMIT]);
+    expect([env.answered[0], env.outcome[0], env.turn[0]]).toEqual([1, 1, 3]);
+    expect(env.traces?.[0]?.map((e) => [e.action, e.unit, e.step])).toEqual([['search', 0, 0], ['answer', 0, 0], ['submit', 1, 1]]);
+  });
+
+  it('evidence is masked once the turns left only cover the commits still owed (the task’s own budget)', () => {
+    // Budget 3 (the task's; the world's is 6), two units. Turn 0: 3 left > 2 owed → evidence open.
+    const env = envOf(scriptedDraws({}, U_YES));
+    env.reset([handTask({ commits: 'step', maxTurns: 3 })], [0]);
+    expect(env.budget[0]).toBe(3);
+    expect(maskOf(env)[0]).toEqual([0, 1, 0, 1, 1]);
+    env.step([SEARCH_ALPHA]);
+    // Turn 1: 2 left ≤ 2 owed → only commits.
+    expect(maskOf(env)[0]).toEqual([0, 0, 0, 1, 1]);
+    expect(() => env.step([SEARCH_ALPHA])).toThrow(/not allowed/);
+    env.step([ANSWER_ALPHA]);
+    // Turn 2: 1 left ≤ 1 owed: beta would reach unit 1's step, but only commits are open.
+    expect(env.target(0, CODE_SELF_BETA)).toBe(1);
+    expect(maskOf(env)[0]).toEqual([0, 0, 0, 1, 1]);
+    env.step([SUBMIT]);
+    expect([env.done[0], env.answered[0], env.outcome[0], env.turn[0]]).toEqual([1, 1, 1, 3]);
+  });
+
+  it('a budget below the units runs out of turns before the last commit (outcome 0 even with every step right)', () => {
+    const env = envOf(scriptedDraws({}, U_YES));
+    env.reset([handTask({ commits: 'step', maxTurns: 1 })], [0]);
+    expect(maskOf(env)[0]).toEqual([0, 0, 0, 1, 1]); // 1 left ≤ 2 owed
+    env.step([ANSWER_ALPHA]);
+    expect([env.done[0], env.answered[0], env.outcome[0], env.turn[0], env.stepCorrect[0]]).toEqual([1, 0, 0, 1, 1]);
+    // A budget of 0 is over at reset; the world's maxTurns applies when the task has none.
+    const zero = envOf(scriptedDraws({}), handCatalog(), SIM, 2);
+    zero.reset([handTask({ maxTurns: 0 }), handTask()], [0, 0]);
+    expect([zero.done[0], zero.done[1], zero.budget[1]]).toEqual([1, 0, 6]);
+  });
+
+  it('a one-unit task keeps its last turn for the answer: at most budget − 1 evidence calls', () => {
+    const env = envOf(scriptedDraws({}, U_YES), handCatalog(), { ...SIM, maxTurns: 4 });
+    env.reset([handTask()], [0]);
+    for (let t = 0; t < 3; t++) { expect(env.allowed(0, CODE_SELF_BETA), `turn ${t}`).toBe(true); env.step([CODE_SELF_BETA]); }
+    expect(maskOf(env)[0]).toEqual([0, 0, 0, 1, 1]);
+    env.step([SUBMIT]);
+    expect([env.answered[0], env.turn[0]]).toEqual([1, 4]);
+  });
+});
+
+describe('masking', () => {
+  it('masks unavailable tools and models, tools that reach no step of the unit, self slots of a driver that does not write, and finished or unused episodes', () => {
+    const env = envOf(scriptedDraws({}), handCatalog(), SIM, 5);
+    const reasonOnly = handTask({ steps: [handTask().steps[0]!] });
+    env.reset([handTask(), handTask({ available: ['beta'] }), reasonOnly, handTask({ available: ['gamma'] })], [0, 1, 2, 3]);
+    expect(maskOf(env)).toEqual([
+      // code:self@beta (orc writes programs), search:alpha@gamma, search:self@gamma (orc writes no queries), answer:alpha, submit
+      [1, 1, 0, 1, 1],
+      [1, 0, 0, 0, 1], // gamma and alpha unavailable
+      [0, 1, 0, 1, 1], // beta reaches no step of a reason-only unit
+      [0, 0, 0, 0, 1], // only gamma: its writer alpha is unavailable and orc does not write queries
+      [0, 0, 0, 0, 0], // unused
+    ]);
+    expect(() => env.step([SEARCH_SELF, SUBMIT, SUBMIT, SUBMIT])).toThrow(/not allowed/);
+    env.step([SUBMIT, SUBMIT, SUBMIT, SUBMIT]);
+    expect(maskOf(env).every((row) => row.every((x) => x === 0))).toBe(true);
+  });
+
+  it('a disabled model’s slots stay in place and are masked; so is an answerer that cannot answer a step of the unit', () => {
+    const cat = handCatalog();
+    cat.tools[0]!.enabled = false;
+    const env = envOf(scriptedDraws({}), cat);
+    expect(env.nSlots).toBe(4);
+    env.reset([handTask()], [0]);
+    expect(maskOf(env)[0]).toEqual([1, 0, 0, 0, 1]);
+    // alpha cannot answer retrieve: its answer slot is closed on a unit with a retrieve step.
+    const on = envOf();
+    on.reset([handTask({ steps: [{ ...handTask().steps[0]!, type: 'retrieve' }] })], [0]);
+    expect(maskOf(on)[0]).toEqual([0, 1, 0, 0, 1]);
+  });
+
+  it('a driver without writing abilities opens no self slot; an offline tool cannot reach a fresh fact', () => {
+    const cat = handCatalog();
+    delete cat.orchestrator.writes;
+    cat.tools[2]!.offline = ['retrieve'];
+    const env = envOf(scriptedDraws({}), cat, SIM, 2);
+    const retrieve = (needsTool: boolean): Task => handTask({ steps: [{ ...handTask().steps[0]!, type: 'retrieve', needsTool }] });
+    env.reset([handTask(), retrieve(true)], [0, 0]);
+    expect(maskOf(env)).toEqual([[0, 1, 0, 1, 1], [0, 0, 0, 0, 1]]);
+    env.reset([retrieve(false), retrieve(true)], [0, 0]);
+    expect(maskOf(env)[0]).toEqual([0, 1, 0, 0, 1]); // an encyclopaedic fact is in the offline index
+    expect(env.target(1, SEARCH_ALPHA)).toBe(-1);
+  });
+});
+
+describe('the target of an evidence call', () => {
+  it('fewest finds first, then a step that needs a tool, then the largest lift, then the earliest', () => {
+    // Four steps gamma reaches: 0 reason (lift 1.5), 1 retrieve (4), 2 reason needing a tool (1.5), 3 retrieve (4).
+    const s0 = handTask().steps[0]!;
+    const task = handTask({ steps: [s0, { ...s0, type: 'retrieve' }, { ...s0, needsTool: true }, { ...s0, type: 'retrieve' }] });
+    // Every draw succeeds except gamma's hit on step 1 at the slot's attempt 1.
+    const env = envOf(scriptedDraws({ [drawKey(1, who.slot('search:alpha@gamma'), 1, CH_HIT)]: U_NO }, U_YES), handCatalog(), { ...SIM, maxTurns: 8 });
+    env.reset([task], [0], { trace: true });
+    const targets: number[] = [];
+    for (let t = 0; t < 6; t++) { targets.push(env.target(0, SEARCH_ALPHA)); env.step([SEARCH_ALPHA]); }
+    // 2 (needs a tool); 1 (tie of lift 4 with 3: the earliest) missed; 1 again; 3; 0; then every step has one find: 2 again.
+    expect(targets).toEqual([2, 1, 1, 3, 0, 2]);
+    expect(env.traces?.[0]?.map((e) => e.success)).toEqual([true, false, true, true, true, true]);
+    expect(Array.from(env.hits.subarray(0, 4))).toEqual([1, 1, 2, 1]);
+    // Evidence: step 2 got 1.5 then 1.5·0.5; the retrieve steps 4 each.
+    expect(Array.from(env.evidence.subarray(0, 4))).toEqual([1.5, 4, 2.25, 4]);
+  });
+
+  it('the k-th find lifts by lift·decay^(k−1), counted over every tool that found for the step', () => {
+    const cat = handCatalog();
+    cat.tools[1]!.skill.reason = 3;
+    cat.tools[1]!.context!.reason = 1;
+    const env = envOf(scriptedDraws({}, U_YES), cat, { ...SIM, maxTurns: 8 });
+    env.reset([handTask()], [0]);
+    // beta now reaches both steps; the compute step's lift 2 beats the reason step's 1: it goes first.
+    for (let t = 0; t < 4; t++) env.step([CODE_SELF_BETA]);
+    // Finds: compute (2), reason (1), compute (2·0.5), reason (1·0.5).
+    expect([env.evidence[1], env.evidence[0]]).toEqual([3, 1.5]);
+    env.step([SEARCH_ALPHA]); // gamma on the reason step, its third find: 1.5·0.25
+    expect(env.evidence[0]).toBeCloseTo(1.5 + 0.375, 12);
+    // With decay 1 every find lifts in full.
+    const flat = envOf(scriptedDraws({}, U_YES), handCatalog(), { ...SIM, evidenceDecay: 1 });
+    flat.reset([handTask()], [0]);
+    for (let t = 0; t < 3; t++) flat.step([CODE_SELF_BETA]);
+    expect(flat.evidence[1]).toBe(6);
+  });
+});
+
+describe('prices at the task’s provider', () => {
+  it('scale the delegated writer’s and the tool’s cost and the answerer’s, never the driver’s turn', () => {
+    const env = envOf(drawsOf([[0, who.writer('alpha', 'query'), 0, CH_TOKENS, U_Z1]], U_YES));
+    env.reset([handTask({ priceScale: { alpha: 2, beta: 3, gamma: 0.5 } })], [0], { trace: true });
+    env.step([SEARCH_ALPHA]); // driver 0.0022 + 2·0.0276 + 0.5·0.002 = 0.0584
+    env.step([CODE_SELF_BETA]); // driver 0.0024 + 3·0.0103 = 0.0333
+    const tr = env.traces?.[0] ?? [];
+    expect(tr[0]?.cost).toBeCloseTo(0.0584, 12);
+    expect(tr[1]?.cost).toBeCloseTo(0.0333, 12);
+    // Answer: the driver reads 2000 + 100 + 100 + 100 + 200 = 2500: 0.0027; alpha reads 2600, writes round(500·e^(0.5·z)) at
+    // u = U_YES (z = ln(1e-9)·√3/π ≈ −11.42: e^(−5.71)·500 ≈ 1.65 → 2 tokens); 2·((10·2600 + 20·2)/1e6 + 0.001) = 0.05408.
+    env.step([ANSWER_ALPHA]);
+    expect(tr[2]?.outTokens).toBe(2);
+    expect(tr[2]?.cost).toBeCloseTo(0.0027 + 0.05408, 12);
+  });
+});
+
+describe('batching', () => {
+  const draws = drawsOf([
+    [0, who.slot('search:alpha@gamma'), 0, CH_WRITE, 0.3], [0, who.slot('search:alpha@gamma'), 0, CH_HIT, 0.4],
+    [0, who.writer('alpha', 'query'), 0, CH_TOKENS, U_Z1], [0, who.model('alpha'), 0, CH_TOKENS, U_Z1],
+    [0, who.model('alpha'), 0, CH_SUCCESS, 0.7], [1, who.model('alpha'), 0, CH_SUCCESS, 0.6],
+  ]);
+
+  it('advances many episodes in lockstep with the same results as one at a time', () => {
+    const PATH = [SEARCH_ALPHA, CODE_SELF_BETA, CODE_SELF_BETA, ANSWER_ALPHA];
+    const one = envOf(draws);
+    one.reset([handTask()], [0]);
+    for (const a of PATH) one.step([a]);
+    const other = envOf(draws);
+    other.reset([handTask()], [0]);
+    for (const a of [CODE_SELF_BETA, SUBMIT]) other.step([a]);
+    const env = envOf(draws, handCatalog(), SIM, 4);
+    env.reset([handTask(), handTask(), handTask(), handTask()], [0, 0, 0, 0]);
+    // Slot 3 takes a different route and finishes first; its later actions are ignored.
+    const route3 = [CODE_SELF_BETA, SUBMIT];
+    PATH.forEach((a, t) => env.step([a, a, a, route3[t] ?? 99]));
+    for (let i = 0; i < 3; i++) {
+      expect([env.cost[i], env.latencyMs[i], env.tokens[i], env.outcome[i], env.turn[i]]).toEqual([one.cost[0], one.latencyMs[0], one.tokens[0], one.outcome[0], one.turn[0]]);
+      expect(Array.from(env.calls.subarray(i * 3, i * 3 + 3))).toEqual(Array.from(one.calls.subarray(0, 3)));
+    }
+    expect([env.cost[3], env.outcome[3], env.turn[3]]).toEqual([other.cost[0], other.outcome[0], other.turn[0]]);
+    expect(one.outcome[0]).toBe(1);
+  });
+
   it('gives every slot the same draws whether the slots hold one task object or separate copies of it', async () => {
     const { presetCatalog } = await import('../src/core/sim/presets');
     const { generateTasks } = await import('../src/core/sim/tasks');
     const { baselineFromName } = await import('../src/core/eval/baselines');
     const { runEpisodes } = await import('../src/core/eval/policy');
     const catalog = presetCatalog('toolorchestra');
-    const pool = generateTasks(catalog, { seed: 12, count: 40, availability: 0.75 }).tasks;
-    // 40 tasks × 4 rollouts: adjacent slots share the task object (as the trainer's groups do), or hold deep copies.
+    const pool = generateTasks(catalog, { seed: 12, count: 30, priceSpread: 3, turnBudgets: [3, 20] }).tasks;
+    // 30 tasks × 4 rollouts: adjacent slots share the task object (as the trainer's groups do), or hold deep copies.
     const shared = pool.flatMap((t) => [t, t, t, t]);
     const copies = shared.map((t) => structuredClone(t));
     const keys = shared.map((_, i) => i * 7919 + 3);
+    const fresh = (tasks: typeof shared) => { const env = new BatchEnv(catalog, DEFAULT_SIM, tasks.length); env.reset(tasks, keys); return env; };
+    const [r1, r2] = [fresh(shared), fresh(copies)];
+    for (const k of ['stepType', 'difficulty', 'hint', 'needsTool', 'selfItem', 'answerItem', 'hitItem', 'writeItem', 'selfWriteItem', 'available', 'priceScale', 'nSteps', 'nUnits', 'unitStart', 'unitLen', 'budget', 'domain'] as const) {
+      expect(Array.from(r1[k]).map(String), k).toEqual(Array.from(r2[k]).map(String)); // String: NaN equals NaN
+    }
     const run = async (tasks: typeof shared) => {
       const env = new BatchEnv(catalog, DEFAULT_SIM, tasks.length);
       await runEpisodes(env, baselineFromName('cascade:0.7', catalog, DEFAULT_SIM), tasks, keys);
       return env;
     };
-    // Right after reset, every task row is the same: what features.ts and the success draws read.
-    const fresh = (tasks: typeof shared) => { const env = new BatchEnv(catalog, DEFAULT_SIM, tasks.length); env.reset(tasks, keys); return env; };
-    const [r1, r2] = [fresh(shared), fresh(copies)];
-    for (const k of ['stepType', 'difficulty', 'hint', 'needsTool', 'logitSelf', 'logitTool', 'available', 'nSteps', 'domain'] as const) {
-      expect(Array.from(r1[k]).map(String), k).toEqual(Array.from(r2[k]).map(String)); // String: NaN equals NaN
-    }
     const [a, b] = [await run(shared), await run(copies)];
-    expect(Array.from(a.outcome)).toEqual(Array.from(b.outcome));
-    expect(Array.from(a.cost)).toEqual(Array.from(b.cost));
-    expect(Array.from(a.calls)).toEqual(Array.from(b.calls));
-    expect(Array.from(a.available)).toEqual(Array.from(b.available));
-    // The shared-object path must still see each task's own steps: the group of task 1 differs from that of task 0.
-    expect(a.outcome.slice(0, 4).join() + a.cost[0]).not.toBe(a.outcome.slice(4, 8).join() + a.cost[4]);
+    for (const k of ['outcome', 'cost', 'latencyMs', 'calls', 'turn'] as const) expect(Array.from(a[k]), k).toEqual(Array.from(b[k]));
+    // The shared-object path still sees each task's own steps: task 1's rows differ from task 0's.
+    expect(Array.from(r1.difficulty.subarray(0, 5))).not.toEqual(Array.from(r1.difficulty.subarray(20, 25)));
   });
 });

@@ -2,6 +2,7 @@
 // every tool, add + relu, tfjs's own autodiff) and the check that the packed network's logits and
 // hand-written gradients match it, on whichever backend is active.
 
+import { slotsOf } from '../src/core/sim/slots';
 import { expect } from 'vitest';
 import * as tf from '@tensorflow/tfjs-core';
 import type * as TF from '@tensorflow/tfjs-core';
@@ -11,7 +12,7 @@ import { PolicyNetwork } from '../src/core/policy/network';
 import { presetCatalog } from '../src/core/sim/presets';
 import { SeqRng } from '../src/core/sim/rng';
 
-const J = presetCatalog('toolorchestra').tools.length;
+const J = slotsOf(presetCatalog('toolorchestra')).length;
 
 /** The network written the plain way (concatenated [state ⊕ tool] input, add + relu), for tfjs's autodiff. */
 function plainLogits(net: PolicyNetwork, state: TF.Tensor2D, tools: TF.Tensor3D, bias: TF.Tensor2D): TF.Tensor2D {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { slotsOf } from '../src/core/sim/slots';
 import type * as TF from '@tensorflow/tfjs-core';
 import { DEFAULT_TRAIN, type TrainConfig } from '../src/core/grpo/config';
 import { disposeBatch, grpoLoss, type LossConfig } from '../src/core/grpo/loss';
@@ -34,8 +35,8 @@ describe('GRPO surrogate gradient', () => {
     const net = new PolicyNetwork({ width: 4, depth: 2, seed: 5 });
     const sim = { ...DEFAULT_SIM, maxTurns: 4 };
     const env = new BatchEnv(catalog, sim, 6);
-    const buf = new RolloutBuffer(sim.maxTurns, 6, catalog.tools.length);
-    await collectRollouts(net, env, catalogScales(catalog), pool.slice(0, 6), [1, 2, 3, 4, 5, 6], prefRows(6), buf, new SeqRng(9), 0);
+    const buf = new RolloutBuffer(sim.maxTurns, 6, env.nSlots);
+    await collectRollouts(net, env, catalogScales(catalog, env.slots), pool.slice(0, 6), [1, 2, 3, 4, 5, 6], prefRows(6), buf, new SeqRng(9), 0);
     // Move π_old away from π so ratios spread over and beyond the clip range.
     const rng = new SeqRng(4);
     for (let i = 0; i < buf.logp.length; i++) buf.logp[i] += (rng.next() - 0.5) * 0.8;
@@ -127,7 +128,7 @@ describe('GRPO trainer', () => {
     const tr = new GrpoTrainer(catalog, small, pool);
     const m = await tr.step();
     const buf = (tr as unknown as { buf: RolloutBuffer }).buf;
-    const J = catalog.tools.length, A = J + 1, N = buf.slots;
+    const J = slotsOf(catalog).length, A = J + 1, N = buf.slots;
     // Group g trains unless all its rollouts scored alike (filtered): trained decisions are the valid rows of trained slots.
     let rolloutPairs = 0, decisions = 0;
     const perSlot = new Array<number>(N).fill(0), pairsPerSlot = new Array<number>(N).fill(0);

@@ -1,6 +1,7 @@
 // The iteration as eight named phases: run one at a time (slow motion) it trains exactly as the
 // trainer's back-to-back step, every phase reports numbers, and those numbers agree with a plain
 // recomputation done here by hand.
+import { slotsOf } from '../src/core/sim/slots';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TRAIN, type TrainConfig } from '../src/core/grpo/config';
 import { PHASE_NAMES, runNextPhase } from '../src/core/grpo/phases';
@@ -120,7 +121,7 @@ describe('GRPO in slow motion', () => {
     for (let it = 0; it < 12 && checked < 3; it++) {
       const s = t.begin({ observe: true });
       while (await runNextPhase(s));
-      const p = s.probs!, A = catalog.tools.length + 1;
+      const p = s.probs!, A = slotsOf(catalog).length + 1;
       let score = 0;
       p.rows.forEach((row, i) => {
         const a = s.host.buf.actions[row]!;

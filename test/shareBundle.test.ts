@@ -163,13 +163,13 @@ describe('the file: orchestra-lab-share.json', () => {
       [JSON.stringify({ ...good, version: 2 }), /share file version 2 is not supported \(expected 1\)/],
       [JSON.stringify({ ...good, settings: 42 }), /settings are not a link's/],
       [JSON.stringify({ ...good, weights: 'AAAA!' }), /the file's weights is not valid base64/],
-      [JSON.stringify({ ...good, weights: toBase64(pretrained.weights.subarray(0, 100)) }), /weights have 100 bytes, its manifest needs 52744/],
+      [JSON.stringify({ ...good, weights: toBase64(pretrained.weights.subarray(0, 100)) }), /weights have 100 bytes, its manifest needs 56072/], // 64×2: scorer 32·64 + 21·64 + 64 + 64·64 + 64 + 64 + 1, submit 32·64 + 64 + 64·64 + 64 + 64 + 1 = 14018 floats
       [JSON.stringify({ ...good, artifact: manifest }), /weight "scorer\/l0\/state" is int32, expected float32/],
       [JSON.stringify({ ...good, artifact: { ...pretrained.json, weightsManifest: [] } }), /no weightsManifest/],
       // The worker's own import check, run on the page before anything changes: the weights, and what the old pre-check missed.
       [withFloat(5, Number.NaN), /holds a non-finite value at float 5/],
       [withFloat(13_000, 2e4), new RegExp(`holds 2.00e\\+4 at float 13000 \\(weight "submit/l1/kernel"\\); a policy's weights must lie within ±${MAX_ABS_WEIGHT}`)],
-      [JSON.stringify({ ...good, artifact: { ...pretrained.json, userDefinedMetadata: { ...pretrained.json.userDefinedMetadata, features: { stateDim: 27, toolDim: 16 } } } }), /feature sizes 27\/16 do not match this lab's 28\/16/],
+      [JSON.stringify({ ...good, artifact: { ...pretrained.json, userDefinedMetadata: { ...pretrained.json.userDefinedMetadata, features: { stateDim: 27, toolDim: 16 } } } }), /feature sizes 27\/16 do not match this lab's 32\/21/],
       [JSON.stringify({ ...good, artifact: { ...pretrained.json, userDefinedMetadata: { ...pretrained.json.userDefinedMetadata, catalog: { name: 'x' } } } }), /invalid orchestrator artifact: /],
       ['x'.repeat(MAX_SHARE_FILE_CHARS + 1), /the file has 32.0 MB \(a share file holds at most 32 MB\)/],
     ];

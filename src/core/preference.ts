@@ -14,6 +14,15 @@ export interface Preference {
 
 export const ACCURACY_FIRST: Readonly<Preference> = { outcome: 1, cost: 0, latency: 0, tools: {} };
 
+/**
+ * The lab's default P, for a user who states no preference: the answer first, then cost and time
+ * alike. The lab's sliders start here, and the paper's tables are read at it.
+ */
+export const DEFAULT_PREFERENCE: Readonly<Preference> = { outcome: 1, cost: 0.5, latency: 0.5, tools: {} };
+
+/** How the tables name the default P. */
+export const DEFAULT_PREFERENCE_LABEL = 'Default (outcome 1, cost 0.5, latency 0.5)';
+
 /** P in one line, e.g. "outcome 1 · cost 0.5 · latency 0 · local-search 1" (tools only where weighted). */
 export function describePreference(p: Preference): string {
   const tools = Object.entries(p.tools).filter(([, w]) => w !== 0).map(([id, w]) => `${id} ${w}`);

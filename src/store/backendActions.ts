@@ -2,6 +2,7 @@
 // fresh speed probe), switch or re-measure, and show at once what is happening (`backendSwitch`).
 // The probe's reports are cached in this browser (probeCache.ts).
 
+import { slotsOf } from '../core/sim/slots';
 import { probeSizeKey, probeSizeOf } from '../core/bench/probeSize';
 import type { LabWorkerClient } from '../worker/client';
 import type { BackendInfo, BackendName } from '../worker/protocol';
@@ -11,7 +12,7 @@ import { cachedProbe, rememberProbe } from './probeCache';
 type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
 
 export function backendActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { syncUrl: () => void; fail: (e: unknown) => void }) {
-  const probeSize = () => probeSizeOf(get().train, get().catalog.tools.length);
+  const probeSize = () => probeSizeOf(get().train, slotsOf(get().catalog).length);
   const adopt = (b: BackendInfo) => {
     set({ backendInfo: b });
     get().dropPhases(); // a switch closed any slow-motion iteration

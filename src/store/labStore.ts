@@ -236,7 +236,7 @@ export const useLab = create<LabState>((set, get) => {
           const d = structuredClone(DEFAULT_TRAIN);
           set((s) => ({ train: { ...s.train, batchTasks: d.batchTasks, groupSize: d.groupSize, sim: d.sim, policy: d.policy } }));
           syncUrl();
-          get().notify('error', `The link's settings were not applied: ${(e as Error).message}. Using the default sizes instead.`);
+          get().notify('error', `The link's settings were not applied: ${(e as Error).message.replace(/\.$/, '')}. Using the default sizes instead.`);
           await worker().request({ type: 'configure', settings: settingsOf(get()) });
         }
         accepted = settingsOf(get());

@@ -8,7 +8,7 @@ import type { Catalog } from '../core/sim/catalog';
 import { parseCatalog } from '../core/sim/catalogSchema';
 import LZString from 'lz-string'; // CommonJS: the default import works in Vite, vitest and Node's ESM loader alike
 import { PRESET_NAMES, PRESETS, presetCatalog } from '../core/sim/presets';
-import type { Preference } from '../core/preference';
+import { DEFAULT_PREFERENCE, type Preference } from '../core/preference';
 import { parseDecimal } from '../core/decimal';
 import { BACKEND_NAMES, type BackendName } from '../worker/protocol';
 
@@ -37,7 +37,6 @@ export const EVAL_SUITES: readonly { name: string; label: string }[] = [
 ];
 
 export const DEFAULT_EVAL_TASKS = 250;
-export const DEFAULT_PREFERENCE: Preference = { outcome: 1, cost: 0.5, latency: 0, tools: {} };
 
 export function defaultConfig(): UrlConfig {
   return { preset: 'toolorchestra', catalog: presetCatalog('toolorchestra'), train: structuredClone(DEFAULT_TRAIN), preference: structuredClone(DEFAULT_PREFERENCE), backend: null, evalTasks: DEFAULT_EVAL_TASKS, evalSuite: 'toolscale' };

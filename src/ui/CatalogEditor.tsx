@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { Catalog, ToolSpec } from '../core/sim/catalog';
 import { STEP_TYPE_MEANING, STEP_TYPES, type StepType } from '../core/sim/stepTypes';
+import { WRITER_ROLES, type WriterRole } from '../core/sim/catalog';
+import { LIBRARY_IDS, libraryTool } from '../core/sim/modelLibrary';
 import { PRESET_NAMES, PRESETS } from '../core/sim/presets';
 import { useLab } from '../store/labStore';
 import { CATALOG_FIELD_LABELS } from '../store/catalogErrorText';
@@ -29,6 +31,22 @@ export function CatalogEditor() {
     else skill[s] = Number(raw);
     return update(j, { ...t, skill });
   };
+  /** A model's writing ability for a role (blank: it fills no writer slot of that role). */
+  const setWrites = (j: number, r: WriterRole, raw: string): boolean => {
+    const t = catalog.tools[j] as ToolSpec;
+    const writes: Record<string, number> = { ...t.writes };
+    if (raw.trim() === '') delete writes[r];
+    else writes[r] = Number(raw);
+    const { writes: _old, ...rest } = t;
+    return update(j, Object.keys(writes).length ? { ...rest, writes } : rest);
+  };
+  const [libraryId, setLibraryId] = useState<string>('claude-opus-4.1');
+  const inCatalog = new Set(catalog.tools.map((t) => t.id));
+  /** A model of the library (the paper's baselines' and its Table 2's), as it is there, enabled. */
+  const addFromLibrary = () => {
+    const t = libraryTool(libraryId);
+    if (t) setCatalog({ ...catalog, tools: [...catalog.tools, t] });
+  };
   /** A new tool starts as the catalog's first generalist as its preset defines it (not as edited: a disabled row or a zeroed price would make the new one look dead), and enabled. */
   const addTool = () => {
     const base = catalog.tools.find((t) => t.kind === 'generalist') ?? catalog.tools[0];
@@ -46,7 +64,7 @@ export function CatalogEditor() {
       <div className="table-wrap">
         <table className="editor">
           <thead>
-            <tr><th>on</th><th>tool</th>{COLUMNS.map((c) => <th key={c.label}>{c.label}</th>)}{STEP_TYPES.map((s) => <th key={s} title={`skill on “${STEP_TYPE_MEANING[s]}” (blank = cannot)`}>{s}</th>)}</tr>
+            <tr><th>on</th><th>tool</th>{COLUMNS.map((c) => <th key={c.label}>{c.label}</th>)}{WRITER_ROLES.map((r) => <th key={r} title={`a model’s ability as a writer of ${r === 'query' ? 'search queries' : 'programs'} (blank = it fills no such slot; a basic tool runs what is written)`}>writes {r}</th>)}{STEP_TYPES.map((s) => <th key={s} title={`skill on “${STEP_TYPE_MEANING[s]}” (blank = cannot)`}>{s}</th>)}</tr>
           </thead>
           <tbody>
             {catalog.tools.map((t, j) => (
@@ -67,6 +85,10 @@ export function CatalogEditor() {
                       if (v !== c.get(t) && !update(j, c.set(t, v))) e.target.value = String(c.get(t));
                     }} /></td>
                 ))}
+                {WRITER_ROLES.map((r) => (
+                  <td key={r}>{t.kind === 'basic' ? <span className="muted small">{t.runs === r ? 'runs' : ''}</span> : <input type="text" inputMode="decimal" className="skill" aria-label={`${t.id} writes ${r}`} defaultValue={t.writes?.[r] ?? ''} key={`${t.id}-w${r}-${t.writes?.[r] ?? ''}`}
+                    onBlur={(e) => { if (e.target.value !== String(t.writes?.[r] ?? '') && !setWrites(j, r, e.target.value)) e.target.value = String(t.writes?.[r] ?? ''); }} />}</td>
+                ))}
                 {STEP_TYPES.map((s) => (
                   <td key={s}><input type="text" inputMode="decimal" className="skill" aria-label={`${t.id} skill ${s}`} defaultValue={t.skill[s] ?? ''} key={`${t.id}-${s}-${t.skill[s] ?? ''}`}
                     onBlur={(e) => { if (e.target.value !== String(t.skill[s] ?? '') && !setSkill(j, s, e.target.value)) e.target.value = String(t.skill[s] ?? ''); }} /></td>
@@ -80,6 +102,13 @@ export function CatalogEditor() {
         <input aria-label="New tool id" value={newId} onChange={(e) => setNewId(e.target.value)} />
         <button type="button" onClick={addTool}>Add tool</button>
         <span className="small muted">starts as a copy of the first generalist; edit its prices and skills</span>
+      </div>
+      <div className="add-tool">
+        <label>Add a model from the library <select aria-label="Model from the library" value={libraryId} onChange={(e) => setLibraryId(e.target.value)}>
+          {LIBRARY_IDS.filter((id) => !inCatalog.has(id)).map((id) => <option key={id} value={id}>{id}</option>)}
+        </select></label>
+        <button type="button" onClick={addFromLibrary} disabled={inCatalog.has(libraryId)}>Add model</button>
+        <span className="small muted">e.g. Claude Opus 4.1, a baseline in the paper and not one of its orchestrator’s tools</span>
       </div>
     </section>
   );

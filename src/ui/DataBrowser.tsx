@@ -1,5 +1,5 @@
-import { functionSchema, type Catalog } from '../core/sim/catalog';
-import { taskMessages, tasksToJsonl } from '../core/sim/render';
+import type { Catalog } from '../core/sim/catalog';
+import { harnessSchemas, taskMessages, tasksToJsonl } from '../core/sim/render';
 import type { Task } from '../core/sim/tasks';
 import { useLab } from '../store/labStore';
 import { useShallow } from 'zustand/react/shallow';
@@ -14,7 +14,7 @@ function TaskDetail({ task, catalog }: { task: Task; catalog: Catalog }) {
       </h3>
       <table>
         <thead>
-          <tr><th>#</th><th>step</th><th>type</th><th>difficulty</th><th>hint (seen)</th><th>golden tool</th><th>p</th></tr>
+          <tr><th>#</th><th>step</th><th>type</th><th>difficulty</th><th>hint (seen)</th><th>needs a tool</th><th>golden calls</th></tr>
         </thead>
         <tbody>
           {task.steps.map((s, k) => (
@@ -24,14 +24,14 @@ function TaskDetail({ task, catalog }: { task: Task; catalog: Catalog }) {
               <td><code>{s.type}</code></td>
               <td className="num">{s.difficulty.toFixed(2)}</td>
               <td className="num">{s.hint.toFixed(2)}</td>
-              <td><code>{task.golden.path[k]?.tool ?? `${catalog.orchestrator.id} (itself)`}</code></td>
-              <td className="num">{task.golden.path[k]?.p.toFixed(2)}</td>
+              <td>{s.needsTool ? 'yes' : ''}</td>
+              <td>{task.golden.path.filter((g) => g.step === k).map((g) => <code key={g.slot} className="chip">{g.slot === 'submit' ? `${catalog.orchestrator.id} (itself)` : g.slot} p {g.p.toFixed(2)}</code>)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <p className="small">
-        Golden path succeeds with p = {task.golden.successProbability.toFixed(3)} · context {task.promptTokens} tokens · available tools:{' '}
+        {task.commits === 'task' ? 'One final answer' : 'Each step committed in turn'} · golden path succeeds with p = {task.golden.successProbability.toFixed(3)} · context {task.promptTokens} tokens{task.maxTurns ? ` · ${task.maxTurns} turns` : ''} · available tools:{' '}
         {task.available.map((id) => <code key={id} className="chip">{id}</code>)}
       </p>
       {task.store && (
@@ -88,7 +88,7 @@ export function DataBrowser() {
       <CatalogTable catalog={catalog} />
       <details>
         <summary>Tool schemas (OpenAI function calling)</summary>
-        <pre>{JSON.stringify(catalog.tools.map(functionSchema), null, 2)}</pre>
+        <pre>{JSON.stringify(harnessSchemas(catalog), null, 2)}</pre>
       </details>
     </section>
   );

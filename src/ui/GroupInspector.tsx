@@ -38,14 +38,15 @@ function Turns({ t, g, catalog }: { t: GroupTrajectory; g: GroupSample; catalog:
         if (!step) return null;
         return (
           <li key={k} className={e.action}>
-            <span className="muted">turn {e.turn + 1} · step {e.step + 1} ({step.type}) · {formatCost(catalog, e.cost)} · {(e.latencyMs / 1000).toFixed(1)} s</span>
-            {e.action === 'call' && e.tool ? (
+            <span className="muted">turn {e.turn + 1} · {e.action === 'search' || e.action === 'code' ? `for step ${e.step + 1} (${step.type})` : g.task.commits === 'task' ? 'the answer' : `step ${e.step + 1} (${step.type})`} · {formatCost(catalog, e.cost)} · {(e.latencyMs / 1000).toFixed(1)} s</span>
+            {e.slot && (e.action === 'search' || e.action === 'code') ? (
               <>
-                <code className="call">{JSON.stringify(renderCall(catalog, e.tool, step, `call_${k}`).function)}</code>
-                <span className={e.correct ? 'good' : 'bad'}>→ {renderResult(step, !!e.correct, e.confidence ?? 0)}</span>
+                <code className="call">{JSON.stringify(renderCall(catalog, e.slot, step, `call_${k}`).function)}</code>
+                <span className={e.success ? 'good' : 'bad'}>→ {renderResult(step, !!e.success, e.signal ?? 0)}</span>
               </>
             ) : (
-              <span>submit → committed {e.selfSolved ? '(solved by the orchestrator alone) ' : ''}<span className={e.committedCorrect ? 'good' : 'bad'}>{e.committedCorrect ? 'right' : 'wrong'}</span></span>
+              <span>{e.action === 'answer' ? <><code className="call">{JSON.stringify(renderCall(catalog, e.slot ?? '', step, `call_${k}`, g.task.commits === 'task' ? g.task.question : step.text).function)}</code> → </> : 'submit: the orchestrator answers itself → '}
+                <span className={e.committedCorrect ? 'good' : 'bad'}>{e.committedCorrect ? 'right' : 'wrong'}</span>{e.missingEvidence ? ' (a step that needed a tool had no result)' : ''}</span>
             )}
           </li>
         );

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PAPER_TABLE1 } from '../core/eval/paperTable1';
+import { DEPARTURES, PAPER_TABLE1 } from '../core/eval/paperTable1';
 import { useLab } from '../store/labStore';
 
 const COLUMNS: readonly { key: string; label: string }[] = [
@@ -30,6 +30,10 @@ export function PaperVsLab() {
         The paper’s absolute cost and latency come from up to 50 turns per query; the lab’s tasks take at most 12, so compare ratios.
         Every table (unseen tools, preferences, pricing, calls per tool, turn budgets): <code>npm run cli -- reproduce</code>.
       </p>
+      <details className="small" data-testid="departures">
+        <summary>Where the lab departs from the paper (in every number here)</summary>
+        <ul>{DEPARTURES.map((d) => <li key={d}>{d}</li>)}</ul>
+      </details>
       <p className="small">
         <button type="button" onClick={() => void compute()} disabled={busy}>{busy ? 'Computing…' : 'Recompute'}</button>{' '}
         {paper ? <span className="muted">policy at iteration {paper.iteration}, {paper.count} tasks per suite{paper.iteration !== iteration ? ' (the policy has trained since)' : ''}</span> : null}

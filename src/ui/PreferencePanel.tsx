@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
 import type { Preference } from '../core/preference';
 import { REWARD_MODE_LABELS, type RewardMode } from '../core/grpo/reward';
+import { SHIPPED_RECIPE } from '../core/grpo/recipe';
 
 function Slider({ label, value, onChange, hint }: { label: string; value: number; onChange: (v: number) => void; hint?: string }) {
   return (
@@ -15,8 +16,6 @@ function Slider({ label, value, onChange, hint }: { label: string; value: number
   );
 }
 
-/** Iterations of the shipped policy's run (README, "One policy, any preference"): its learning rate reaches 0 there. */
-const SHIPPED_RECIPE_ITERATIONS = 800;
 
 /** Whether P weighs any tool. */
 const weighsTools = (p: Preference): boolean => Object.values(p.tools).some((w) => w > 0);
@@ -27,7 +26,7 @@ const weighsTools = (p: Preference): boolean => Object.values(p.tools).some((w) 
  * one training here uses.
  */
 function toolWeightsNote(mode: RewardMode): string {
-  const both = "What these weights pay for depends on the policy's training reward. The paper's pays for each call of a preferred tool: the policy adds such calls, at a higher cost, and an open model's confident wrong answer can outvote a right one. Success-first (the shipped policy's) pays for the share of calls to preferred tools, on top of the 1 a success earns: calls move only where the answer stays.";
+  const both = "What these weights pay for depends on the policy's training reward. The paper's pays for each call of a preferred tool, and only that, when the outcome weighs 0: the policy adds such calls, at a higher cost, and may hand the answer to a weaker preferred model. Success-first (the shipped policy's) pays for the share of calls to preferred tools, on top of the 1 a success earns: calls move mostly where the answer stays.";
   const now = mode === 'weighted' || mode === 'outcome' ? `Training here uses the ${REWARD_MODE_LABELS[mode]} reward, which does not read P: these weights change nothing in training, though the policy still reads them as an input.` : `Training here uses the ${REWARD_MODE_LABELS[mode]} reward.`;
   return `${both} ${now}`;
 }
@@ -39,8 +38,9 @@ export function PreferencePanel() {
   );
   const put = (patch: Partial<Preference>) => setPreference({ ...p, ...patch });
   const applyRecipe = () => {
-    setTrain({ reward: 'success-first', advantage: { ...advantage, normalizeStd: false }, lrDecay: { start: 0, end: SHIPPED_RECIPE_ITERATIONS } });
-    useLab.getState().notify('info', `Training now uses the shipped policy's recipe: the success-first reward, the advantage without the std division, and a learning rate falling to 0 by iteration ${SHIPPED_RECIPE_ITERATIONS}, where a run pauses (Settings → Training). Train from scratch to train one policy for every preset.`);
+    const { reward: r, learningRate, entropyCoef } = SHIPPED_RECIPE.settings;
+    setTrain({ reward: r, learningRate, entropyCoef, advantage: { ...advantage, normalizeStd: false }, lrDecay: { start: 0, end: SHIPPED_RECIPE.iterations } });
+    useLab.getState().notify('info', `Training now uses the shipped policy's recipe: the success-first reward, the advantage without the std division, lr ${learningRate} falling to 0 by iteration ${SHIPPED_RECIPE.iterations}, where a run pauses (Settings → Training). Train from scratch to train one policy for every preset.`);
   };
   return (
     <section className="panel prefs" aria-label="preferences">
@@ -65,7 +65,7 @@ export function PreferencePanel() {
       </fieldset>
       {mode === 'random' && reward === 'toolorchestra' && (
         <p className="small field-note" role="note" data-testid="random-p-reward-note">
-          Under the paper’s reward, one policy for every P gives up answers for presets that weigh tools or cost (“Avoid API calls”: 8 to 33 points on τ² in the README’s runs). The shipped policy’s recipe kept every preset within 5 points in 4 of 5 seeds: success-first reward, no std division, learning rate to 0 by iteration {SHIPPED_RECIPE_ITERATIONS}.{' '}
+          Under the paper’s reward, one policy for every P can give up answers for presets that weigh tools or cost (docs/REPRODUCTION.md, “One policy, any preference”). The shipped policy’s recipe: success-first reward, no std division, learning rate to 0 by iteration {SHIPPED_RECIPE.iterations}.{' '}
           <button type="button" className="link" onClick={applyRecipe}>Use that recipe</button>
         </p>
       )}

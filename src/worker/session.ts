@@ -3,6 +3,7 @@
 // for (configure, step, evaluate, export, import, switch backend). Every tfjs operation runs
 // through `exclusive`, one at a time, so an evaluation never interleaves with an update.
 
+import { slotsOf } from '../core/sim/slots';
 import type { TrainConfig } from '../core/grpo/config';
 import type { IterationMetrics } from '../core/grpo/metrics';
 import { GrpoTrainer } from '../core/grpo/trainer';
@@ -71,7 +72,7 @@ export class LabSession {
   configure(next: LabSettings): string[] {
     const prev = this.settings;
     const changed: string[] = [];
-    const sizeError = checkIterationSize(this.trainConfig(next), next.catalog.tools.length);
+    const sizeError = checkIterationSize(this.trainConfig(next), slotsOf(next.catalog).length);
     if (sizeError) throw new Error(sizeError);
     const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
     const catalogChanged = !prev || !same(prev.catalog, next.catalog);
@@ -323,7 +324,7 @@ export class LabSession {
       const s = this.requireSettings();
       const net = this.requireTrainer().net;
       // Only a policy that still computes finite probabilities is written out.
-      const broken = await probeFinite(net, s.catalog.tools.length);
+      const broken = await probeFinite(net, slotsOf(s.catalog).length);
       if (broken) throw new Error(`export refused: the current policy is broken (${broken}); press Reset or import a policy`);
       // The schedule as the lab counts it (the trainer's is shifted), beside the lab's iteration count.
       const { json, weights } = await exportArtifact(net, s.catalog, { training: { ...s.train, preference: s.preference, iterations: this.iteration } });
@@ -338,7 +339,7 @@ export class LabSession {
       const loaded = importArtifact(json, weights);
       if (!loaded.ok) throw new Error(loaded.error);
       // A forward on the probe batch before the swap: a policy whose logits overflow never replaces the current one.
-      const broken = await probeFinite(loaded.net, s.catalog.tools.length).catch((e: unknown) => (e as Error).message);
+      const broken = await probeFinite(loaded.net, slotsOf(s.catalog).length).catch((e: unknown) => (e as Error).message);
       if (broken) {
         loaded.net.dispose();
         throw new Error(`invalid orchestrator artifact: ${broken}`);
@@ -370,7 +371,7 @@ export class LabSession {
 
   /** Action probabilities on the fixed probe batch (see probe.ts). */
   probe(): Promise<number[]> {
-    return this.exclusive(async () => probeProbabilities(this.requireTrainer().net, this.requireSettings().catalog.tools.length));
+    return this.exclusive(async () => probeProbabilities(this.requireTrainer().net, slotsOf(this.requireSettings().catalog).length));
   }
 
   /** Moves the policy to another backend (forced), or to the fastest measured one (`auto`): weights out, backend switched, weights back in. */

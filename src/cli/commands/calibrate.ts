@@ -6,14 +6,14 @@ import { baselineFromName } from '../../core/eval/baselines';
 import type { BatchPolicy } from '../../core/eval/policy';
 import { callsTableMarkdown, evaluateOnSuites, suiteTableMarkdown, suiteTasks } from '../../core/eval/suiteTable';
 import { learnedPolicy } from '../../core/policy/act';
-import { ACCURACY_FIRST } from '../../core/preference';
+import { DEFAULT_PREFERENCE } from '../../core/preference';
 import { DEFAULT_SIM } from '../../core/sim/callModel';
 import { checkKnown, CliError, intOpt, stringOpt, type Args } from '../args';
 import { loadCatalog, loadPreference } from '../io';
 import { loadPolicyFile } from '../policyFile';
 import { checkBackendName, initNodeBackend } from '../tfBackend';
 
-export const TABLE1_BASELINES = ['tools+gpt-5', 'notools:gpt-5', 'tools+claude-opus-4.1', 'notools:claude-opus-4.1', 'prompted:gpt-5', 'prompted:qwen3-8b', 'notools:llama-3.3-70b', 'repeat:gpt-5-mini:3', 'cascade:0.8', 'oracle'];
+export const TABLE1_BASELINES = ['tools+gpt-5', 'notools:gpt-5', 'prompted:gpt-5', 'tools+claude-opus-4.1', 'prompted:claude-opus-4.1', 'notools:claude-opus-4.1', 'prompted:qwen3-8b', 'notools:llama-3.3-70b', 'repeat:gpt-5-mini:3', 'cascade:0.8', 'oracle'];
 
 export async function calibrateCommand(a: Args): Promise<void> {
   checkKnown(a, ['catalog', 'seed', 'count', 'policy', 'preference', 'baselines', 'backend', 'json']);
@@ -39,7 +39,7 @@ export async function calibrateCommand(a: Args): Promise<void> {
   if (a.options.has('policy')) {
     await initNodeBackend(stringOpt(a, 'backend', 'wasm'));
     const { net, trainedPreference } = loadPolicyFile(stringOpt(a, 'policy'), catalog);
-    const pref = a.options.has('preference') ? loadPreference(stringOpt(a, 'preference'), catalog) : trainedPreference ?? ACCURACY_FIRST;
+    const pref = a.options.has('preference') ? loadPreference(stringOpt(a, 'preference'), catalog) : trainedPreference ?? DEFAULT_PREFERENCE;
     policies.unshift(learnedPolicy(net, catalog, pref, 'orchestrator'));
   }
   const rows = await evaluateOnSuites(policies, suiteTasks(catalog, sim, seed, count), catalog, sim, seed);

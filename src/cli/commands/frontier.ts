@@ -1,5 +1,5 @@
-// `frontier …`: every baseline family's (cost, accuracy) points and AIQ; --markdown prints the
-// README's baseline table instead.
+// `frontier …`: every baseline family's (cost, accuracy) points and AIQ; --markdown prints them as a
+// table instead.
 
 import { formatCost } from '../../core/sim/catalog';
 import { PREFERENCE_SWEEP, preferenceLabel, sweepBaselines } from '../../core/eval/sweep';

@@ -13,7 +13,8 @@ import { GrpoTrainer } from '../../core/grpo/trainer';
 import { exportArtifact } from '../../core/io/artifact';
 import { WEIGHTS_FILE_NAME } from '../../core/io/artifactCheck';
 import { formatCost, type Catalog } from '../../core/sim/catalog';
-import { generateTasks } from '../../core/sim/tasks';
+import { trainingPool } from '../../core/grpo/trainingPool';
+import { RECIPE_OPTIONS, SHIPPED_RECIPE } from '../../core/grpo/recipe';
 import { checkKnown, CliError, intOpt, numberOpt, stringOpt, type Args } from '../args';
 import { boundedFromArgs, refuseSettingsOnResume, storedTrainConfig } from '../trainSettings';
 import { checkOutputDir, loadCatalog, loadPreference, readJson, writeArtifactPair } from '../io';
@@ -120,7 +121,7 @@ export async function trainCommand(a: Args): Promise<void> {
   if (done >= iterations) throw new CliError(`${out} has ${done} iterations already; give --iterations above ${done} to go on`);
   let pool;
   try {
-    pool = generateTasks(catalog, { seed: config.seed, count: config.poolSize, availability: config.availability, sim: config.sim }).tasks;
+    pool = trainingPool(catalog, config);
   } catch (e) {
     throw new CliError((e as Error).message);
   }
@@ -129,8 +130,8 @@ export async function trainCommand(a: Args): Promise<void> {
   const init = previous ? previous.net : a.options.has('init') ? loadPolicyFile(stringOpt(a, 'init'), catalog).net : undefined;
   if (init) config = { ...config, policy: { ...config.policy, width: init.config.width, depth: init.config.depth } };
   if (!previous && config.preferenceMode === 'random' && config.reward === 'toolorchestra') {
-    // As the lab's note beside "random P per task": measured, README "One policy, any preference".
-    process.stderr.write('notice: --random-preferences under the paper\'s reward: one policy trained for every P gives up answers for the presets that weigh tools or cost. The shipped policy\'s recipe adds --reward success-first --advantage mean --lr-decay 1 (README, "One policy, any preference").\n');
+    // As the lab's note beside "random P per task": measured in docs/REPRODUCTION.md, "One policy, any preference".
+    process.stderr.write(`notice: --random-preferences under the paper's reward: one policy trained for every P can give up answers for the presets that weigh tools or cost. The shipped policy's recipe is --seed ${SHIPPED_RECIPE.seed} --iterations ${SHIPPED_RECIPE.iterations} ${RECIPE_OPTIONS} (docs/REPRODUCTION.md, "One policy, any preference").\n`);
   }
   if (config.groupSize === 1) {
     const why = `--group 1: ${groupOfOneNote(config.reward).replace(/^G = 1: /, '')}`;

@@ -12,6 +12,7 @@ import { DEFAULT_TRAIN, type TrainConfig } from '../grpo/config';
 import { GrpoTrainer } from '../grpo/trainer';
 import { decide, fillGumbel, allocTurnBuffers } from '../policy/act';
 import { catalogScales } from '../policy/features';
+import { slotsOf } from '../sim/slots';
 import { PolicyNetwork } from '../policy/network';
 import { preferenceVector } from '../preference';
 import { BatchEnv } from '../sim/env';
@@ -96,7 +97,7 @@ function gpuBytes(): number | null {
 export async function runTrainBench(plan: BenchPlan, log: (line: string) => void = () => undefined): Promise<BenchReport> {
   const started = performance.now();
   const catalog = presetCatalog('toolorchestra');
-  const J = catalog.tools.length;
+  const J = slotsOf(catalog).length; // the scored actions: role slots
   const pool = generateTasks(catalog, { seed: 1, count: 1000, availability: DEFAULT_TRAIN.availability }).tasks;
   // The matmul peak is measured before and after the sizes and the higher one kept: a JIT that tiers
   // its wasm up while running (Chromium starts on a baseline compiler) would otherwise lower the floor.
@@ -197,10 +198,10 @@ async function naiveRate(catalog: ReturnType<typeof presetCatalog>, pool: Task[]
   const episodes = measured.some((r) => r.episodes === plan.naiveAt) ? plan.naiveAt : Math.max(0, ...measured.map((r) => r.episodes));
   const net = new PolicyNetwork({ ...DEFAULT_TRAIN.policy, width });
   const env = new BatchEnv(catalog, DEFAULT_TRAIN.sim, 1);
-  const scales = catalogScales(catalog);
+  const scales = catalogScales(catalog, env.slots);
   const prefs = Float32Array.from(preferenceVector(DEFAULT_TRAIN.preference, catalog));
   const A = env.nActions;
-  const buf = allocTurnBuffers(1, env.nTools);
+  const buf = allocTurnBuffers(1, env.nSlots);
   const mask = new Uint8Array(A), gumbel = new Float32Array(A), action = new Int32Array(1);
   const rng = new SeqRng(5);
   let decisions = 0, e = 0;

@@ -1,73 +1,94 @@
 // Policies that need no learning — the landscape a trained orchestrator must beat. Routing
-// baselines driven by the catalog's own orchestrator: random, always:<tool>, cheapest,
-// repeat:<tool>:<k> (best-of-k) and cascade:<θ> (FrugalGPT-style escalation on confidence).
-// The paper's model-driven rows (tools+X, notools:X, prompted:X) live in modelDriven.ts, the
-// oracle in oracle.ts; `baselineFromName` builds any of them.
+// baselines driven by the catalog's own orchestrator: random, always:<model>, cheapest,
+// repeat:<model>:<k> (the model writes k queries or programs for the unit, then answers) and
+// cascade:<θ> (FrugalGPT-style: the cheapest writers first, escalating while the evidence signal is
+// below θ, then the cheapest answerer whose estimated chance clears θ). The paper's model-driven rows
+// (tools+X, notools:X, prompted:X) live in modelDriven.ts, the oracle in oracle.ts; `baselineFromName`
+// builds any of them.
 
 import { toolIndex, type Catalog } from '../sim/catalog';
 import type { SimConfig } from '../sim/callModel';
+import type { BatchEnv } from '../sim/env';
+import { nextLift, unitEstimate } from '../sim/estimates';
 import { counterUniform } from '../sim/rng';
+import { SELF } from '../sim/slots';
 import { notoolsPolicy, promptedPolicy, toolsPlusPolicy } from './modelDriven';
 import { oraclePolicy } from './oracle';
-import { answerersByCost, policy, skillNow, turnsForStep, type BatchPolicy } from './policy';
+import { allowedSlots, byCost, policy, turnsLeft, unitsLeft, type BatchPolicy } from './policy';
 import { parseDecimal } from '../decimal';
 
 /** Uniform over the allowed actions, submit included. */
 export function randomPolicy(): BatchPolicy {
   return policy('random', (env, i) => {
-    const options: number[] = [];
-    for (let j = 0; j < env.nTools; j++) if (env.allowed(i, j)) options.push(j);
-    options.push(env.submitAction);
-    const u = counterUniform(env.keys[i], env.turn[i], 0, 0, 7);
+    const options = [...allowedSlots(env, i, () => true), env.submitAction];
+    const u = counterUniform(env.keys[i] as number, env.turn[i] as number, 0, 0, 7);
     return options[Math.floor(u * options.length)] as number;
   });
 }
 
-/** One call of `toolId` on every step it can answer, else the orchestrator itself. */
-export function alwaysPolicy(catalog: Catalog, toolId: string): BatchPolicy {
-  const j = toolIndex(catalog, toolId);
-  if (j < 0) throw new Error(`always:${toolId}: no tool "${toolId}" in catalog "${catalog.name}"`);
-  return policy(`always:${toolId}`, (env, i) => (env.stepAttempts[i] === 0 && env.allowed(i, j) && env.answers(i, j) ? j : env.submitAction));
+function modelIndex(catalog: Catalog, id: string, form: string): number {
+  const j = toolIndex(catalog, id);
+  if (j < 0) throw new Error(`${form}: no tool "${id}" in catalog "${catalog.name}"`);
+  if (catalog.tools[j]?.kind === 'basic') throw new Error(`${form}: "${id}" is a basic tool, not a model`);
+  return j;
 }
 
-/** Best-of-k: `toolId` called k times on every step it can answer (turns permitting); the most confident answer is committed. */
-export function repeatPolicy(catalog: Catalog, toolId: string, k: number): BatchPolicy {
-  const j = toolIndex(catalog, toolId);
-  if (j < 0) throw new Error(`repeat:${toolId}:${k}: no tool "${toolId}" in catalog "${catalog.name}"`);
-  if (!(Number.isInteger(k) && k >= 1 && k <= 20)) throw new Error(`repeat:${toolId}:${k}: k must be an integer in [1, 20]`);
-  return policy(`repeat:${toolId}:${k}`, (env, i) => {
-    const able = env.allowed(i, j) && env.answers(i, j);
-    return able && env.stepAttempts[i] < k && turnsForStep(env, i) > 1 ? j : env.submitAction;
+/** The answer slot of model j if episode i may use it now, else submit. */
+const answerOr = (env: BatchEnv, i: number, j: number): number =>
+  allowedSlots(env, i, (s) => s.role === 'answer' && s.model === j)[0] ?? env.submitAction;
+
+/** `model` answers every unit, with no evidence gathered (the orchestrator itself where it cannot). */
+export function alwaysPolicy(catalog: Catalog, model: string): BatchPolicy {
+  const j = modelIndex(catalog, model, `always:${model}`);
+  return policy(`always:${model}`, (env, i) => answerOr(env, i, j));
+}
+
+/** `model` writes k queries or programs for each unit (the one whose find lifts most each time, turns permitting), then answers it. */
+export function repeatPolicy(catalog: Catalog, model: string, k: number): BatchPolicy {
+  const form = `repeat:${model}:${k}`;
+  const j = modelIndex(catalog, model, form);
+  if (!(Number.isInteger(k) && k >= 1 && k <= 20)) throw new Error(`${form}: k must be an integer in [1, 20]`);
+  return policy(form, (env, i) => {
+    if ((env.unitCalls[i] as number) < k && turnsLeft(env, i) > unitsLeft(env, i)) {
+      const writes = allowedSlots(env, i, (s) => s.role !== 'answer' && s.model === j).sort((a, b) => nextLift(env, i, b) - nextLift(env, i, a) || a - b);
+      if (writes[0] !== undefined) return writes[0];
+    }
+    return answerOr(env, i, j);
   });
 }
 
-/** The cheapest tool able to answer the step, once. */
+/** The cheapest model able to answer the unit, once, with no evidence. */
 export function cheapestPolicy(): BatchPolicy {
-  return policy('cheapest', (env, i) => (env.stepAttempts[i] === 0 ? (answerersByCost(env, i)[0] ?? env.submitAction) : env.submitAction));
+  return policy('cheapest', (env, i) => byCost(env, i, allowedSlots(env, i, (s) => s.role === 'answer'))[0] ?? env.submitAction);
 }
 
 /**
- * Cheapest first; while the best confidence on the step is below θ, escalate to the next
- * stronger tool (cost order, each rung more skilled than the last), keeping enough turns to
- * finish the remaining steps.
+ * FrugalGPT-style: evidence from the cheapest writer slot first, then the next dearer one, while the
+ * best signal on the unit is below θ (at most three calls, turns permitting); then the cheapest model
+ * whose estimated chance on the unit clears θ, else the likeliest one.
  */
 export function cascadePolicy(theta: number): BatchPolicy {
   if (!(theta >= 0 && theta <= 1)) throw new Error(`cascade:${theta}: θ must be in [0, 1]`);
   return policy(`cascade:${theta}`, (env, i) => {
-    const ladder: number[] = [];
-    for (const j of answerersByCost(env, i)) {
-      const last = ladder[ladder.length - 1];
-      if (last === undefined || skillNow(env, i, j) > skillNow(env, i, last)) ladder.push(j);
+    const n = env.unitCalls[i] as number;
+    if ((n === 0 || (env.bestSignal[i] as number) < theta) && n < 3 && turnsLeft(env, i) > unitsLeft(env, i)) {
+      const ladder = byCost(env, i, allowedSlots(env, i, (s) => s.role !== 'answer'));
+      const next = ladder[Math.min(n, ladder.length - 1)];
+      if (next !== undefined) return next;
     }
-    const k = env.stepAttempts[i];
-    if (k > 0 && env.bestConf[i] >= theta) return env.submitAction;
-    const next = ladder[k];
-    if (next === undefined || turnsForStep(env, i) < 2) return env.submitAction;
-    return next;
+    const answers = byCost(env, i, allowedSlots(env, i, (s) => s.role === 'answer'));
+    const good = answers.find((s) => unitEstimate(env, i, env.slots[s]?.model ?? SELF) >= theta);
+    if (good !== undefined) return good;
+    let best = env.submitAction, bestP = unitEstimate(env, i, SELF);
+    for (const s of answers) {
+      const p = unitEstimate(env, i, env.slots[s]?.model ?? SELF);
+      if (p > bestP) { best = s; bestP = p; }
+    }
+    return best;
   });
 }
 
-export const BASELINE_FORMS = ['random', 'always:<tool>', 'repeat:<tool>:<k>', 'tools+<model>', 'notools:<model>', 'prompted:<model>', 'cheapest', 'cascade:<θ>', 'oracle'];
+export const BASELINE_FORMS = ['random', 'always:<model>', 'repeat:<model>:<k>', 'tools+<model>', 'notools:<model>', 'prompted:<model>', 'cheapest', 'cascade:<θ>', 'oracle'];
 
 /** Builds a baseline from its name, e.g. "cascade:0.7", "tools+gpt-5" or "repeat:gpt-5-mini:3". */
 export function baselineFromName(name: string, catalog: Catalog, sim: SimConfig): BatchPolicy {
@@ -80,7 +101,7 @@ export function baselineFromName(name: string, catalog: Catalog, sim: SimConfig)
   if (name.startsWith('prompted:')) return promptedPolicy(catalog, name.slice(9), sim);
   if (name.startsWith('repeat:')) {
     const m = /^repeat:(.+):([^:]+)$/.exec(name);
-    if (!m) throw new Error(`${name}: write repeat:<tool>:<k>, e.g. repeat:gpt-5-mini:3`);
+    if (!m) throw new Error(`${name}: write repeat:<model>:<k>, e.g. repeat:gpt-5-mini:3`);
     if (!/^\d+$/.test(m[2] as string)) throw new Error(`${name}: k must be an integer in [1, 20]`); // decimal digits (not 0x3, 2.5 or 1e1)
     return repeatPolicy(catalog, m[1] as string, Number(m[2]));
   }

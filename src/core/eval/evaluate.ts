@@ -32,7 +32,7 @@ export function referenceScale(task: Task, catalog: Catalog): { cost: number; la
   for (const s of task.steps) {
     let c = 0, l = 0;
     for (const t of catalog.tools) {
-      if (!t.enabled || !task.available.includes(t.id) || t.skill[s.type] === undefined) continue;
+      if (!t.enabled || t.kind === 'basic' || !task.available.includes(t.id) || t.skill[s.type] === undefined) continue;
       c = Math.max(c, expectedCallCost(t, task.promptTokens));
       l = Math.max(l, expectedLatencyMs(t));
     }
@@ -45,13 +45,16 @@ export function referenceScale(task: Task, catalog: Catalog): { cost: number; la
 /**
  * One episode's preference-weighted score, outcome-gated like the paper's reward but on fixed
  * scales so policies can be compared: outcome·(P_o + P_c·(1 − cost/ref) + P_l·(1 − latency/ref)
- * + Σ_j P_j·share_j)/ΣP, with each ratio clipped to [0, 1] and share_j the fraction of calls to j.
+ * + Σ_j P_j·m_j)/ΣP, with each ratio clipped to [0, 1]; m_j is the share of the episode's calls that
+ * went to tool j, or, with `toolRef` (the paper's Table 3 metric), its calls of j over a reference
+ * run's mean calls of j (prompted Qwen3-8B in the paper), capped at 1.
  */
 export function preferenceScore(
   p: Preference,
   catalog: Catalog,
   ep: { outcome: number; cost: number; latencyMs: number; calls: ArrayLike<number> },
   ref: { cost: number; latencyMs: number },
+  toolRef?: ArrayLike<number>,
 ): number {
   const total = catalog.tools.reduce((a, t) => a + (p.tools[t.id] ?? 0), p.outcome + p.cost + p.latency);
   if (total === 0 || !ep.outcome) return 0;
@@ -61,7 +64,9 @@ export function preferenceScore(
   let s = p.outcome + p.cost * rel(ep.cost, ref.cost) + p.latency * rel(ep.latencyMs, ref.latencyMs);
   catalog.tools.forEach((t, j) => {
     const w = p.tools[t.id] ?? 0;
-    if (w > 0 && nCalls > 0) s += (w * ep.calls[j]) / nCalls;
+    const calls = ep.calls[j] as number;
+    if (w <= 0 || calls === 0) return;
+    s += toolRef ? w * Math.min(1, calls / Math.max(toolRef[j] as number, 1e-9)) : (w * calls) / nCalls;
   });
   return s / total;
 }
@@ -75,7 +80,7 @@ export function evalKey(seed: number, i: number): number {
 class Tally {
   solved = 0; cost = 0; latency = 0; turns = 0; score = 0; n = 0;
   readonly calls: Float64Array;
-  constructor(readonly catalog: Catalog, readonly preference?: Preference) {
+  constructor(readonly catalog: Catalog, readonly preference?: Preference, readonly toolRef?: ArrayLike<number>) {
     this.calls = new Float64Array(catalog.tools.length);
   }
   add(env: BatchEnv, i: number, task: Task): void {
@@ -88,7 +93,7 @@ class Tally {
     for (let j = 0; j < J; j++) this.calls[j] += env.calls[i * J + j];
     if (this.preference) {
       const ep = { outcome: env.outcome[i], cost: env.cost[i], latencyMs: env.latencyMs[i], calls: env.calls.subarray(i * J, (i + 1) * J) };
-      this.score += preferenceScore(this.preference, this.catalog, ep, referenceScale(task, this.catalog));
+      this.score += preferenceScore(this.preference, this.catalog, ep, referenceScale(task, this.catalog), this.toolRef);
     }
   }
   result(name: string): EvalResult {
@@ -112,11 +117,11 @@ export async function evaluatePolicy(
   tasks: readonly Task[],
   catalog: Catalog,
   sim: SimConfig,
-  opts: { seed: number; preference?: Preference; batch?: number; failures?: boolean },
+  opts: { seed: number; preference?: Preference; batch?: number; failures?: boolean; toolRef?: ArrayLike<number> },
 ): Promise<EvalResult> {
   const batch = Math.min(opts.batch ?? 1024, tasks.length);
   const env = new BatchEnv(catalog, sim, batch);
-  const tally = new Tally(catalog, opts.preference);
+  const tally = new Tally(catalog, opts.preference, opts.toolRef);
   const failures = opts.failures ? new FailureTally() : null;
   for (let start = 0; start < tasks.length; start += batch) {
     const chunk = tasks.slice(start, start + batch);

@@ -1,49 +1,44 @@
-// Why an episode failed, read from its trace: it ran out of turns before its last submit; or the
-// first step it committed wrongly had a right attempt that a more confident wrong one outvoted (the
-// world commits a step's most confident answer, and LLM confidence is weak); or that step had no
-// right attempt at all (the orchestrator answering alone counts as an attempt). Evaluation tallies
-// these per policy, so a preference that pads its calls with weaker answerers shows where its
-// accuracy went. Two simplifications: the first wrong step is blamed, though on a record-store task
-// a wrong lookup that no write depends on does not fail it by itself; and an episode out of turns
-// counts as that even when a step it had committed was already wrong.
+// Why an episode failed, read from its trace: it ran out of turns before its last commit; or the
+// first unit it committed wrongly had a step that needed a tool (a fresh fact, exact arithmetic on big
+// numbers, a stored record) and no tool result for it ("missing evidence"); or it had what it needed
+// and the answer was still wrong. Evaluation tallies these per policy, so a policy that answers
+// before gathering the evidence a step needs, or a budget too small to gather it, shows where its
+// accuracy went. Simplification: an episode out of turns counts as that even when a unit it had
+// committed was already wrong; on a record-store task a wrong lookup no write depends on is blamed.
 
 import type { TraceEntry } from '../sim/episode';
 
-export type FailureKind = 'solved' | 'out-of-turns' | 'outvoted' | 'no-right-attempt';
+export type FailureKind = 'solved' | 'out-of-turns' | 'missing-evidence' | 'wrong-answer';
 
 /** Shares of all episodes (solved ones included in the denominator) that failed each way. */
 export interface FailureShares {
   outOfTurns: number;
-  outvoted: number;
-  noRightAttempt: number;
+  missingEvidence: number;
+  wrongAnswer: number;
 }
 
 export function failureKind(outcome: number, answered: number, trace: readonly TraceEntry[]): FailureKind {
   if (outcome) return 'solved';
   if (!answered) return 'out-of-turns';
-  let rightSeen = false;
   for (const e of trace) {
-    if (e.action === 'call' && e.correct === true) rightSeen = true;
-    if (e.action !== 'submit') continue;
-    if (e.committedCorrect === false) return rightSeen ? 'outvoted' : 'no-right-attempt';
-    rightSeen = false;
+    if ((e.action === 'answer' || e.action === 'submit') && e.committedCorrect === false) return e.missingEvidence ? 'missing-evidence' : 'wrong-answer';
   }
-  // Every committed step right and yet judged wrong: the judge only fails a task through a wrong step.
-  throw new Error('failureKind: an answered task judged wrong with no wrong committed step');
+  // Every commit right and yet judged wrong: the judge only fails a task through a wrong step.
+  throw new Error('failureKind: an answered task judged wrong with no wrong commit');
 }
 
 /** Counts episode failures by kind; `shares()` divides by every episode added. */
 export class FailureTally {
   private n = 0;
-  private readonly counts = { outOfTurns: 0, outvoted: 0, noRightAttempt: 0 };
+  private readonly counts = { outOfTurns: 0, missingEvidence: 0, wrongAnswer: 0 };
   add(kind: FailureKind): void {
     this.n++;
     if (kind === 'out-of-turns') this.counts.outOfTurns++;
-    else if (kind === 'outvoted') this.counts.outvoted++;
-    else if (kind === 'no-right-attempt') this.counts.noRightAttempt++;
+    else if (kind === 'missing-evidence') this.counts.missingEvidence++;
+    else if (kind === 'wrong-answer') this.counts.wrongAnswer++;
   }
   shares(): FailureShares {
     const n = Math.max(1, this.n);
-    return { outOfTurns: this.counts.outOfTurns / n, outvoted: this.counts.outvoted / n, noRightAttempt: this.counts.noRightAttempt / n };
+    return { outOfTurns: this.counts.outOfTurns / n, missingEvidence: this.counts.missingEvidence / n, wrongAnswer: this.counts.wrongAnswer / n };
   }
 }

@@ -1,51 +1,65 @@
 // The paper's baseline rows in which a model is the orchestrator (ToolOrchestra Table 1, Table 15):
-//  - tools+<model>: "<model> with basic tools": on each step it calls the basic tool that can act
-//    (search, code) and answers with the result in its context;
-//  - notools:<model>: the model answers every step alone;
+//  - tools+<model>: "<model> with basic tools": it writes its own queries and programs for the steps a
+//    basic tool helps (each step once, once more where nothing was found), then answers itself;
+//  - notools:<model>: the model answers the whole question alone, in one generation;
 //  - prompted:<model>: the model prompted as an orchestrator over all tools, with the
-//    self-enhancement bias the paper measured: it routes to models as its Table 15 row does.
-// In all three the model drives: every turn is written (and paid) at its prices and speed, and a
-// step it answers itself uses its own skill and latent (env.ts, Driver).
+//    self-enhancement bias the paper measured: it picks the models that write and answer as its
+//    Table 15 row does.
+// In all three the model drives: every turn is written (and paid) at its prices and speed, and what
+// it answers itself uses its own skill and latent (env.ts, Driver). A model outside the catalog
+// (Claude Opus 4.1 in the paper's tool set) is taken from the model library.
 
 import { modelDriver, orchestratorDriver, toolIndex, type Catalog, type Driver } from '../sim/catalog';
 import type { SimConfig } from '../sim/callModel';
 import type { BatchEnv } from '../sim/env';
+import { MAX_STEPS } from '../sim/episode';
+import { nextLift } from '../sim/estimates';
+import { libraryTool } from '../sim/modelLibrary';
 import { counterUniform } from '../sim/rng';
-import { policy, type BatchPolicy } from './policy';
+import { SELF, type Slot } from '../sim/slots';
+import { allowedSlots, policy, turnsLeft, unitsLeft, type BatchPolicy } from './policy';
 
-/** The driver for a model id: a catalog model, or the catalog's own orchestrator (e.g. prompted:qwen3-8b). */
+/** The driver for a model id: a catalog model, a library model, or the catalog's own orchestrator (e.g. prompted:qwen3-8b). */
 function driverFor(catalog: Catalog, model: string, sim: SimConfig, form: string): Driver {
   if (model === catalog.orchestrator.id) return orchestratorDriver(catalog.orchestrator);
-  const j = toolIndex(catalog, model);
-  const t = catalog.tools[j];
-  if (!t) throw new Error(`${form}${model}: no tool "${model}" in catalog "${catalog.name}"`);
+  // The model library's prices are in USD: a catalog in other units takes only its own models.
+  const t = catalog.tools[toolIndex(catalog, model)] ?? (catalog.currency === 'USD' ? libraryTool(model) : undefined);
+  if (!t) throw new Error(`${form}${model}: no model "${model}" in catalog "${catalog.name}"${catalog.currency === 'USD' ? ' or in the model library' : ''}`);
   if (t.kind === 'basic') throw new Error(`${form}${model}: "${model}" is a basic tool, not a model that can drive`);
-  return modelDriver(t, sim.driverTurnShare);
+  return modelDriver(t, sim.driverTurnShare, sim.delegateTurnShare);
 }
 
 /**
- * The basic tool to call on this step before answering: the most skilled one that can answer the
- * step, else the one whose result lifts it most; −1 when none can act or one was already called.
+ * How many finds a model with tools seeks per step: one, and one more per 20 turns of budget (a larger
+ * budget lets it keep searching, as the paper's GPT-5 does in its Figure 6, at about 4× the cost for 10×
+ * the turns).
  */
-function basicToolFor(env: BatchEnv, i: number): number {
-  const J = env.nTools, type = env.currentType(i);
-  for (let j = 0; j < J; j++) if (env.catalog.tools[j].kind === 'basic' && env.stepCalls[i * J + j] > 0) return -1;
-  let best = -1, bestScore = -Infinity;
-  for (let j = 0; j < J; j++) {
-    const t = env.catalog.tools[j];
-    if (t.kind !== 'basic' || !env.allowed(i, j)) continue;
-    const score = env.answers(i, j) ? 100 + (t.skill[type] ?? 0) : (t.context?.[type] ?? 0);
-    if (score > bestScore) { best = j; bestScore = score; }
+export const findsSought = (budget: number): number => (budget >= 20 ? 2 : 1);
+
+/**
+ * Evidence the way a model with tools gathers it: among `candidates` (allowed evidence slots), one
+ * whose target step has fewer than findsSought finds, the largest lift first; each step tried at most
+ * twice per find sought, keeping a turn for every commit still owed. −1: time to answer.
+ */
+function nextEvidence(env: BatchEnv, i: number, candidates: readonly number[]): number {
+  const sought = findsSought(env.budget[i] as number);
+  if (turnsLeft(env, i) <= unitsLeft(env, i)) return -1;
+  let best = -1, bestLift = 0;
+  for (const s of candidates) {
+    const k = env.target(i, s), idx = i * MAX_STEPS + k;
+    if (k < 0 || (env.hits[idx] as number) >= sought || (env.tries[idx] as number) >= 2 * sought) continue;
+    const lift = nextLift(env, i, s) + (env.needsTool[i * MAX_STEPS + k] ? 100 : 0);
+    if (lift > bestLift) { best = s; bestLift = lift; }
   }
   return best;
 }
 
-/** "<model> with basic tools": the basic tool that can act on each step, then the model answers with its result in context. */
+/** "<model> with basic tools": it writes its own queries and programs (self slots), then answers the unit itself. */
 export function toolsPlusPolicy(catalog: Catalog, model: string, sim: SimConfig): BatchPolicy {
   const driver = driverFor(catalog, model, sim, 'tools+');
   return policy(`tools+${model}`, (env, i) => {
-    const b = basicToolFor(env, i);
-    return b >= 0 ? b : env.submitAction;
+    const s = nextEvidence(env, i, allowedSlots(env, i, (x) => x.role !== 'answer' && x.model === SELF));
+    return s >= 0 ? s : env.submitAction;
   }, { driver });
 }
 
@@ -67,29 +81,53 @@ export const PROMPTED_ROUTING: Readonly<Record<string, Readonly<Record<string, n
   'llama-3.3-70b': { 'gpt-5': 1.8, 'qwen3-32b': 0.1, 'qwen2.5-math-72b': 1.4, 'qwen2.5-math-7b': 0.3, 'llama-3.3-70b': 4.8 },
 };
 
+/** One of `slots` drawn by the routing weight of its model (a fixed rule seeded per episode, unit and call); −1 when none weighs. */
+function drawByWeight(env: BatchEnv, i: number, slots: readonly number[], weights: readonly number[], salt: number): number {
+  let total = 0;
+  for (const s of slots) total += weights[(env.slots[s] as Slot).model] ?? 0;
+  if (total === 0) return -1;
+  let u = counterUniform(env.keys[i] as number, (env.unitIdx[i] as number) * 64 + (env.unitCalls[i] as number), 0xb1a5, salt, 9) * total;
+  for (const s of slots) {
+    u -= weights[(env.slots[s] as Slot).model] ?? 0;
+    if (u <= 0 && (weights[(env.slots[s] as Slot).model] ?? 0) > 0) return s;
+  }
+  return slots.filter((s) => (weights[(env.slots[s] as Slot).model] ?? 0) > 0).at(-1) ?? -1;
+}
+
 /**
- * "<model> as a prompted orchestrator over all tools": on each step the basic tool that can act,
- * then ONE model drawn from its Table 15 routing weights among those that can answer the step
- * (a fixed rule, seeded per episode and step), then it commits the most confident answer.
+ * A prompted orchestrator's weights over a catalog its Table 15 row does not cover (the paper's Table 2
+ * pool): it defers to the strongest models regardless of cost, as prompted orchestrators do (App. A:
+ * Qwen3-8B sent 73% of hard questions to GPT-5) — each model weighted by e^(2·its mean skill).
+ */
+function strengthWeights(catalog: Catalog): number[] {
+  return catalog.tools.map((t) => {
+    if (t.kind === 'basic') return 0;
+    const skills = [...Object.values(t.skill), ...Object.values(t.writes ?? {})].filter((x): x is number => x !== undefined);
+    return skills.length ? Math.exp((2 * skills.reduce((a, x) => a + x, 0)) / skills.length) : 0;
+  });
+}
+
+/**
+ * "<model> as a prompted orchestrator over all tools": evidence as a model with tools gathers it, each
+ * query or program written by a model drawn from its Table 15 routing weights; then ONE model drawn the
+ * same way answers the unit (the driver itself when none of its weighted models can). Over a catalog
+ * its row does not cover, it defers to the strongest models (strengthWeights).
  */
 export function promptedPolicy(catalog: Catalog, model: string, sim: SimConfig): BatchPolicy {
   const routing = PROMPTED_ROUTING[model];
   if (!routing) throw new Error(`prompted:${model}: no routing rule for "${model}" (known: ${Object.keys(PROMPTED_ROUTING).join(', ')})`);
   const driver = driverFor(catalog, model, sim, 'prompted:');
-  const weights = catalog.tools.map((t) => routing[t.id] ?? 0);
+  const fromRow = catalog.tools.map((t) => (Object.hasOwn(routing, t.id) ? (routing[t.id] as number) : 0));
+  const weights = fromRow.some((w) => w > 0) ? fromRow : strengthWeights(catalog);
   return policy(`prompted:${model}`, (env, i) => {
-    const b = basicToolFor(env, i);
-    if (b >= 0) return b;
-    if (env.stepAttempts[i] > 0 && env.catalog.tools.some((t, j) => t.kind !== 'basic' && env.stepCalls[i * env.nTools + j] > 0)) return env.submitAction;
-    let total = 0;
-    for (let j = 0; j < env.nTools; j++) if (weights[j] && env.allowed(i, j) && env.answers(i, j)) total += weights[j] as number;
-    if (total === 0) return env.submitAction;
-    let u = counterUniform(env.keys[i], env.stepIdx[i], 0xb1a5, 0, 9) * total;
-    for (let j = 0; j < env.nTools; j++) {
-      if (!weights[j] || !env.allowed(i, j) || !env.answers(i, j)) continue;
-      u -= weights[j] as number;
-      if (u <= 0) return j;
+    const writers = allowedSlots(env, i, (x) => x.role !== 'answer' && x.model !== SELF && (weights[x.model] ?? 0) > 0);
+    const pick = nextEvidence(env, i, writers);
+    if (pick >= 0) {
+      // The writer is drawn by weight; its slot is the one whose find would lift most.
+      const writer = drawByWeight(env, i, writers.filter((s) => env.target(i, s) === env.target(i, pick)), weights, 1);
+      return writer >= 0 ? writer : pick;
     }
-    return env.submitAction;
+    const answer = drawByWeight(env, i, allowedSlots(env, i, (x) => x.role === 'answer'), weights, 2);
+    return answer >= 0 ? answer : env.submitAction;
   }, { driver });
 }

@@ -1,25 +1,28 @@
 // What a policy is to the evaluator and the trainer: something that, given the batched env and
-// its action mask, writes one action per live slot. Baselines act synchronously; the learned
-// policy acts through tfjs and is async. `runEpisodes` drives any of them to the end.
+// its action mask, writes one action per live episode. Baselines act synchronously; the learned
+// policy acts through tfjs and is async. `runEpisodes` drives any of them to the end, and the
+// helpers below are what rule policies read of an episode: its allowed slots, their expected costs.
 
-import { expectedCallCost, type Driver } from '../sim/catalog';
+import { baseLatencyMs, callCost, expectedLatencyMs, writeTokens, type Driver, type ToolSpec } from '../sim/catalog';
+import { briefTokens } from '../sim/callModel';
 import type { BatchEnv } from '../sim/env';
+import { SELF, type Slot } from '../sim/slots';
 import type { Task } from '../sim/tasks';
 
 export interface BatchPolicy {
   readonly name: string;
-  /** Who drives its episodes (writes the turns, answers steps itself); default the catalog's orchestrator. */
+  /** Who drives its episodes (writes the turns, answers units itself); default the catalog's orchestrator. */
   readonly driver?: Driver;
-  /** Writes an action for every live slot of `env` into `out` ([slot] = tool index or env.submitAction). */
+  /** Writes an action for every live episode of `env` into `out` ([episode] = slot index or env.submitAction). */
   act(env: BatchEnv, mask: Uint8Array, out: Int32Array): void | Promise<void>;
 }
 
-/** Runs one episode per task to completion (at most maxTurns turns). */
+/** Runs one episode per task to completion (each within its own turn budget). */
 export async function runEpisodes(env: BatchEnv, policy: BatchPolicy, tasks: readonly Task[], keys: ArrayLike<number>, opts: { trace?: boolean | number } = {}): Promise<void> {
   env.reset(tasks, keys, { ...opts, ...(policy.driver ? { driver: policy.driver } : {}) });
   const mask = new Uint8Array(env.capacity * env.nActions);
   const actions = new Int32Array(env.capacity);
-  for (let t = 0; t < env.sim.maxTurns && !env.allDone(); t++) {
+  while (!env.allDone()) {
     env.writeMask(mask);
     actions.fill(env.submitAction);
     await policy.act(env, mask, actions);
@@ -29,9 +32,9 @@ export async function runEpisodes(env: BatchEnv, policy: BatchPolicy, tasks: rea
 
 // Helpers for rule-based policies.
 
-export type Decide = (env: BatchEnv, slot: number) => number;
+export type Decide = (env: BatchEnv, episode: number) => number;
 
-/** A policy from a per-slot rule. */
+/** A policy from a per-episode rule. */
 export function policy(name: string, decide: Decide, extra: Pick<BatchPolicy, 'driver'> = {}): BatchPolicy {
   return {
     name,
@@ -42,18 +45,38 @@ export function policy(name: string, decide: Decide, extra: Pick<BatchPolicy, 'd
   };
 }
 
-/** Tools that can answer the slot's current step now, cheapest expected call first. */
-export function answerersByCost(env: BatchEnv, slot: number): number[] {
-  const ctx = env.promptTokens[slot];
-  const js: number[] = [];
-  for (let j = 0; j < env.nTools; j++) if (env.allowed(slot, j) && env.answers(slot, j)) js.push(j);
-  return js.sort((a, b) => expectedCallCost(env.catalog.tools[a], ctx) - expectedCallCost(env.catalog.tools[b], ctx) || a - b);
+/** The allowed slots of episode i that satisfy `pred`. */
+export function allowedSlots(env: BatchEnv, i: number, pred: (s: Slot) => boolean): number[] {
+  const out: number[] = [];
+  for (let s = 0; s < env.nSlots; s++) if (pred(env.slots[s] as Slot) && env.allowed(i, s)) out.push(s);
+  return out;
 }
 
-export const skillNow = (env: BatchEnv, slot: number, j: number): number => env.catalog.tools[j].skill[env.currentType(slot)] ?? -Infinity;
-
-/** Turns this slot may still spend on its current step and keep one call + one submit for every later step. */
-export function turnsForStep(env: BatchEnv, slot: number): number {
-  return env.sim.maxTurns - env.turn[slot] - 2 * (env.nSteps[slot] - env.stepIdx[slot] - 1);
+/** The expected cost of slot s for episode i now (median tokens, the task's prices). */
+export function slotCost(env: BatchEnv, i: number, s: number): number {
+  const slot = env.slots[s] as Slot, J = env.nTools;
+  const scaled = (j: number) => env.priceScale[i * J + j] as number;
+  if (slot.role === 'answer') {
+    const m = env.catalog.tools[slot.model] as ToolSpec;
+    return scaled(slot.model) * callCost(m.pricing, env.context[i] as number, m.outputTokens.mean, expectedLatencyMs(m));
+  }
+  const tool = env.catalog.tools[slot.tool] as ToolSpec;
+  const toolCost = scaled(slot.tool) * (tool.pricing.perCall + (tool.pricing.perSecond * expectedLatencyMs(tool)) / 1000);
+  if (slot.model === SELF) return toolCost;
+  const m = env.catalog.tools[slot.model] as ToolSpec;
+  const brief = briefTokens(env.promptTokens[i] as number, env.turn[i] as number, env.sim), out = writeTokens(m, env.sim.writerTokenShare);
+  return toolCost + scaled(slot.model) * callCost(m.pricing, brief, out, baseLatencyMs(m.latency, out));
 }
 
+/** `slots` sorted by expected cost, cheapest first (ties: slot order). */
+export function byCost(env: BatchEnv, i: number, slots: number[]): number[] {
+  return slots.map((s) => ({ s, c: slotCost(env, i, s) })).sort((a, b) => a.c - b.c || a.s - b.s).map((x) => x.s);
+}
+
+/** Turns episode i has left, and the commits it still owes (its current unit's included). */
+export function turnsLeft(env: BatchEnv, i: number): number {
+  return (env.budget[i] as number) - (env.turn[i] as number);
+}
+export function unitsLeft(env: BatchEnv, i: number): number {
+  return (env.nUnits[i] as number) - (env.unitIdx[i] as number);
+}

@@ -6,7 +6,7 @@ import type { Catalog } from '../sim/catalog';
 import type { SimConfig } from '../sim/callModel';
 import { generateTasks, type Task } from '../sim/tasks';
 import { evaluatePolicy, type EvalResult } from './evaluate';
-import { PAPER_NOTOOLS, PAPER_SUITES, PAPER_TABLE1, type PaperSuite } from './paperTable1';
+import { PAPER_SUITES, PAPER_TABLE1, type PaperSuite } from './paperTable1';
 import type { BatchPolicy } from './policy';
 
 export interface SuiteRow {
@@ -29,10 +29,7 @@ export function suiteTasks(catalog: Catalog, sim: SimConfig, seed: number, count
 
 function paperFor(name: string): SuiteRow['paper'] {
   const row = PAPER_TABLE1.find((r) => r.policy === name || (name.startsWith('orchestrator') && r.policy === 'orchestrator'));
-  if (row) return { label: row.label, accuracy: row.accuracy, costCents: row.costCents, latencyMin: row.latencyMin };
-  const m = /^notools:(.+)$/.exec(name);
-  const nt = m ? PAPER_NOTOOLS[m[1] as string] : undefined;
-  return nt ? { label: `${m?.[1]}, no tools`, accuracy: { ...nt, tau2: null }, costCents: NaN, latencyMin: NaN } : undefined;
+  return row ? { label: row.label, accuracy: row.accuracy, costCents: row.costCents, latencyMin: row.latencyMin } : undefined;
 }
 
 /** Evaluates each policy on every suite (same tasks and draws for all). */

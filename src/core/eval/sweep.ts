@@ -22,16 +22,17 @@ export interface Family {
 
 /** The baseline families of a catalog: names of the policies in each. */
 export function baselineFamilies(catalog: Catalog): { family: string; policies: string[] }[] {
-  const models = catalog.tools.filter((t) => t.enabled && t.kind !== 'basic').map((t) => t.id);
-  const generalists = catalog.tools.filter((t) => t.enabled && t.kind === 'generalist').map((t) => t.id);
-  const all = catalog.tools.filter((t) => t.enabled).map((t) => t.id);
-  const known = new Set([...models, catalog.orchestrator.id]);
+  const answering = catalog.tools.filter((t) => t.enabled && t.kind !== 'basic' && Object.keys(t.skill).length > 0);
+  const models = answering.map((t) => t.id);
+  const generalists = answering.filter((t) => t.kind === 'generalist').map((t) => t.id);
+  const known = new Set([...catalog.tools.filter((t) => t.kind !== 'basic').map((t) => t.id), catalog.orchestrator.id]);
   const prompted = Object.keys(PROMPTED_ROUTING).filter((m) => known.has(m) && Object.keys(PROMPTED_ROUTING[m] ?? {}).some((id) => models.includes(id)));
-  const cheapModels = catalog.tools.filter((t) => t.enabled && t.kind !== 'basic').sort((a, b) => expectedCallCost(a, 1000) - expectedCallCost(b, 1000)).slice(0, 2).map((t) => t.id);
+  // repeat: models that both write and answer, the two cheapest.
+  const cheapModels = answering.filter((t) => t.writes).sort((a, b) => expectedCallCost(a, 1000) - expectedCallCost(b, 1000)).slice(0, 2).map((t) => t.id);
   const fams = [
     { family: 'random', policies: ['random'] },
     { family: 'cheapest', policies: ['cheapest'] },
-    { family: 'always', policies: all.map((id) => `always:${id}`) },
+    { family: 'always', policies: models.map((id) => `always:${id}`) },
     { family: 'repeat', policies: cheapModels.flatMap((id) => [`repeat:${id}:3`, `repeat:${id}:5`]) },
     { family: 'notools', policies: generalists.map((id) => `notools:${id}`) },
     { family: 'tools+model', policies: models.map((id) => `tools+${id}`) },

@@ -3,7 +3,7 @@
 import type { SimConfig } from '../sim/callModel';
 import { DEFAULT_SIM } from '../sim/callModel';
 import { DEFAULT_POLICY, type PolicyConfig } from '../policy/policyConfig';
-import type { Preference } from '../preference';
+import { DEFAULT_PREFERENCE, type Preference } from '../preference';
 import { DEFAULT_ADVANTAGE, type AdvantageOptions } from './advantage';
 import { DEFAULT_WEIGHTED, type RewardMode, type WeightedCoefficients } from './reward';
 
@@ -38,6 +38,14 @@ export interface TrainConfig {
   poolSize: number;
   availability: number;
   /**
+   * How training tasks vary, as the paper's training data does (each example its own tool subset,
+   * prices and budget): every tool's price multiplier is drawn log-uniformly in [1/priceSpread,
+   * priceSpread] per task (1 = list prices), and each task's turn budget uniformly in turnBudgets
+   * (null = the world's maxTurns for every task).
+   */
+  priceSpread: number;
+  turnBudgets: { min: number; max: number } | null;
+  /**
    * Linear decay of the learning rate: full until iteration `start` (0-based), then falling in equal
    * steps to 0 at iteration `end` (the run's length; its last iteration still takes 1/(end − start)
    * of a step). null: constant, veRL's default. TRL's default (Hugging Face's linear schedule) decays
@@ -50,11 +58,9 @@ export const DEFAULT_TRAIN: Readonly<TrainConfig> = {
   seed: 1,
   batchTasks: 16,
   groupSize: 8,
-  // lr 1.5e-3 with an entropy bonus of 0.03, as in the README's headline recipe (which also drops the std
-  // division; the lab keeps it, as its lessons explain it): at 3e-3 and 0.003, a run from
-  // scratch at cost weight 1 lost its entropy (0.05 by iteration 450) and collapsed at iteration 702
-  // (seed 1, Node wasm: the lab's collapse guard paused it); with these, seeds 1 and 2 kept entropy
-  // 0.12–0.55 over 1500 iterations at the same accuracy (49–57% on the training pool).
+  // lr 1.5e-3 with an entropy bonus of 0.03, as in the shipped recipe (recipe.ts, which also drops the std
+  // division; the lab keeps it, as its lessons explain it); a larger rate with a smaller bonus lost its
+  // entropy and collapsed in an earlier world (docs/REPRODUCTION.md's history is in git).
   learningRate: 1.5e-3,
   epsLow: 0.2,
   epsHigh: 0.28,
@@ -68,13 +74,20 @@ export const DEFAULT_TRAIN: Readonly<TrainConfig> = {
   weighted: DEFAULT_WEIGHTED,
   advantage: DEFAULT_ADVANTAGE,
   preferenceMode: 'fixed',
-  preference: { outcome: 1, cost: 0.5, latency: 0, tools: {} },
+  preference: DEFAULT_PREFERENCE,
   policy: DEFAULT_POLICY,
   sim: DEFAULT_SIM,
-  poolSize: 4000,
+  poolSize: 2000,
   availability: 0.75,
+  priceSpread: 2,
+  turnBudgets: { min: 4, max: 40 },
   lrDecay: null,
 };
+
+/** The most turns a training episode can take: the rollout buffers' length. */
+export function trainingTurns(cfg: Pick<TrainConfig, 'sim' | 'turnBudgets'>): number {
+  return Math.max(cfg.sim.maxTurns, cfg.turnBudgets?.max ?? 0);
+}
 
 /** The learning rate of iteration `iteration` (0-based) under cfg.lrDecay. */
 export function learningRateAt(cfg: Pick<TrainConfig, 'learningRate' | 'lrDecay'>, iteration: number): number {

@@ -6,7 +6,7 @@
 // inputs (each pair's full input for the gradients among them), and per layer the saved activations and
 // the backward's temporaries.
 
-import type { TrainConfig } from './config';
+import { trainingTurns, type TrainConfig } from './config';
 import { STATE_DIM, TOOL_DIM } from '../policy/features';
 
 /**
@@ -15,8 +15,8 @@ import { STATE_DIM, TOOL_DIM } from '../policy/features';
  */
 export const MAX_ITERATION_BYTES = 3 * 2 ** 30;
 
-export function estimateIterationBytes(cfg: Pick<TrainConfig, 'batchTasks' | 'groupSize' | 'sim' | 'policy'>, nTools: number): { cpu: number; device: number } {
-  const rows = cfg.sim.maxTurns * cfg.batchTasks * cfg.groupSize;
+export function estimateIterationBytes(cfg: Pick<TrainConfig, 'batchTasks' | 'groupSize' | 'sim' | 'policy' | 'turnBudgets'>, nTools: number): { cpu: number; device: number } {
+  const rows = trainingTurns(cfg) * cfg.batchTasks * cfg.groupSize;
   const J = nTools, A = J + 1, H = cfg.policy.width, L = cfg.policy.depth;
   const history = STATE_DIM + J * TOOL_DIM + 2 * A + 4;
   const inputs = STATE_DIM + 2 * J * TOOL_DIM + J * STATE_DIM + 2 * A + 5;
@@ -25,10 +25,10 @@ export function estimateIterationBytes(cfg: Pick<TrainConfig, 'batchTasks' | 'gr
 }
 
 /** Null when an iteration of this size fits, else the message that refuses it (with the bound). */
-export function checkIterationSize(cfg: Pick<TrainConfig, 'batchTasks' | 'groupSize' | 'sim' | 'policy'>, nTools: number): string | null {
+export function checkIterationSize(cfg: Pick<TrainConfig, 'batchTasks' | 'groupSize' | 'sim' | 'policy' | 'turnBudgets'>, nTools: number): string | null {
   const { cpu, device } = estimateIterationBytes(cfg, nTools);
   const total = cpu + device;
   if (total <= MAX_ITERATION_BYTES) return null;
   const gb = (x: number) => `${(x / 2 ** 30).toFixed(2)} GiB`;
-  return `B = ${cfg.batchTasks}, G = ${cfg.groupSize}, ${cfg.sim.maxTurns} turns and a ${cfg.policy.width}×${cfg.policy.depth} policy need about ${gb(total)} for one iteration (${gb(device)} on the device for the update, ${gb(cpu)} of rollout history); the lab runs iterations up to ${gb(MAX_ITERATION_BYTES)}. Lower B, G, the turns or the width.`;
+  return `B = ${cfg.batchTasks}, G = ${cfg.groupSize}, ${trainingTurns(cfg)} turns and a ${cfg.policy.width}×${cfg.policy.depth} policy need about ${gb(total)} for one iteration (${gb(device)} on the device for the update, ${gb(cpu)} of rollout history); the lab runs iterations up to ${gb(MAX_ITERATION_BYTES)}. Lower B, G, the turns or the width.`;
 }

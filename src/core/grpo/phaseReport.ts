@@ -5,6 +5,7 @@
 
 import { formatCost } from '../sim/catalog';
 import type { Task } from '../sim/tasks';
+import type { TraceEntry } from '../sim/episode';
 import { ADV_EPS } from './advantage';
 import { learningRateAt } from './config';
 import { measureDims, measuresShares, officialRewards, type RewardMode } from './reward';
@@ -39,6 +40,13 @@ export interface PhaseReport {
 const f = (x: number, d = 3) => (Number.isFinite(x) ? (Math.abs(x) < 5e-4 && x !== 0 ? x.toExponential(1) : x.toFixed(d)) : String(x));
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const short = (t: Task) => (t.question.length > 72 ? `${t.question.slice(0, 70)}…` : t.question);
+
+/** One turn of a trace in a few characters: "search gpt-5-mini→local-search ✓", "answer gpt-5 ✗", "submit ✓". */
+export function traceStep(e: TraceEntry): string {
+  const mark = (ok: boolean | undefined) => (ok ? '✓' : '✗');
+  if (e.action === 'search' || e.action === 'code') return `${e.action} ${e.model ?? ''}→${e.tool ?? ''} ${mark(e.success)}`;
+  return `${e.action === 'answer' ? `answer ${e.model ?? ''}` : 'submit'} ${mark(e.committedCorrect)}`;
+}
 
 /** Dimensions of M worth a column: those any trajectory of the group moved, and outcome, −cost, −latency. */
 function shownDims(s: IterationState): number[] {
@@ -89,12 +97,12 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     const rows = Array.from({ length: G }, (_, g) => {
       const i = s.shown * G + g;
       const trace = env.traces?.[i] ?? [];
-      const path = trace.map((e) => (e.action === 'call' ? `${e.tool}${e.correct ? '✓' : '✗'}` : 'submit')).join(' → ');
+      const path = trace.map((e) => traceStep(e)).join(' → ');
       return [String(g + 1), path || '—', env.outcome[i] ? 'solved' : 'failed', formatCost(catalog, env.cost[i] as number), `${((env.latencyMs[i] as number) / 1000).toFixed(1)} s`];
     });
     return {
       summary: `All ${N} episodes advanced in lockstep for ${turns} turns: one batched forward of the policy per turn, actions sampled from its probabilities. ${solved} of ${N} episodes solved their task (${pct(solved / N)}). Group ${s.shown + 1}'s ${G} attempts at "${short(s.tasks[s.shown * G] as Task)}":`,
-      tables: [{ caption: `Group ${s.shown + 1}, turn by turn (✓ / ✗: the call returned a right / wrong result; submit: the step's most confident answer is committed — with no call on the step, the orchestrator answers it itself — and the next step begins, or the task ends after its last)`, columns: ['#', 'calls in order', 'outcome', 'cost', 'latency'], rows }],
+      tables: [{ caption: `Group ${s.shown + 1}, turn by turn (search / code: a model writes a query or a program that a tool runs, ✓ when it found what its step needs; answer: one model answers the question with everything found, ✓ when right; submit: the orchestrator answers itself)`, columns: ['#', 'calls in order', 'outcome', 'cost', 'latency'], rows }],
       facts: { episodes: N, solved, turns },
     };
   },

@@ -6,12 +6,11 @@
 //  - weighted: w_o·outcome + w_e·(−perCall·calls − perToken·tokens) + w_p·(solved within the
 //    latency target ? fast : slow), coefficients editable.
 //  - success-first: the paper's reward with two changes that make a preference follow without
-//    giving up the task (README, "One policy, any preference"): M's tool dimensions are each tool's
-//    SHARE of the trajectory's calls, not its count (padding with calls of a preferred tool no
-//    longer pays without end), and R = outcome ? 1 + P·M_norm / ΣP : 0 — a success earns 1 for
-//    succeeding and up to 1 more for how well it matches P, so every success outscores every failure
-//    and no preference is worth more than the answer. Under the paper's form, a P with outcome
-//    weight 0 (its own App. F example) pays a success only for its preferred calls.
+//    giving up the task (docs/SIMULATION.md): M's tool dimensions are each tool's SHARE of the
+//    trajectory's calls, not its count (padding with calls of a preferred tool no longer pays without
+//    end), and R = outcome ? 1 + P·M_norm / ΣP : 0 — a success earns 1 for succeeding and up to 1
+//    more for how well it matches P, so every success outscores every failure and no preference is
+//    worth more than the answer.
 //  - toolorchestra-official: the reward as NVlabs/ToolOrchestra's training code computes it (an
 //    ablation lens; officialRewards below): its sign bug, its double counting and its per-tool
 //    min/max over the callers only.

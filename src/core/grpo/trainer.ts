@@ -8,11 +8,12 @@ import * as tf from '@tensorflow/tfjs-core';
 import type { Catalog } from '../sim/catalog';
 import { BatchEnv } from '../sim/env';
 import type { Task } from '../sim/tasks';
+import { slotsOf } from '../sim/slots';
 import { catalogScales, type CatalogScales } from '../policy/features';
 import { packPairs, policyInput } from '../policy/pairs';
 import { PolicyNetwork } from '../policy/network';
 import { checkIterationSize } from './memoryEstimate';
-import { learningRateAt, type TrainConfig } from './config';
+import { learningRateAt, trainingTurns, type TrainConfig } from './config';
 import { FlatAdam, concatFlat } from './flatAdam';
 import { disposeBatch, gradientStep, lossTermValues, LOSS_TERMS, takenLogp, type DecisionBatch } from './loss';
 import type { IterationMetrics } from './metrics';
@@ -41,14 +42,15 @@ export class GrpoTrainer {
   constructor(readonly catalog: Catalog, private cfg: TrainConfig, readonly pool: readonly Task[], net?: PolicyNetwork) {
     const config = cfg;
     if (pool.length === 0) throw new Error('the training pool is empty');
-    const tooBig = checkIterationSize(config, catalog.tools.length);
+    const S = slotsOf(catalog).length;
+    const tooBig = checkIterationSize(config, S);
     if (tooBig) throw new Error(tooBig);
     const N = config.batchTasks * config.groupSize;
     this.net = net ?? new PolicyNetwork(config.policy);
     this.optimizer = new FlatAdam(config.learningRate);
     this.env = new BatchEnv(catalog, config.sim, N);
-    this.buf = new RolloutBuffer(config.sim.maxTurns, N, catalog.tools.length);
-    this.scales = catalogScales(catalog);
+    this.buf = new RolloutBuffer(trainingTurns(config), N, S);
+    this.scales = catalogScales(catalog, this.env.slots);
     this.prefs = new Float32Array(N * (catalog.tools.length + 3));
     if (config.beta > 0) this.ref = this.net.copy();
   }
@@ -64,7 +66,7 @@ export class GrpoTrainer {
    * then build a new trainer.
    */
   reconfigure(next: TrainConfig): boolean {
-    const shape = (c: TrainConfig) => JSON.stringify([c.batchTasks, c.groupSize, c.sim, c.policy, c.seed, c.poolSize, c.availability]);
+    const shape = (c: TrainConfig) => JSON.stringify([c.batchTasks, c.groupSize, c.sim, c.policy, c.seed, c.poolSize, c.availability, c.priceSpread, c.turnBudgets]);
     if (shape(next) !== shape(this.cfg)) return false;
     if (next.learningRate !== this.cfg.learningRate) {
       this.optimizer.dispose();
@@ -119,7 +121,7 @@ export class GrpoTrainer {
   /** Softmax probabilities of the buffer's decisions at `rows`; one readback. */
   private async probabilities(rows: readonly number[]): Promise<Float32Array> {
     if (rows.length === 0) return new Float32Array(0);
-    const pairs = packPairs(this.buf, this.catalog.tools.length, rows);
+    const pairs = packPairs(this.buf, this.env.nSlots, rows);
     const out = tf.tidy(() => tf.softmax(this.net.logits(policyInput(pairs))));
     try {
       return Float32Array.from(await out.data());

@@ -6,6 +6,7 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { Catalog } from '../sim/catalog';
+import { slotsOf } from '../sim/slots';
 import type { BatchEnv } from '../sim/env';
 import type { SeqRng } from '../sim/rng';
 import type { BatchPolicy } from '../eval/policy';
@@ -22,11 +23,12 @@ export interface TurnBuffers {
   bias: Float32Array;
 }
 
-export function allocTurnBuffers(capacity: number, nTools: number): TurnBuffers {
+/** Buffers for one turn of `capacity` decisions over `nSlots` scored actions (+ submit). */
+export function allocTurnBuffers(capacity: number, nSlots: number): TurnBuffers {
   return {
     state: new Float32Array(capacity * STATE_DIM),
-    tools: new Float32Array(capacity * nTools * TOOL_DIM),
-    bias: new Float32Array(capacity * (nTools + 1)),
+    tools: new Float32Array(capacity * nSlots * TOOL_DIM),
+    bias: new Float32Array(capacity * (nSlots + 1)),
   };
 }
 
@@ -63,7 +65,7 @@ export async function decide(
   net: PolicyNetwork, env: BatchEnv, scales: CatalogScales, prefs: Float32Array, mask: Uint8Array,
   buf: TurnBuffers, gumbel: Float32Array | null, out: Int32Array, logp?: Float32Array,
 ): Promise<void> {
-  const N = env.capacity, J = env.nTools, A = env.nActions;
+  const N = env.capacity, J = env.nSlots, A = env.nActions;
   encodeFeatures(env, scales, prefs, buf.state, buf.tools, mask);
   maskBias(env, mask, buf.bias);
   const live: number[] = [];
@@ -115,7 +117,7 @@ export class NonFiniteError extends Error {}
  * (the copies of evaluateReplicas).
  */
 export function learnedPolicy(net: PolicyNetwork, catalog: Catalog, preference: Preference | readonly Preference[], name = 'orchestrator', block = 1): BatchPolicy {
-  const scales = catalogScales(catalog);
+  const scales = catalogScales(catalog, slotsOf(catalog));
   const list = Array.isArray(preference) ? (preference as readonly Preference[]) : [preference as Preference];
   let buf: TurnBuffers | null = null;
   let prefs: Float32Array | null = null;
@@ -123,7 +125,7 @@ export function learnedPolicy(net: PolicyNetwork, catalog: Catalog, preference: 
     name,
     async act(env, mask, out) {
       if (!buf || buf.bias.length !== env.capacity * env.nActions) {
-        buf = allocTurnBuffers(env.capacity, env.nTools);
+        buf = allocTurnBuffers(env.capacity, env.nSlots);
         const P = env.nTools + 3;
         prefs = new Float32Array(env.capacity * P);
         for (let i = 0; i < env.capacity; i++) prefs.set(preferenceVector(list[Math.min(list.length - 1, Math.floor(i / block))] as Preference, catalog), i * P);

@@ -1,153 +1,192 @@
 // The policy's inputs, documented in one place. For every decision the encoder writes
 //  - a STATE vector (one per episode): what the orchestrator knows about the task and its progress;
-//  - a TOOL vector per catalog tool: that tool's descriptor in this state.
-// The network scores each tool from [state ⊕ tool] with one shared scorer, so any catalog size
-// works and edited or unseen tools can be scored. Scales are chosen so inputs stay roughly in [−2, 2].
+//  - a SLOT vector per action slot (slots.ts): that slot's descriptor in this state.
+// A slot is seen only through its descriptor (role, what its model and tool can do, prices at this
+// task's provider, its chances as the hints suggest), never its name, so one shared scorer serves any
+// catalog and models it never saw. Chances are estimates from the descriptor and the noisy hints
+// (callModel.expectedSigmoid), never the hidden latents. Scales keep inputs roughly in [−2, 2].
 //
-// STATE (STATE_DIM = 28)                          TOOL (TOOL_DIM = 16)
-//  0–5   domain, one-hot                           0–2  kind (basic, specialist, generalist), one-hot
-//  6–11  current step type, one-hot                3    p̂ = σ(a·(skill − hint) + boost − penalty): its chance on this step as the hint
-//                                                       and the context suggest, without the hidden latent (0 if it cannot answer)
-//  12    difficulty hint / 2                       4    skill on the current step type / 3 (0 if it cannot answer)
-//  13    step index / MAX_STEPS                    5    calibration
-//  14    steps left (incl. current) / MAX_STEPS    6    ln(expected call cost at this turn's context / cost scale) / 3
-//  15    turn / maxTurns                           7    ln(expected latency / latency scale) / 3
-//  16    slack = (turns left − 2·steps left)/maxTurns  8  the user's preference for this tool, P_j
-//  17    attempts on this step, min(k, 3)/3         9    its calls this episode, min(n, 4)/4
-//  18    has an attempt on this step (0/1)          10   its calls on this step, min(n, 3)/3
-//  19    best confidence on this step (0 if none)   11   ln(1 + $/M input)/3
-//  20    last confidence on this step (0 if none)   12   ln(1 + $/M output)/3
-//  21    ln(1 + cost so far / cost scale)           13   ln(1 + 100·per-call fee)/3
-//  22    ln(1 + latency so far / latency scale)   14   the context boost its result would add to this step / 3 (0 if none;
-//                                                       for an answering tool an upper bound: only a right answer lifts)
-//  23–25 P_outcome, P_cost, P_latency              15   it can answer this step (0/1; 0 = evidence only)
-//  26    the step needs a tool (fresh fact, big arithmetic, a stored record)
-//  27    boost of the tool results already in this step's context / 3
+// STATE (STATE_DIM = 32)                               SLOT (SLOT_DIM = 21)
+//  0–5   domain, one-hot                                0–2  role (search, code, answer), one-hot
+//  6–11  step types in the current unit, count / 2      3    written by the driver itself (0/1)
+//  12    mean hint of the unit's steps / 2              4    p̂: evidence: a good query/program AND a find; answer: the unit right now
+//  13    max hint / 2                                   5    evidence: p̂ gain of the likeliest answerer if it finds; answer: 0
+//  14    units left (the current one included) / 3      6    the lift a find adds to its target step / 4
+//  15    turns used / 12                                7    its target step needs a tool and has no result yet (0/1)
+//  16    turns left / 12                                8    the model's skill in its role / 3 (writing; answering: mean over the unit)
+//  17    slack = (turns left − units left) / 12        9    the signal's calibration (evidence), 0 for an answer
+//  18    evidence calls on the unit, min(n, 8)/8        10   ln(expected cost of the call / cost scale) / 3
+//  19    evidence found on the unit, min(n, 8)/8        11   ln(expected latency / latency scale) / 3
+//  20    unit steps needing a tool with no result / 2   12   the user's preference for its model, P_model
+//  21    best signal on the unit (0 if none)            13   the user's preference for its tool, P_tool
+//  22    last signal on the unit (0 if none)            14   calls of its model this episode, min(n, 4)/4
+//  23    ln(1 + cost so far / cost scale)               15   calls of this slot on the unit, min(n, 3)/3
+//  24    ln(1 + latency so far / latency scale)         16   ln(1 + $/M input of its model at this provider) / 3
+//  25–27 P_outcome, P_cost, P_latency                   17   ln(1 + $/M output) / 3
+//  28    p̂ that the driver answers the unit right now  18   ln(1 + 100·fee per call of its tool) / 3
+//  29    best p̂ over the answer slots allowed now      19   its tool reaches fresh facts (a live search, or code); 0 for an answer
+//  30    evidence gathered for the unit / 4             20   its model is a generalist (1), a specialist (0), the driver (0.5)
+//  31    preference weight on tools, min(1, ΣP_tools/3)
 // Cost scale = the mean expected call cost of the catalog's enabled tools at 1000 context tokens;
 // latency scale = their mean expected latency. So the same features work for USD and cost units.
 
-import { expectedCallCost, expectedLatencyMs, type Catalog } from '../sim/catalog';
-import { briefTokens, callLogit, sigmoid } from '../sim/callModel';
+import { expectedCallCost, expectedLatencyMs, writeTokens, type Catalog, type ToolSpec } from '../sim/catalog';
+import { briefTokens } from '../sim/callModel';
+import { evidenceEstimate, nextLift, unitEstimate } from '../sim/estimates';
 import type { BatchEnv } from '../sim/env';
 import { MAX_STEPS } from '../sim/episode';
-import { DOMAINS, STEP_TYPES, TOOL_KINDS } from '../sim/stepTypes';
+import { SELF, writerRoleOf, type Slot } from '../sim/slots';
+import { DOMAINS, STEP_TYPES } from '../sim/stepTypes';
 
-export const STATE_DIM = 28;
-export const TOOL_DIM = 16;
+export const STATE_DIM = 32;
+export const TOOL_DIM = 21;
+/** The turn count the state's turn features are scaled by (the lab's default budget). */
+export const TURN_SCALE = 12;
+
+const K = STEP_TYPES.length;
 
 /** Per-catalog constants of the encoder (computed once per catalog). */
 export interface CatalogScales {
   cost: number;
   latencyMs: number;
-  /** [j·STEP_TYPES.length + type]: skill, NaN where the tool cannot answer. */
+  /** [j·K + type]: tool j's skill (answering, or finding for a basic tool), NaN where it has none. */
   skill: Float64Array;
-  /** [j·STEP_TYPES.length + type]: context boost its result brings (0 = none). */
-  lift: Float64Array;
-  /** [j·STEP_TYPES.length + type]: 1 where it may be called at all (answer or context). */
-  callable: Uint8Array;
-  kind: Int32Array;
-  /** Per tool, its descriptor entries that never change (kind, calibration, latency, prices); the rest 0. */
+  /** Per slot: its descriptor entries that never change (role, self, calibration, fresh, kind), the rest 0. */
   template: Float32Array[];
-  /** Per tool, its expected call cost as fixed + perInToken · input tokens (expectedCallCost, linear in the input). */
-  costFixed: Float64Array;
-  costPerInToken: Float64Array;
+  /** Per slot: the writer's skill in its role (NaN for an answer or a driver that does not write). */
+  writeSkill: Float64Array;
 }
 
 const clampLog = (x: number): number => Math.max(-4, Math.min(4, Math.log(Math.max(x, 1e-12))));
 
-export function catalogScales(catalog: Catalog): CatalogScales {
+export function catalogScales(catalog: Catalog, slots: readonly Slot[]): CatalogScales {
   const on = catalog.tools.filter((t) => t.enabled);
   const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, x) => a + x, 0) / xs.length : 0);
   const cost = Math.max(mean(on.map((t) => expectedCallCost(t, 1000))), 1e-9);
   const latencyMs = Math.max(mean(on.map((t) => expectedLatencyMs(t))), 1);
-  const K = STEP_TYPES.length;
   const skill = new Float64Array(catalog.tools.length * K).fill(NaN);
-  const lift = new Float64Array(catalog.tools.length * K);
-  const callable = new Uint8Array(catalog.tools.length * K);
-  catalog.tools.forEach((t, j) => STEP_TYPES.forEach((s, k) => {
-    const v = t.skill[s];
-    if (v !== undefined) skill[j * K + k] = v;
-    lift[j * K + k] = t.context?.[s] ?? 0;
-    callable[j * K + k] = v !== undefined || t.context?.[s] !== undefined ? 1 : 0;
-  }));
-  const kind = Int32Array.from(catalog.tools.map((t) => TOOL_KINDS.indexOf(t.kind)));
-  const template = catalog.tools.map((tool, j) => {
+  catalog.tools.forEach((t, j) => STEP_TYPES.forEach((s, k) => { const v = t.skill[s]; if (v !== undefined) skill[j * K + k] = v; }));
+  const template = slots.map((s) => {
     const row = new Float32Array(TOOL_DIM);
-    row[kind[j] as number] = 1;
-    row[5] = tool.calibration;
-    row[7] = clampLog(expectedLatencyMs(tool) / latencyMs) / 3;
-    row[11] = Math.log1p(tool.pricing.inputPerM) / 3;
-    row[12] = Math.log1p(tool.pricing.outputPerM) / 3;
-    row[13] = Math.log1p(100 * tool.pricing.perCall) / 3;
+    row[s.role === 'search' ? 0 : s.role === 'code' ? 1 : 2] = 1;
+    row[3] = s.model === SELF ? 1 : 0;
+    const tool = s.tool >= 0 ? catalog.tools[s.tool] : undefined;
+    if (tool) {
+      row[9] = tool.calibration;
+      row[19] = s.role === 'code' || !(tool.offline?.includes('retrieve') ?? false) ? 1 : 0;
+    }
+    row[20] = s.model === SELF ? 0.5 : catalog.tools[s.model]?.kind === 'generalist' ? 1 : 0;
     return row;
   });
-  const costFixed = Float64Array.from(catalog.tools, (t) => expectedCallCost(t, 0));
-  const costPerInToken = Float64Array.from(catalog.tools, (t) => t.pricing.inputPerM / 1e6);
-  return { cost, latencyMs, skill, lift, callable, kind, template, costFixed, costPerInToken };
+  const writeSkill = Float64Array.from(slots, (s) => {
+    const role = writerRoleOf(s.role);
+    if (role === null) return NaN;
+    const w = s.model === SELF ? catalog.orchestrator.writes?.[role] : catalog.tools[s.model]?.writes?.[role];
+    return w ?? NaN;
+  });
+  return { cost, latencyMs, skill, template, writeSkill };
 }
 
-
 /**
- * Encodes every slot of the env. `prefs` holds, per slot, P in M's order (tools…, outcome, cost,
- * latency). Writes state[slot·STATE_DIM …] and tools[(slot·nTools + j)·TOOL_DIM …]. With the action
- * `mask` (env.writeMask), a masked tool's descriptor stays 0: the scorer runs on allowed pairs only.
+ * Encodes every live episode of the env. `prefs` holds, per episode, P in M's order (tools…, outcome,
+ * cost, latency). Writes state[i·STATE_DIM …] and tools[(i·nSlots + s)·TOOL_DIM …]; with the action
+ * `mask` (env.writeMask), a masked slot's descriptor stays 0 (the scorer runs on allowed pairs only).
  */
 export function encodeFeatures(env: BatchEnv, scales: CatalogScales, prefs: Float32Array, state: Float32Array, tools: Float32Array, mask?: Uint8Array): void {
-  const A = env.nActions;
-  const J = env.nTools, P = J + 3, K = STEP_TYPES.length, T = env.sim.maxTurns, a = env.sim.discrimination, sim = env.sim;
+  const A = env.nActions, S = env.nSlots, J = env.nTools, P = J + 3, sim = env.sim, cat = env.catalog;
   state.fill(0);
   tools.fill(0);
   for (let i = 0; i < env.size; i++) {
     if (env.done[i]) continue;
-    const s = env.stepIdx[i];
-    const idx = i * MAX_STEPS + s;
-    const type = env.stepType[idx];
-    const hint = env.hint[idx];
-    const stepsLeft = env.nSteps[i] - s;
-    const turn = env.turn[i];
-    const k = env.stepAttempts[i];
+    const [start, len] = env.unitRange(i);
     const o = i * STATE_DIM;
-    state[o + env.domain[i]] = 1;
-    state[o + DOMAINS.length + type] = 1;
-    state[o + 12] = hint / 2;
-    state[o + 13] = s / MAX_STEPS;
-    state[o + 14] = stepsLeft / MAX_STEPS;
-    state[o + 15] = turn / T;
-    state[o + 16] = (T - turn - 2 * stepsLeft) / T;
-    state[o + 17] = Math.min(k, 3) / 3;
-    state[o + 18] = k > 0 ? 1 : 0;
-    state[o + 19] = k > 0 ? env.bestConf[i] : 0;
-    state[o + 20] = k > 0 ? env.lastConf[i] : 0;
-    state[o + 21] = Math.log1p(env.cost[i] / scales.cost);
-    state[o + 22] = Math.log1p(env.latencyMs[i] / scales.latencyMs);
-    state[o + 23] = prefs[i * P + J];
-    state[o + 24] = prefs[i * P + J + 1];
-    state[o + 25] = prefs[i * P + J + 2];
-    const needsTool = env.needsTool[idx] === 1;
-    const boost = env.boost[i];
-    state[o + 26] = needsTool ? 1 : 0;
-    state[o + 27] = boost / 3;
-    const ctx = briefTokens(env.promptTokens[i], turn, sim);
-    for (let j = 0; j < J; j++) {
-      if (mask && !mask[i * A + j]) continue;
-      const q = (i * J + j) * TOOL_DIM;
-      const skill = scales.skill[j * K + type];
-      const here = env.available[i * J + j] === 1;
-      const able = here && !Number.isNaN(skill);
-      tools.set(scales.template[j] as Float32Array, q); // the entries that never change
-      tools[q + 3] = able ? sigmoid(callLogit(a * (skill - hint), env.isBound(j, type), needsTool, boost, sim)) : 0;
-      tools[q + 4] = able ? skill / 3 : 0;
-      tools[q + 6] = clampLog(((scales.costFixed[j] as number) + (scales.costPerInToken[j] as number) * ctx) / scales.cost) / 3;
-      tools[q + 8] = prefs[i * P + j];
-      tools[q + 9] = Math.min(env.calls[i * J + j], 4) / 4;
-      tools[q + 10] = Math.min(env.stepCalls[i * J + j], 3) / 3;
-      tools[q + 14] = here && scales.callable[j * K + type] ? Math.max(0, scales.lift[j * K + type] - boost) / 3 : 0;
-      tools[q + 15] = able ? 1 : 0;
+    let hintSum = 0, hintMax = -Infinity, needy = 0, evidence = 0;
+    for (let k = start; k < start + len; k++) {
+      const idx = i * MAX_STEPS + k;
+      state[o + DOMAINS.length + (env.stepType[idx] as number)] += 0.5;
+      hintSum += env.hint[idx] as number;
+      hintMax = Math.max(hintMax, env.hint[idx] as number);
+      if (env.needsTool[idx] && !env.hits[idx]) needy++;
+      evidence += env.evidence[idx] as number;
+    }
+    const turn = env.turn[i] as number, left = (env.budget[i] as number) - turn, unitsLeft = (env.nUnits[i] as number) - (env.unitIdx[i] as number);
+    state[o + (env.domain[i] as number)] = 1;
+    state[o + 12] = hintSum / len / 2;
+    state[o + 13] = hintMax / 2;
+    state[o + 14] = unitsLeft / 3;
+    state[o + 15] = turn / TURN_SCALE;
+    state[o + 16] = left / TURN_SCALE;
+    state[o + 17] = (left - unitsLeft) / TURN_SCALE;
+    state[o + 18] = Math.min(env.unitCalls[i] as number, 8) / 8;
+    state[o + 19] = Math.min(env.unitHits[i] as number, 8) / 8;
+    state[o + 20] = needy / 2;
+    state[o + 21] = Math.max(0, env.bestSignal[i] as number);
+    state[o + 22] = Math.max(0, env.lastSignal[i] as number);
+    state[o + 23] = Math.log1p((env.cost[i] as number) / scales.cost);
+    state[o + 24] = Math.log1p((env.latencyMs[i] as number) / scales.latencyMs);
+    state[o + 25] = prefs[i * P + J] as number;
+    state[o + 26] = prefs[i * P + J + 1] as number;
+    state[o + 27] = prefs[i * P + J + 2] as number;
+    state[o + 28] = unitEstimate(env, i, SELF);
+    let toolPref = 0;
+    for (let j = 0; j < J; j++) toolPref += prefs[i * P + j] as number;
+    state[o + 30] = evidence / 4;
+    state[o + 31] = Math.min(1, toolPref / 3);
+    // The likeliest answerer now: the reference for what a piece of evidence would gain.
+    let bestP = state[o + 28] as number, bestJ = SELF;
+    for (let s = 0; s < S; s++) {
+      const slot = env.slots[s] as Slot;
+      if (slot.role !== 'answer' || (mask ? !mask[i * A + s] : !env.allowed(i, s))) continue;
+      const p = unitEstimate(env, i, slot.model);
+      if (p > bestP) { bestP = p; bestJ = slot.model; }
+    }
+    state[o + 29] = bestP;
+    const brief = briefTokens(env.promptTokens[i] as number, turn, sim), ctx = env.context[i] as number;
+    for (let s = 0; s < S; s++) {
+      if (mask ? !mask[i * A + s] : !env.allowed(i, s)) continue;
+      const slot = env.slots[s] as Slot, q = (i * S + s) * TOOL_DIM;
+      tools.set(scales.template[s] as Float32Array, q);
+      const model = slot.model === SELF ? null : (cat.tools[slot.model] as ToolSpec);
+      const mScale = model ? (env.priceScale[i * J + slot.model] as number) : 1;
+      const pricing = model ? model.pricing : env.driver.pricing;
+      let cost: number, latency: number;
+      if (slot.role === 'answer') {
+        const m = model as ToolSpec;
+        tools[q + 4] = unitEstimate(env, i, slot.model);
+        let sk = 0;
+        for (let k = start; k < start + len; k++) sk += scales.skill[slot.model * K + (env.stepType[i * MAX_STEPS + k] as number)] as number;
+        tools[q + 8] = sk / len / 3;
+        cost = mScale * (m.pricing.inputPerM * ctx + m.pricing.outputPerM * m.outputTokens.mean) / 1e6;
+        latency = expectedLatencyMs(m);
+      } else {
+        const k = env.target(i, s), idx = i * MAX_STEPS + k, tool = cat.tools[slot.tool] as ToolSpec;
+        const lift = nextLift(env, i, s);
+        tools[q + 4] = evidenceEstimate(env, i, s, k);
+        tools[q + 5] = Math.max(0, unitEstimate(env, i, bestJ, k, lift) - bestP);
+        tools[q + 6] = lift / 4;
+        tools[q + 7] = env.needsTool[idx] && !env.hits[idx] ? 1 : 0;
+        tools[q + 8] = (scales.writeSkill[s] as number) / 3;
+        const tScale = env.priceScale[i * J + slot.tool] as number;
+        const written = model ? mScale * (model.pricing.inputPerM * brief + model.pricing.outputPerM * writeTokens(model, sim.writerTokenShare)) / 1e6 : 0;
+        cost = written + tScale * expectedCallCost(tool, 0);
+        latency = expectedLatencyMs(tool) + (model ? model.latency.fixedMs + (model.latency.tokensPerSecond > 0 ? (1000 * writeTokens(model, sim.writerTokenShare)) / model.latency.tokensPerSecond : 0) : 0);
+        tools[q + 13] = prefs[i * P + slot.tool] as number;
+        tools[q + 18] = Math.log1p(100 * tScale * tool.pricing.perCall) / 3;
+      }
+      tools[q + 10] = clampLog(cost / scales.cost) / 3;
+      tools[q + 11] = clampLog(latency / scales.latencyMs) / 3;
+      if (model) {
+        tools[q + 12] = prefs[i * P + slot.model] as number;
+        tools[q + 14] = Math.min(env.calls[i * J + slot.model] as number, 4) / 4;
+      }
+      tools[q + 15] = Math.min(env.slotCalls[i * S + s] as number, 3) / 3;
+      tools[q + 16] = Math.log1p(mScale * pricing.inputPerM) / 3;
+      tools[q + 17] = Math.log1p(mScale * pricing.outputPerM) / 3;
     }
   }
 }
 
-/** Additive mask: 0 where allowed, −1e9 where not; finished slots may only "submit" (ignored by the env). */
+/** Additive mask: 0 where allowed, −1e9 where not; finished episodes may only "submit" (ignored by the env). */
 export function maskBias(env: BatchEnv, mask: Uint8Array, out: Float32Array): void {
   const A = env.nActions;
   for (let i = 0; i < env.capacity; i++) {
@@ -155,3 +194,4 @@ export function maskBias(env: BatchEnv, mask: Uint8Array, out: Float32Array): vo
     for (let c = 0; c < A; c++) out[i * A + c] = live ? (mask[i * A + c] ? 0 : -1e9) : c === env.submitAction ? 0 : -1e9;
   }
 }
+

@@ -1,8 +1,11 @@
-// The model of one tool call, in one place: its chance of success (a logistic IRT curve with a
-// per-item latent that every attempt of the tool on that step shares), the confidence signal it
-// returns (its AUROC is the tool's `calibration`), its output tokens, latency and cost. The env,
-// the task generator and the oracle all use these; docs/SIMULATION.md writes the same formulas
-// out with the published numbers each parameter comes from.
+// The model of one call, in one place. An answer: its chance that a step is right (a logistic IRT
+// curve with a per-item latent that every attempt of the model on that step shares, lifted by the
+// evidence gathered for the step, and out of reach on a step that needs a tool until evidence is
+// there). A written query or program: the chance that the writer writes a good one (writing is
+// easier than answering) and that the tool it runs on finds what the step needs. The signal a result
+// carries (its AUROC is the tool's `calibration`), tokens, latency and cost. The env, the task
+// generator and the oracle all use these; docs/SIMULATION.md writes the same formulas out with the
+// published numbers each parameter comes from.
 
 import { baseLatencyMs, callCost, type ToolSpec } from './catalog';
 import { counterUniform, hashString, normalQuantile, unitLogistic } from './rng';
@@ -27,8 +30,18 @@ export interface SimConfig {
   sharedFactor: number;
   /** Logit penalty of a model on a step that needs a tool until a tool's result is in its context. */
   needsToolPenalty: number;
-  /** A model that drives the episode (tools+X, notools:X) writes this share of its answer tokens on every routing turn. */
+  /** A model that drives the episode (tools+X, notools:X) writes this share of its answer tokens on a turn in which it writes a query or a program itself. */
   driverTurnShare: number;
+  /** … and this share on a turn that hands a call to another model (prompted:X): a short instruction. */
+  delegateTurnShare: number;
+  /** Writing a query or a program for a step is this many logits easier than answering it: d_write = d − writeEase. */
+  writeEase: number;
+  /** Per-item spread of a writer's success logit (a query that is hard to write stays hard for that writer). */
+  writerSpread: number;
+  /** A writer writes this share of its answer length (the reasoning behind a query or a program, and the text). */
+  writerTokenShare: number;
+  /** The k-th piece of evidence found for a step lifts the answer by lift·decay^(k−1): more turns buy more evidence, with diminishing returns. */
+  evidenceDecay: number;
 }
 
 export const DEFAULT_SIM: Readonly<SimConfig> = {
@@ -40,6 +53,11 @@ export const DEFAULT_SIM: Readonly<SimConfig> = {
   sharedFactor: 0.55,
   needsToolPenalty: 30,
   driverTurnShare: 0.75,
+  delegateTurnShare: 0.25,
+  writeEase: 2,
+  writerSpread: 2.5,
+  writerTokenShare: 0.4,
+  evidenceDecay: 0.5,
 };
 
 export function sigmoid(x: number): number {
@@ -55,8 +73,11 @@ export function itemLogit(skill: number, difficulty: number, spread: number, lat
 export const CH_LATENT = 5;
 const SHARED_LATENT = 0x5ea7ed;
 
-/** The key of a tool's (or driver's) latents: its id hashed, so they follow the tool, not its catalog position. */
+/** The key of a tool's (or driver's) latents and draws: its id hashed, so they follow the tool, not its catalog position. */
 export const latentKey = (id: string): number => hashString(id);
+
+/** The key of a model's latents and draws as a writer for a role (a query is not the same item as the answer). */
+export const writerKey = (id: string, role: string): number => hashString(`${id}#${role}`);
 
 /**
  * The latent v of one tool on one step of one task, drawn once and shared by every attempt:
@@ -75,22 +96,39 @@ export function spreadOf(kind: ToolSpec['kind'] | 'driver', type: StepType, sim:
 }
 
 /**
- * Whether a call answers from its own knowledge on a step of this type: a model (or the driver),
- * or a basic tool that is `offline` for the type (a local index is not the live web). Such a call
- * is lifted by tool results in the context, and a step that needs a tool is out of its reach.
+ * An answer's success logit on a step: the item logit plus the evidence gathered for the step, minus
+ * the penalty of a step that needs a tool (a fresh fact, exact big arithmetic, a stored record) while no
+ * tool result for it is in the context.
  */
-export function knowledgeBound(who: Pick<ToolSpec, 'kind' | 'offline'> | 'driver', type: StepType): boolean {
-  return who === 'driver' || who.kind !== 'basic' || who.offline?.includes(type) === true;
+export function answerLogit(item: number, evidence: number, needsTool: boolean, hasEvidence: boolean, sim: SimConfig): number {
+  return item + evidence - (needsTool && !hasEvidence ? sim.needsToolPenalty : 0);
+}
+
+/** A writer's item logit on a step: a·(write skill − (d − ease)) + s_w·v. */
+export function writerLogit(writeSkill: number, difficulty: number, latent: number, sim: SimConfig): number {
+  return sim.discrimination * (writeSkill - (difficulty - sim.writeEase)) + sim.writerSpread * latent;
 }
 
 /**
- * The success logit of a call at the time it is made: the item logit, plus the boost of tool
- * results already in the context of this step, minus the penalty of a step that needs a tool
- * when no tool result is there yet — both only for knowledge-bound calls.
+ * Whether a basic tool can find anything for a step: it must have a skill for the step type, and a
+ * tool that searches a fixed index (`offline` for the type) cannot find a fresh fact (a step of the type
+ * that needs a tool).
  */
-export function callLogit(item: number, bound: boolean, needsTool: boolean, boost: number, sim: SimConfig): number {
-  if (!bound) return item;
-  return item + boost - (needsTool && boost <= 0 ? sim.needsToolPenalty : 0);
+export function toolReaches(tool: Pick<ToolSpec, 'skill' | 'offline'>, type: StepType, needsTool: boolean): boolean {
+  return tool.skill[type] !== undefined && !(needsTool && tool.offline?.includes(type) === true);
+}
+
+/** The lift of the n-th piece of evidence (n from 0) a tool brings to a step of a type: lift·decay^n. */
+export function evidenceLift(tool: Pick<ToolSpec, 'context'>, type: StepType, n: number, sim: SimConfig): number {
+  return (tool.context?.[type] ?? 0) * sim.evidenceDecay ** n;
+}
+
+/**
+ * The mean over the latent of σ(x + s·v), v ~ N(0, 1), in the probit approximation σ(x/√(1 + π s²/8)):
+ * what a policy can estimate of a call's chance from the descriptor and the hint, without the hidden latent.
+ */
+export function expectedSigmoid(x: number, s: number): number {
+  return sigmoid(x / Math.sqrt(1 + (Math.PI * s * s) / 8));
 }
 
 /** Stated confidence is overconfident: its logit is centred on this bias (mean stated confidence ≈ 0.8). */
@@ -125,10 +163,12 @@ export interface CallDraw {
 
 /**
  * Samples the tokens, latency and cost of one call with `inTokens` of context.
- * outTokens = round(mean·exp(spread·z₁)); latency = (fixedMs + 1000·outTokens/tps)·exp(jitter·z₂).
+ * outTokens = round(mean·exp(spread·z₁)); latency = (fixedMs + 1000·outTokens/tps)·exp(jitter·z₂); the
+ * cost at the tool's prices times `priceScale` (a training task's provider). `outMean` replaces the
+ * tool's mean output (a writer writes a share of its answer length).
  */
-export function sampleCall(tool: ToolSpec, inTokens: number, uTokens: number, uLatency: number): CallDraw {
-  const outTokens = Math.round(tool.outputTokens.mean * Math.exp(tool.outputTokens.spread * unitLogistic(uTokens)));
+export function sampleCall(tool: ToolSpec, inTokens: number, uTokens: number, uLatency: number, opts: { priceScale?: number; outMean?: number } = {}): CallDraw {
+  const outTokens = Math.round((opts.outMean ?? tool.outputTokens.mean) * Math.exp(tool.outputTokens.spread * unitLogistic(uTokens)));
   const latencyMs = baseLatencyMs(tool.latency, outTokens) * Math.exp(tool.latency.jitter * unitLogistic(uLatency));
-  return { outTokens, latencyMs, cost: callCost(tool.pricing, inTokens, outTokens, latencyMs) };
+  return { outTokens, latencyMs, cost: (opts.priceScale ?? 1) * callCost(tool.pricing, inTokens, outTokens, latencyMs) };
 }

@@ -1,8 +1,15 @@
 // Tool catalogs: what a tool is (ToolSpec), what the orchestrator itself costs, and the derived
 // quantities every other module needs (expected cost and latency of a call, the OpenAI
-// function-calling schema). Presets live in presets.ts; validation of user JSON in catalogSchema.ts.
+// function-calling schema). A catalog's tools are resources: models (that answer, and may write
+// queries or programs) and basic tools (that run a query or a program). The actions an episode
+// offers are role slots built from them (slots.ts). Presets live in presets.ts; validation of user
+// JSON in catalogSchema.ts.
 
 import type { StepType, ToolKind } from './stepTypes';
+
+/** What a model can write for a basic tool to run: a search query, or a program. */
+export const WRITER_ROLES = ['query', 'code'] as const;
+export type WriterRole = (typeof WRITER_ROLES)[number];
 
 export interface Pricing {
   /** Price per million input tokens (catalog currency). */
@@ -40,17 +47,21 @@ export interface ToolSpec {
   pricing: Pricing;
   outputTokens: OutputTokens;
   latency: LatencyModel;
-  /** IRT ability per step type; a missing type means the tool cannot answer that step. */
-  skill: Partial<Record<StepType, number>>;
   /**
-   * Logit boost its result gives later model calls on a step of this type (a search result or a
-   * program's output in the context). A type listed here but not in `skill` can be called for
-   * that context only: the call returns evidence, not an answer.
+   * IRT ability per step type. A model: how well it answers a step of the type (a missing type: it
+   * cannot answer a question with such a step). A basic tool: how well a good query or program run
+   * on it finds what a step of the type needs (a missing type: it finds nothing for it).
    */
+  skill: Partial<Record<StepType, number>>;
+  /** A model's ability as a writer for each role it can fill (absent: it cannot write for it). */
+  writes?: Partial<Record<WriterRole, number>>;
+  /** A basic tool: what it runs, a query a writer wrote (search) or a program (code). */
+  runs?: WriterRole;
+  /** A basic tool: the logit lift its result gives the answer on a step of this type (evidence in the context). */
   context?: Partial<Record<StepType, number>>;
   /**
-   * Step types on which this basic tool answers from a fixed index, like a model from its weights
-   * (local search is not the live web): a step of the type that needs a tool is out of its reach.
+   * Step types on which this basic tool searches a fixed index (local search is not the live web):
+   * a step of the type that needs a fresh fact is out of its reach.
    */
   offline?: StepType[];
   /** AUROC of its confidence for telling its right answers from its wrong ones: 0.5 = noise, 1 = exact. */
@@ -69,6 +80,8 @@ export interface OrchestratorSpec {
   /** Time per turn: fixedMs + outputTokensPerTurn / tokensPerSecond. */
   latency: Pick<LatencyModel, 'fixedMs' | 'tokensPerSecond'>;
   skill: Partial<Record<StepType, number>>;
+  /** Roles it writes for itself (absent: it delegates every query and program to a model, as the paper's harness does). */
+  writes?: Partial<Record<WriterRole, number>>;
 }
 
 export interface Catalog {
@@ -104,14 +117,14 @@ export function expectedLatencyMs(tool: ToolSpec): number {
   return baseLatencyMs(tool.latency, tool.outputTokens.mean);
 }
 
-/** Whether the tool can be called on a step of this type: to answer it, or to bring context to it. */
-export function canDo(tool: ToolSpec, type: StepType): boolean {
-  return tool.enabled && (tool.skill[type] !== undefined || tool.context?.[type] !== undefined);
+/** Whether the tool is a model that can answer a step of this type. */
+export function canAnswer(tool: ToolSpec, type: StepType): boolean {
+  return tool.enabled && tool.kind !== 'basic' && tool.skill[type] !== undefined;
 }
 
-/** Whether the tool can answer a step of this type (not only bring context to it). */
-export function canAnswer(tool: ToolSpec, type: StepType): boolean {
-  return tool.enabled && tool.skill[type] !== undefined;
+/** Output tokens of one piece of writing (a query with the reasoning behind it, or a program): a share of its answer length. */
+export function writeTokens(tool: Pick<ToolSpec, 'outputTokens'>, share: number): number {
+  return Math.max(1, Math.round(tool.outputTokens.mean * share));
 }
 
 /**
@@ -122,12 +135,16 @@ export function canAnswer(tool: ToolSpec, type: StepType): boolean {
 export interface Driver {
   id: string;
   pricing: Pick<Pricing, 'inputPerM' | 'outputPerM'>;
-  /** Output tokens of a routing turn (a call, or committing an attempt). */
+  /** Output tokens of a turn in which it writes a query or a program itself (and calls the tool). */
   turnTokens: number;
+  /** Output tokens of a turn that hands a call to another model (which writes or answers): a short instruction. */
+  delegateTokens: number;
   /** Output tokens of a turn in which it answers a step itself. */
   answerTokens: number;
   latency: Pick<LatencyModel, 'fixedMs' | 'tokensPerSecond'>;
   skill: Partial<Record<StepType, number>>;
+  /** Roles it writes itself, inside its own turn (a model with basic tools writes its own queries and programs). */
+  writes?: Partial<Record<WriterRole, number>>;
   /**
    * It answers the whole question in one generation (a model without tools: one call, as in the
    * paper's no-tool rows): only the first step it answers itself costs an answer turn.
@@ -137,19 +154,37 @@ export interface Driver {
 
 /** The catalog's own orchestrator as the driver: every turn, routing or answering, writes outputTokensPerTurn. */
 export function orchestratorDriver(o: OrchestratorSpec): Driver {
-  return { id: o.id, pricing: o.pricing, turnTokens: o.outputTokensPerTurn, answerTokens: o.outputTokensPerTurn, latency: o.latency, skill: o.skill };
+  return { id: o.id, pricing: o.pricing, turnTokens: o.outputTokensPerTurn, delegateTokens: o.outputTokensPerTurn, answerTokens: o.outputTokensPerTurn, latency: o.latency, skill: o.skill, ...(o.writes ? { writes: o.writes } : {}) };
 }
 
-/** A catalog model as the driver: it answers with its full output and reasons for `turnShare` of that on every routing turn. */
-export function modelDriver(t: ToolSpec, turnShare: number): Driver {
+/**
+ * A catalog model as the driver: it answers with its full output, reasons for `turnShare` of that on a
+ * turn in which it writes a query or a program itself, and for `delegateShare` of it on a turn that
+ * hands a call to another model.
+ */
+export function modelDriver(t: ToolSpec, turnShare: number, delegateShare: number): Driver {
   return {
     id: t.id,
     pricing: { inputPerM: t.pricing.inputPerM, outputPerM: t.pricing.outputPerM },
     turnTokens: Math.round(t.outputTokens.mean * turnShare),
+    delegateTokens: Math.round(t.outputTokens.mean * delegateShare),
     answerTokens: t.outputTokens.mean,
     latency: { fixedMs: t.latency.fixedMs, tokensPerSecond: t.latency.tokensPerSecond },
     skill: t.skill,
+    writes: t.writes ?? ownWriting(t),
   };
+}
+
+/**
+ * What a model that fills no writer slot writes when it drives with tools itself (the paper's "Llama-3.3-70B
+ * with tools"): queries as well as it reasons, programs as well as it codes.
+ */
+function ownWriting(t: ToolSpec): Partial<Record<WriterRole, number>> {
+  const w: Partial<Record<WriterRole, number>> = {};
+  const query = t.skill.reason ?? t.skill.retrieve, code = t.skill.code;
+  if (query !== undefined) w.query = query;
+  if (code !== undefined) w.code = code;
+  return w;
 }
 
 /** Cost of one driver turn that reads `inTokens` and writes `outTokens`. */
@@ -159,27 +194,6 @@ export function driverTurnCost(d: Driver, inTokens: number, outTokens: number): 
 
 export function driverTurnLatencyMs(d: Driver, outTokens: number): number {
   return baseLatencyMs(d.latency, outTokens);
-}
-
-/** OpenAI function names allow [a-zA-Z0-9_-]; ids may hold dots ("claude-opus-4.1"). */
-export function functionName(id: string): string {
-  return id.replace(/[^a-zA-Z0-9_-]/g, '_');
-}
-
-/** The tool as an OpenAI function-calling tool definition. */
-export function functionSchema(tool: ToolSpec): object {
-  return {
-    type: 'function',
-    function: {
-      name: functionName(tool.id),
-      description: tool.description,
-      parameters: {
-        type: 'object',
-        properties: { [tool.argument.name]: { type: 'string', description: tool.argument.description } },
-        required: [tool.argument.name],
-      },
-    },
-  };
 }
 
 export function toolIndex(catalog: Catalog, id: string): number {

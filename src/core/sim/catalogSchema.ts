@@ -3,7 +3,7 @@
 // must be ≥ 0"). The format is documented in docs/CATALOG.md.
 
 import { z } from 'zod';
-import { expectedCallCost, expectedLatencyMs, type Catalog, type ToolSpec } from './catalog';
+import { expectedCallCost, expectedLatencyMs, WRITER_ROLES, type Catalog, type ToolSpec } from './catalog';
 import { STEP_TYPES, TOOL_KINDS } from './stepTypes';
 
 // No code generation: zod would otherwise compile its parsers with `new Function`, which the lab's
@@ -41,6 +41,8 @@ const toolSchema = z.strictObject({
   outputTokens: z.strictObject({ mean: upTo(BOUNDS.tokens, 'tokens'), spread: nonNeg.max(3, { error: 'must be at most 3' }) }),
   latency: z.strictObject({ fixedMs: upTo(BOUNDS.fixedMs, 'ms'), tokensPerSecond: upTo(BOUNDS.tokensPerSecond, 'tokens/s'), jitter: nonNeg.max(3, { error: 'must be at most 3' }) }),
   skill,
+  writes: z.partialRecord(z.enum(WRITER_ROLES), skillValue).optional(),
+  runs: z.enum(WRITER_ROLES, { error: `must be one of ${WRITER_ROLES.join(', ')}` }).optional(),
   context: z.partialRecord(z.enum(STEP_TYPES), z.number({ error: 'must be a number' }).min(0, { error: 'must be in [0, 6]' }).max(6, { error: 'must be in [0, 6]' })).optional(),
   offline: z.array(z.enum(STEP_TYPES)).optional(),
   calibration: z
@@ -61,6 +63,7 @@ const catalogSchema = z
       outputTokensPerTurn: upTo(BOUNDS.tokens, 'tokens'),
       latency: z.strictObject({ fixedMs: upTo(BOUNDS.fixedMs, 'ms'), tokensPerSecond: upTo(BOUNDS.tokensPerSecond, 'tokens/s') }),
       skill,
+      writes: z.partialRecord(z.enum(WRITER_ROLES), skillValue).optional(),
     }),
     tools: z.array(toolSchema).min(1, { error: 'needs at least one tool' }).max(64, { error: 'at most 64 tools' }),
   })
@@ -69,6 +72,11 @@ const catalogSchema = z
     c.tools.forEach((t, i) => {
       const cost = expectedCallCost(t as ToolSpec, 1e6), ms = expectedLatencyMs(t as ToolSpec);
       if (!Number.isFinite(cost) || !Number.isFinite(ms)) ctx.addIssue({ code: 'custom', path: ['tools', i], message: `its expected call cost (${cost}) or latency (${ms} ms) is not finite` });
+    });
+    // Roles: a model may write (never run), a basic tool runs what is written (never writes).
+    c.tools.forEach((t, i) => {
+      if (t.kind === 'basic' && t.writes) ctx.addIssue({ code: 'custom', path: ['tools', i, 'writes'], message: 'a basic tool runs what a model writes; only a model writes' });
+      if (t.kind !== 'basic' && t.runs) ctx.addIssue({ code: 'custom', path: ['tools', i, 'runs'], message: 'only a basic tool runs a query or a program; a model writes them (writes) or answers (skill)' });
     });
     const seen = new Map<string, number>();
     c.tools.forEach((t, i) => {

@@ -1,92 +1,112 @@
-// The batched environment: N orchestrator episodes advanced in lockstep (docs/DESIGN.md §2, §5).
-// State is struct-of-arrays (one slot per episode) in typed arrays; each turn the caller hands
-// one action per slot — call(tool j) = j, submit = nTools — and the env accounts outcome, cost
-// (token-priced, the context growing with every turn's results, plus the driver's own turns),
-// latency and calls per tool. A call succeeds with σ(item logit + context boost − penalty), the
-// item logit carrying a latent fixed per (task, step, tool) (callModel.ts). Episode randomness
-// is a counter-based draw keyed by (episode key, step, tool, attempt, channel), so episodes are
-// reproducible and comparable across policies.
+// The batched environment: N orchestrator episodes advanced in lockstep (docs/DESIGN.md §2, §5),
+// with the paper's harness as its actions (slots.ts): a model writes a query or a program that a basic
+// tool runs (evidence for a step of the current unit), a model answers the unit in one committed call,
+// or the driver answers it itself (submit). A unit is the whole question (one final answer) or, on a
+// record-store task, one step at a time. State is struct-of-arrays (one slot per episode) in typed
+// arrays; costs are token-priced at the task's provider, latency and calls per resource are accounted.
+// Every random draw is counter-based, keyed by (episode key, step, hashed id, attempt, channel), so
+// episodes are reproducible and comparable across policies; item latents depend on the task only.
 
-import { canAnswer, canDo, driverTurnCost, driverTurnLatencyMs, orchestratorDriver, type Catalog, type Driver } from './catalog';
-import { briefTokens, callLogit, confidence, itemLogit, knowledgeBound, latentKey, sampleCall, sigmoid, spreadOf, stepLatent, type SimConfig } from './callModel';
+import { driverTurnCost, driverTurnLatencyMs, orchestratorDriver, writeTokens, type Catalog, type Driver, type ToolSpec, type WriterRole } from './catalog';
+import { answerLogit, briefTokens, confidence, evidenceLift, latentKey, sampleCall, sigmoid, stepLatent, writerKey, type SimConfig } from './callModel';
 import { storeAfterSteps, storesEqual, type StoreRecord } from './recordStore';
-import { counterUniform } from './rng';
-import { DOMAIN_INDEX, STEP_TYPE_INDEX, STEP_TYPES, type StepType } from './stepTypes';
+import { counterUniform, hashString } from './rng';
+import { SELF, slotsOf, writerRoleOf, type Slot } from './slots';
+import { DOMAIN_INDEX, STEP_TYPES } from './stepTypes';
+import { ROLES, TaskTables } from './taskTables';
 import type { Task } from './tasks';
-import { CH_CONFIDENCE, CH_LATENCY, CH_SUCCESS, CH_TOKENS, MAX_STEPS, type DrawFn, type LatentFn, type TraceEntry } from './episode';
+import { CH_CONFIDENCE, CH_HIT, CH_LATENCY, CH_SUCCESS, CH_TOKENS, CH_TOOL_LATENCY, CH_TOOL_TOKENS, CH_WRITE, MAX_STEPS, type DrawFn, type LatentFn, type TraceEntry } from './episode';
+
+const K = STEP_TYPES.length;
 
 export class BatchEnv {
   readonly nTools: number;
+  readonly slots: readonly Slot[];
+  readonly nSlots: number;
   readonly nActions: number;
   readonly submitAction: number;
   readonly capacity: number;
   /** Slots in use after the last reset. */
   size = 0;
 
-  // Per-slot task data (set by reset).
+  // Per-episode task data (set by reset).
   readonly tasks: (Task | null)[];
   readonly keys: Uint32Array;
   readonly nSteps: Int32Array;
   readonly domain: Int32Array;
   readonly promptTokens: Float64Array;
-  /** [slot·MAX_STEPS + s] */
+  /** The episode's turn budget (the task's own, else the world's maxTurns). */
+  readonly budget: Int32Array;
+  /** The task tables (taskTables.ts): units, availability and prices, steps, every item logit; exposed by name below. */
+  private readonly rows: TaskTables;
+  readonly nUnits: Int32Array;
+  readonly unitStart: Int8Array;
+  readonly unitLen: Int8Array;
+  readonly available: Uint8Array;
+  readonly priceScale: Float32Array;
   readonly stepType: Int32Array;
   readonly difficulty: Float32Array;
   readonly hint: Float32Array;
   readonly needsTool: Uint8Array;
-  /** The driver's item logit of answering step s itself. */
-  readonly logitSelf: Float32Array;
-  /** [(slot·MAX_STEPS + s)·nTools + j]: the tool's item logit a·(skill − d) + s·v; NaN where it cannot answer. */
-  readonly logitTool: Float32Array;
-  /** [slot·nTools + j]: tool available to this task and enabled. */
-  readonly available: Uint8Array;
+  readonly selfItem: Float32Array;
+  readonly answerItem: Float32Array;
+  readonly hitItem: Float32Array;
+  readonly writeItem: Float32Array;
+  readonly selfWriteItem: Float32Array;
 
-  // Per-slot episode state.
-  readonly stepIdx: Int32Array;
+  // Per-episode state.
+  readonly unitIdx: Int32Array;
   readonly turn: Int32Array;
   readonly done: Uint8Array;
   readonly answered: Uint8Array;
   readonly outcome: Uint8Array;
   readonly cost: Float64Array;
   readonly latencyMs: Float64Array;
-  /** Tokens sent to and returned by tool calls. */
+  /** Tokens sent to and returned by calls. */
   readonly tokens: Float64Array;
-  /** [slot·nTools + j] calls of tool j in the episode / on the current step. */
+  /** [i·nTools + j] calls of each resource in the episode (a written search counts its writer and its tool). */
   readonly calls: Int32Array;
-  readonly stepCalls: Int32Array;
-  /** Answers on the current step (evidence-only calls are not answers). */
-  readonly stepAttempts: Int32Array;
-  /** Logit boost of the tool results in the current step's context (0 = none). */
-  readonly boost: Float32Array;
+  /** [i·nSlots + s] calls of each slot on the current unit. */
+  readonly slotCalls: Int32Array;
+  /** Evidence calls and hits on the current unit; the best and last signal they showed (−1: none yet). */
+  readonly unitCalls: Int32Array;
+  readonly unitHits: Int32Array;
+  readonly bestSignal: Float32Array;
+  readonly lastSignal: Float32Array;
+  /** [i·MAX_STEPS + k]: evidence gathered for the step (logit lift), how many results made it, and the calls that tried. */
+  readonly evidence: Float32Array;
+  readonly hits: Int32Array;
+  readonly tries: Int32Array;
+  /** [i·MAX_STEPS + k]: the committed step came out right. */
+  readonly stepCorrect: Uint8Array;
   /** Tokens of context the next turn reads (prompt + every earlier turn's notes and results). */
   readonly context: Float64Array;
   /** The driver has already written its one-generation answer (Driver.answersAtOnce). */
   private readonly spokeAlone: Uint8Array;
-  /** Highest confidence among the current step's attempts (−1: none yet) and whether it is right. */
-  readonly bestConf: Float32Array;
-  readonly bestCorrect: Uint8Array;
-  readonly lastConf: Float32Array;
-  /** [slot·MAX_STEPS + s] committed correctness of each submitted step. */
-  readonly stepCorrect: Uint8Array;
   traces: TraceEntry[][] | null = null;
 
-  /** Who writes the turns and answers steps submitted with no attempt (reset may change it). */
+  /** Who writes the turns and answers units submitted to it (reset may change it). */
   driver: Driver;
-  private readonly canAct: Uint8Array; // [j·STEP_TYPES.length + type]
-  private readonly answerable: Uint8Array; // [j·STEP_TYPES.length + type]
-  private readonly bound: Uint8Array; // [j·STEP_TYPES.length + type]: knowledge-bound (callModel.knowledgeBound)
+  private driverKey = 0;
+  private readonly modelKey: number[];
+  private readonly slotKey: number[];
+  private readonly slotRole: Int8Array;
+  /** [j·K + type]: tool j's first lift on a step of the type (0 = none). */
+  readonly lift: Float64Array;
 
   constructor(
     readonly catalog: Catalog,
     readonly sim: SimConfig,
     capacity: number,
     readonly draw: DrawFn = counterUniform,
-    readonly latent: LatentFn = (key, step, toolKey) => stepLatent(key, step, toolKey, sim.sharedFactor),
+    readonly latent: LatentFn = (key, step, who, rho) => stepLatent(key, step, who, rho ?? sim.sharedFactor),
   ) {
     const J = catalog.tools.length;
     this.nTools = J;
-    this.nActions = J + 1;
-    this.submitAction = J;
+    this.slots = slotsOf(catalog);
+    this.nSlots = this.slots.length;
+    this.nActions = this.nSlots + 1;
+    this.submitAction = this.nSlots;
     this.capacity = capacity;
     const NS = capacity * MAX_STEPS;
     this.tasks = new Array<Task | null>(capacity).fill(null);
@@ -94,14 +114,13 @@ export class BatchEnv {
     this.nSteps = new Int32Array(capacity);
     this.domain = new Int32Array(capacity);
     this.promptTokens = new Float64Array(capacity);
-    this.stepType = new Int32Array(NS);
-    this.difficulty = new Float32Array(NS);
-    this.hint = new Float32Array(NS);
-    this.needsTool = new Uint8Array(NS);
-    this.logitSelf = new Float32Array(NS);
-    this.logitTool = new Float32Array(NS * J);
-    this.available = new Uint8Array(capacity * J);
-    this.stepIdx = new Int32Array(capacity);
+    this.budget = new Int32Array(capacity);
+    const rows = new TaskTables(catalog, sim, capacity, latent);
+    this.rows = rows;
+    ({ nUnits: this.nUnits, unitStart: this.unitStart, unitLen: this.unitLen, available: this.available, priceScale: this.priceScale, stepType: this.stepType,
+      difficulty: this.difficulty, hint: this.hint, needsTool: this.needsTool, selfItem: this.selfItem, answerItem: this.answerItem, hitItem: this.hitItem,
+      writeItem: this.writeItem, selfWriteItem: this.selfWriteItem } = rows);
+    this.unitIdx = new Int32Array(capacity);
     this.turn = new Int32Array(capacity);
     this.done = new Uint8Array(capacity);
     this.answered = new Uint8Array(capacity);
@@ -110,25 +129,22 @@ export class BatchEnv {
     this.latencyMs = new Float64Array(capacity);
     this.tokens = new Float64Array(capacity);
     this.calls = new Int32Array(capacity * J);
-    this.stepCalls = new Int32Array(capacity * J);
-    this.stepAttempts = new Int32Array(capacity);
-    this.boost = new Float32Array(capacity);
+    this.slotCalls = new Int32Array(capacity * this.nSlots);
+    this.unitCalls = new Int32Array(capacity);
+    this.unitHits = new Int32Array(capacity);
+    this.bestSignal = new Float32Array(capacity);
+    this.lastSignal = new Float32Array(capacity);
+    this.evidence = new Float32Array(NS);
+    this.hits = new Int32Array(NS);
+    this.tries = new Int32Array(NS);
+    this.stepCorrect = new Uint8Array(NS);
     this.context = new Float64Array(capacity);
     this.spokeAlone = new Uint8Array(capacity);
-    this.bestConf = new Float32Array(capacity);
-    this.bestCorrect = new Uint8Array(capacity);
-    this.lastConf = new Float32Array(capacity);
-    this.stepCorrect = new Uint8Array(NS);
-    this.canAct = new Uint8Array(J * STEP_TYPES.length);
-    this.answerable = new Uint8Array(J * STEP_TYPES.length);
-    this.bound = new Uint8Array(J * STEP_TYPES.length);
-    catalog.tools.forEach((t, j) => {
-      STEP_TYPES.forEach((type, k) => {
-        this.bound[j * STEP_TYPES.length + k] = knowledgeBound(t, type) ? 1 : 0;
-        this.answerable[j * STEP_TYPES.length + k] = canAnswer(t, type) ? 1 : 0;
-        this.canAct[j * STEP_TYPES.length + k] = canDo(t, type) ? 1 : 0;
-      });
-    });
+    this.modelKey = catalog.tools.map((t) => latentKey(t.id));
+    this.slotKey = this.slots.map((s) => hashString(s.id));
+    this.slotRole = Int8Array.from(this.slots, (s) => { const r = writerRoleOf(s.role); return r === null ? -1 : ROLES.indexOf(r); });
+    this.lift = new Float64Array(J * K);
+    catalog.tools.forEach((t, j) => STEP_TYPES.forEach((type, k) => { this.lift[j * K + k] = evidenceLift(t, type, 0, sim); }));
     this.driver = orchestratorDriver(catalog.orchestrator);
   }
 
@@ -140,16 +156,17 @@ export class BatchEnv {
   reset(tasks: readonly Task[], keys: ArrayLike<number>, opts: { trace?: boolean | number; driver?: Driver } = {}): void {
     if (tasks.length > this.capacity) throw new Error(`${tasks.length} tasks exceed the env capacity ${this.capacity}`);
     this.driver = opts.driver ?? orchestratorDriver(this.catalog.orchestrator);
-    const driverKey = latentKey(this.driver.id);
-    const toolKeys = this.catalog.tools.map((t) => latentKey(t.id));
+    this.driverKey = latentKey(this.driver.id);
     this.size = tasks.length;
     const traced = opts.trace === true ? tasks.length : opts.trace ? Math.min(opts.trace, tasks.length) : 0;
     this.traces = traced > 0 ? Array.from({ length: traced }, () => []) : null;
     this.done.fill(1);
-    this.stepCalls.fill(0);
     this.calls.fill(0);
+    this.slotCalls.fill(0);
     this.stepCorrect.fill(0);
-    this.logitTool.fill(NaN);
+    this.evidence.fill(0);
+    this.hits.fill(0);
+    this.tries.fill(0);
     for (let i = 0; i < tasks.length; i++) {
       const task = tasks[i] as Task;
       if (task.steps.length > MAX_STEPS) throw new Error(`task ${task.id} has ${task.steps.length} steps (max ${MAX_STEPS})`);
@@ -158,70 +175,89 @@ export class BatchEnv {
       this.nSteps[i] = task.steps.length;
       this.domain[i] = DOMAIN_INDEX[task.domain];
       this.promptTokens[i] = task.promptTokens;
-      // A group's rollouts hold the same task, whose draws depend on its key only: computed once.
-      if (i > 0 && tasks[i - 1] === task) this.copyTaskRows(i - 1, i);
-      else this.fillTaskRows(i, task, driverKey, toolKeys);
-      this.stepIdx[i] = 0;
+      this.budget[i] = task.maxTurns ?? this.sim.maxTurns;
+      // A group's rollouts hold the same task, whose rows depend on its key only: computed once.
+      if (i > 0 && tasks[i - 1] === task) this.rows.copy(i - 1, i);
+      else this.rows.fill(i, task, this.driver);
+      this.unitIdx[i] = 0;
       this.turn[i] = 0;
-      this.done[i] = 0;
+      this.done[i] = this.budget[i] > 0 ? 0 : 1;
       this.answered[i] = 0;
       this.outcome[i] = 0;
       this.cost[i] = 0;
       this.latencyMs[i] = 0;
       this.tokens[i] = 0;
-      this.stepAttempts[i] = 0;
-      this.boost[i] = 0;
       this.context[i] = task.promptTokens;
       this.spokeAlone[i] = 0;
-      this.bestConf[i] = -1;
-      this.bestCorrect[i] = 0;
-      this.lastConf[i] = -1;
+      this.resetUnit(i);
     }
     for (let i = tasks.length; i < this.capacity; i++) this.tasks[i] = null;
   }
 
-  /** Slot i's task rows: tool availability, the steps, and each step's success logits (its hidden draws included). */
-  private fillTaskRows(i: number, task: Task, driverKey: number, toolKeys: readonly number[]): void {
-    const J = this.nTools, sim = this.sim, a = sim.discrimination;
-    for (let j = 0; j < J; j++) {
-      const t = this.catalog.tools[j];
-      this.available[i * J + j] = t && t.enabled && task.available.includes(t.id) ? 1 : 0;
-    }
-    task.steps.forEach((s, k) => {
+  private resetUnit(i: number): void {
+    this.slotCalls.fill(0, i * this.nSlots, (i + 1) * this.nSlots);
+    this.unitCalls[i] = 0;
+    this.unitHits[i] = 0;
+    this.bestSignal[i] = -1;
+    this.lastSignal[i] = -1;
+  }
+
+  /** The first step and the length of the episode's current unit. */
+  unitRange(i: number): [number, number] {
+    const u = i * MAX_STEPS + this.unitIdx[i];
+    return [this.unitStart[u] as number, this.unitLen[u] as number];
+  }
+
+  /** The driver's (or model j's) item logit on step k of episode i; NaN / −∞ where it cannot answer. */
+  itemOf(i: number, k: number, j: number): number {
+    const idx = i * MAX_STEPS + k;
+    return j === SELF ? (this.selfItem[idx] as number) : (this.answerItem[idx * this.nTools + j] as number);
+  }
+
+  /** The writer item logit of slot s on step k (its model's, or the driver's own). */
+  writerItemOf(i: number, k: number, s: number): number {
+    const slot = this.slots[s] as Slot, r = this.slotRole[s] as number, idx = i * MAX_STEPS + k;
+    return slot.model === SELF ? (this.selfWriteItem[idx * 2 + r] as number) : (this.writeItem[(idx * 2 + r) * this.nTools + slot.model] as number);
+  }
+
+  /**
+   * The step of the current unit that slot s's evidence would go to: among the steps its tool reaches
+   * (lift > 0), the one with the fewest finds so far (the next open question), then one that needs a
+   * tool, then the largest lift, then the earliest; −1 when its tool reaches none.
+   */
+  target(i: number, s: number): number {
+    const slot = this.slots[s] as Slot;
+    if (slot.tool < 0) return -1;
+    const [start, len] = this.unitRange(i);
+    let best = -1, bestScore = -Infinity;
+    for (let k = start; k < start + len; k++) {
       const idx = i * MAX_STEPS + k;
-      this.stepType[idx] = STEP_TYPE_INDEX[s.type];
-      this.difficulty[idx] = s.difficulty;
-      this.hint[idx] = s.hint;
-      this.needsTool[idx] = s.needsTool ? 1 : 0;
-      const self = this.driver.skill[s.type];
-      this.logitSelf[idx] = self === undefined ? -Infinity : itemLogit(self, s.difficulty, sim.spread[s.type], this.latent(task.key, k, driverKey), a);
-      for (let j = 0; j < J; j++) {
-        const tool = this.catalog.tools[j];
-        const skill = tool.skill[s.type];
-        if (!this.available[i * J + j] || skill === undefined) continue;
-        this.logitTool[idx * J + j] = itemLogit(skill, s.difficulty, spreadOf(tool.kind, s.type, sim), this.latent(task.key, k, toolKeys[j] as number), a);
-      }
-    });
+      if (Number.isNaN(this.hitItem[idx * this.nTools + slot.tool] as number)) continue;
+      const lift = this.lift[slot.tool * K + (this.stepType[idx] as number)] as number;
+      if (lift <= 0) continue;
+      const score = -1000 * (this.hits[idx] as number) + (this.needsTool[idx] ? 100 : 0) + lift;
+      if (score > bestScore) { best = k; bestScore = score; }
+    }
+    return best;
   }
 
-  /** Slot `to` gets the task rows of slot `from`, which holds the same task. */
-  private copyTaskRows(from: number, to: number): void {
-    const J = this.nTools, a = from * MAX_STEPS, b = to * MAX_STEPS;
-    this.available.copyWithin(to * J, from * J, (from + 1) * J);
-    for (const x of [this.stepType, this.difficulty, this.hint, this.needsTool, this.logitSelf]) x.copyWithin(b, a, a + MAX_STEPS);
-    this.logitTool.copyWithin(b * J, a * J, (a + MAX_STEPS) * J);
-  }
-
-  /** Step type of the slot's current step. */
-  currentType(slot: number): StepType {
-    return STEP_TYPES[this.stepType[slot * MAX_STEPS + this.stepIdx[slot]]] as StepType;
-  }
-
-  /** Whether tool j may be called now by this slot. */
-  allowed(slot: number, j: number): boolean {
-    if (this.done[slot]) return false;
-    const type = this.stepType[slot * MAX_STEPS + this.stepIdx[slot]];
-    return this.available[slot * this.nTools + j] === 1 && this.canAct[j * STEP_TYPES.length + type] === 1;
+  /** Whether action s may be taken now by episode i (evidence only while a turn is left for every commit still owed). */
+  allowed(i: number, s: number): boolean {
+    if (this.done[i]) return false;
+    if (s === this.submitAction) return true;
+    const slot = this.slots[s] as Slot, J = this.nTools;
+    if (slot.role === 'answer') {
+      if (!this.available[i * J + slot.model]) return false;
+      const [start, len] = this.unitRange(i);
+      for (let k = start; k < start + len; k++) if (Number.isNaN(this.itemOf(i, k, slot.model))) return false;
+      return true;
+    }
+    if (!this.available[i * J + slot.tool]) return false;
+    // The harness asks for the answers when the turns left are only enough to commit the units still owed.
+    if ((this.budget[i] as number) - (this.turn[i] as number) <= (this.nUnits[i] as number) - (this.unitIdx[i] as number)) return false;
+    // slotsOf only pairs a tool with models that write for its role; the driver writes only where it says so.
+    if (slot.model === SELF ? this.driver.writes?.[ROLES[this.slotRole[s] as number] as WriterRole] === undefined : !this.available[i * J + slot.model]) return false;
+    return this.target(i, s) >= 0;
   }
 
   /** Writes the action mask, [slot·nActions + a] = 1 when allowed; finished slots get all zeros. */
@@ -229,7 +265,7 @@ export class BatchEnv {
     const A = this.nActions;
     for (let i = 0; i < this.capacity; i++) {
       const live = i < this.size && !this.done[i];
-      for (let j = 0; j < this.nTools; j++) out[i * A + j] = live && this.allowed(i, j) ? 1 : 0;
+      for (let s = 0; s < this.nSlots; s++) out[i * A + s] = live && this.allowed(i, s) ? 1 : 0;
       out[i * A + this.submitAction] = live ? 1 : 0;
     }
   }
@@ -239,20 +275,22 @@ export class BatchEnv {
     return true;
   }
 
-  /** Advances every live slot by one turn. `actions[slot]` is a tool index or `submitAction`. */
+  /** Advances every live slot by one turn. `actions[slot]` is a slot index or `submitAction`. */
   step(actions: ArrayLike<number>): void {
     for (let i = 0; i < this.size; i++) {
       if (this.done[i]) continue;
       const act = actions[i] as number;
-      if (act === this.submitAction) this.submit(i);
-      else if (act >= 0 && act < this.nTools && this.allowed(i, act)) this.call(i, act);
-      else throw new Error(`slot ${i}: action ${act} is not allowed (tool unavailable or unable to do a ${this.currentType(i)} step)`);
+      if (act === this.submitAction) this.commit(i, SELF, null);
+      else if (act >= 0 && act < this.nSlots && this.allowed(i, act)) {
+        if ((this.slots[act] as Slot).role === 'answer') this.commit(i, (this.slots[act] as Slot).model, act);
+        else this.evidenceCall(i, act);
+      } else throw new Error(`episode ${i}: action ${act} is not allowed now (${act < this.nSlots ? (this.slots[act] as Slot).id : 'no such action'})`);
     }
   }
 
   /** One driver turn: reads the context, writes `outTokens` (which join the context). */
   private driverTurn(i: number, outTokens: number): { inTokens: number; cost: number; latencyMs: number } {
-    const inTokens = this.context[i];
+    const inTokens = this.context[i] as number;
     const cost = driverTurnCost(this.driver, inTokens, outTokens);
     const latencyMs = driverTurnLatencyMs(this.driver, outTokens);
     this.cost[i] += cost;
@@ -261,92 +299,90 @@ export class BatchEnv {
     return { inTokens, cost, latencyMs };
   }
 
-  /** The chance that tool j answers the slot's current step right if called now (or with another context boost). */
-  callProbability(i: number, j: number, boost = this.boost[i]): number {
-    const idx = i * MAX_STEPS + this.stepIdx[i];
-    const item = this.logitTool[idx * this.nTools + j];
-    return Number.isNaN(item) ? 0 : sigmoid(callLogit(item, this.isBound(j, this.stepType[idx]), this.needsTool[idx] === 1, boost, this.sim));
-  }
-
-  /** Whether tool j answers a step of type index `type` from its own knowledge. */
-  isBound(j: number, type: number): boolean {
-    return this.bound[j * STEP_TYPES.length + type] === 1;
-  }
-
-  /** The chance that the driver answers the slot's current step right if it submits with no attempt now (or with another boost). */
-  selfProbability(i: number, boost = this.boost[i]): number {
-    const idx = i * MAX_STEPS + this.stepIdx[i];
-    return sigmoid(callLogit(this.logitSelf[idx], true, this.needsTool[idx] === 1, boost, this.sim));
-  }
-
-  /** Whether tool j can answer the slot's current step (not only bring context). */
-  answers(i: number, j: number): boolean {
-    return this.answerable[j * STEP_TYPES.length + this.stepType[i * MAX_STEPS + this.stepIdx[i]]] === 1;
-  }
-
-  private call(i: number, j: number): void {
-    const J = this.nTools;
-    const s = this.stepIdx[i];
-    const key = this.keys[i];
-    const tool = this.catalog.tools[j];
-    const inTokens = briefTokens(this.promptTokens[i], this.turn[i], this.sim);
-    const own = this.driverTurn(i, this.driver.turnTokens);
-    const attempt = this.stepCalls[i * J + j];
-    const d = sampleCall(tool, inTokens, this.draw(key, s, j, attempt, CH_TOKENS), this.draw(key, s, j, attempt, CH_LATENCY));
-    this.cost[i] += d.cost;
-    this.latencyMs[i] += d.latencyMs;
-    this.tokens[i] += inTokens + d.outTokens;
-    this.context[i] += d.outTokens;
-    this.calls[i * J + j]++;
-    this.stepCalls[i * J + j]++;
-    const lift = tool.context?.[this.currentType(i)] ?? 0;
-    const entry: TraceEntry = {
-      turn: this.turn[i], step: s, action: 'call', tool: tool.id, inTokens, outTokens: d.outTokens,
-      cost: d.cost + own.cost, latencyMs: d.latencyMs + own.latencyMs,
-    };
-    if (this.answers(i, j)) {
-      const correct = this.draw(key, s, j, attempt, CH_SUCCESS) < this.callProbability(i, j);
-      const conf = confidence(correct, tool.calibration, this.draw(key, s, j, attempt, CH_CONFIDENCE));
-      this.stepAttempts[i]++;
-      if (conf > this.bestConf[i]) {
-        this.bestConf[i] = conf;
-        this.bestCorrect[i] = correct ? 1 : 0;
-      }
-      this.lastConf[i] = conf;
-      if (correct && lift > this.boost[i]) this.boost[i] = lift; // a right search result / program output informs later calls
-      entry.correct = correct;
-      entry.confidence = conf;
-    } else {
-      if (lift > this.boost[i]) this.boost[i] = lift; // evidence only: context for later calls, no answer
-      entry.evidence = true;
+  /** Slot s writes a query or program for its target step and its tool runs it. */
+  private evidenceCall(i: number, s: number): void {
+    const J = this.nTools, slot = this.slots[s] as Slot, key = this.keys[i] as number;
+    const k = this.target(i, s), idx = i * MAX_STEPS + k, attempt = this.slotCalls[i * this.nSlots + s] as number;
+    const tool = this.catalog.tools[slot.tool] as ToolSpec;
+    const own = this.driverTurn(i, slot.model === SELF ? this.driver.turnTokens : this.driver.delegateTokens);
+    let cost = own.cost, latency = own.latencyMs, inTokens = 0;
+    if (slot.model !== SELF) {
+      const m = this.catalog.tools[slot.model] as ToolSpec;
+      const wKey = writerKey(m.id, ROLES[this.slotRole[s] as number] as string);
+      inTokens = briefTokens(this.promptTokens[i] as number, this.turn[i] as number, this.sim);
+      const w = sampleCall(m, inTokens, this.draw(key, k, wKey, attempt, CH_TOKENS), this.draw(key, k, wKey, attempt, CH_LATENCY), { priceScale: this.priceScale[i * J + slot.model] as number, outMean: writeTokens(m, this.sim.writerTokenShare) });
+      cost += w.cost; latency += w.latencyMs;
+      this.cost[i] += w.cost; this.latencyMs[i] += w.latencyMs; this.tokens[i] += inTokens + w.outTokens;
+      this.calls[i * J + slot.model]++;
     }
-    entry.boost = this.boost[i];
-    this.traces?.[i]?.push(entry);
+    const toolKey = this.modelKey[slot.tool] as number;
+    const t = sampleCall(tool, 0, this.draw(key, k, toolKey, attempt, CH_TOOL_TOKENS), this.draw(key, k, toolKey, attempt, CH_TOOL_LATENCY), { priceScale: this.priceScale[i * J + slot.tool] as number });
+    cost += t.cost; latency += t.latencyMs;
+    this.cost[i] += t.cost; this.latencyMs[i] += t.latencyMs; this.tokens[i] += t.outTokens;
+    this.context[i] += t.outTokens;
+    this.calls[i * J + slot.tool]++;
+    this.slotCalls[i * this.nSlots + s]++;
+    const sk = this.slotKey[s] as number;
+    const written = this.draw(key, k, sk, attempt, CH_WRITE) < sigmoid(this.writerItemOf(i, k, s));
+    const found = this.draw(key, k, sk, attempt, CH_HIT) < sigmoid(this.hitItem[idx * J + slot.tool] as number);
+    const success = written && found;
+    if (success) {
+      this.evidence[idx] += (this.lift[slot.tool * K + (this.stepType[idx] as number)] as number) * this.sim.evidenceDecay ** (this.hits[idx] as number);
+      this.hits[idx]++;
+      this.unitHits[i]++;
+    }
+    this.unitCalls[i]++;
+    this.tries[idx]++;
+    const signal = confidence(success, tool.calibration, this.draw(key, k, sk, attempt, CH_CONFIDENCE));
+    if (signal > (this.bestSignal[i] as number)) this.bestSignal[i] = signal;
+    this.lastSignal[i] = signal;
+    this.traces?.[i]?.push({
+      turn: this.turn[i] as number, unit: this.unitIdx[i] as number, step: k, action: slot.role as 'search' | 'code', slot: slot.id,
+      model: slot.model === SELF ? this.driver.id : (this.catalog.tools[slot.model] as ToolSpec).id, tool: tool.id,
+      inTokens, outTokens: t.outTokens, cost, latencyMs: latency, success, signal, evidence: this.evidence[idx] as number,
+    });
     this.endTurn(i);
   }
 
-  private submit(i: number): void {
-    const J = this.nTools;
-    const s = this.stepIdx[i];
-    const selfSolved = this.stepAttempts[i] === 0;
-    const pSelf = selfSolved ? this.selfProbability(i) : 0;
-    const sameGeneration = selfSolved && this.driver.answersAtOnce === true && this.spokeAlone[i] === 1;
-    const own = sameGeneration ? { inTokens: this.context[i], cost: 0, latencyMs: 0 } : this.driverTurn(i, selfSolved ? this.driver.answerTokens : this.driver.turnTokens);
-    if (selfSolved) this.spokeAlone[i] = 1;
-    const correct = selfSolved ? this.draw(this.keys[i], s, J, 0, CH_SUCCESS) < pSelf : this.bestCorrect[i] === 1;
-    this.stepCorrect[i * MAX_STEPS + s] = correct ? 1 : 0;
+  /** Commits the current unit: model j answers it in one call (slot s), or the driver itself (j = SELF, s = null). */
+  private commit(i: number, j: number, s: number | null): void {
+    const J = this.nTools, key = this.keys[i] as number;
+    const [start, len] = this.unitRange(i);
+    let cost: number, latency: number, inTokens: number, outTokens: number | undefined, who: number;
+    if (j === SELF) {
+      const sameGeneration = this.driver.answersAtOnce === true && this.spokeAlone[i] === 1;
+      const own = sameGeneration ? { inTokens: this.context[i] as number, cost: 0, latencyMs: 0 } : this.driverTurn(i, this.driver.answerTokens);
+      this.spokeAlone[i] = 1;
+      cost = own.cost; latency = own.latencyMs; inTokens = own.inTokens; who = this.driverKey;
+    } else {
+      const m = this.catalog.tools[j] as ToolSpec;
+      who = this.modelKey[j] as number;
+      const own = this.driverTurn(i, this.driver.delegateTokens);
+      inTokens = this.context[i] as number; // the answerer reads everything gathered
+      const c = sampleCall(m, inTokens, this.draw(key, start, who, 0, CH_TOKENS), this.draw(key, start, who, 0, CH_LATENCY), { priceScale: this.priceScale[i * J + j] as number });
+      this.cost[i] += c.cost; this.latencyMs[i] += c.latencyMs; this.tokens[i] += inTokens + c.outTokens;
+      this.context[i] += c.outTokens;
+      this.calls[i * J + j]++;
+      cost = own.cost + c.cost; latency = own.latencyMs + c.latencyMs; outTokens = c.outTokens;
+    }
+    const stepsRight: boolean[] = [];
+    let missing = false;
+    for (let k = start; k < start + len; k++) {
+      const idx = i * MAX_STEPS + k, has = (this.hits[idx] as number) > 0;
+      if (this.needsTool[idx] && !has) missing = true;
+      const p = sigmoid(answerLogit(this.itemOf(i, k, j), this.evidence[idx] as number, this.needsTool[idx] === 1, has, this.sim));
+      const right = this.draw(key, k, who, 0, CH_SUCCESS) < p;
+      this.stepCorrect[idx] = right ? 1 : 0;
+      stepsRight.push(right);
+    }
     this.traces?.[i]?.push({
-      turn: this.turn[i], step: s, action: 'submit', inTokens: own.inTokens, cost: own.cost, latencyMs: own.latencyMs,
-      committedCorrect: correct, selfSolved,
+      turn: this.turn[i] as number, unit: this.unitIdx[i] as number, step: start, action: j === SELF ? 'submit' : 'answer',
+      ...(s !== null ? { slot: (this.slots[s] as Slot).id } : {}), model: j === SELF ? this.driver.id : (this.catalog.tools[j] as ToolSpec).id,
+      inTokens, ...(outTokens !== undefined ? { outTokens } : {}), cost, latencyMs: latency, committedCorrect: stepsRight.every(Boolean), stepsRight, missingEvidence: missing,
     });
-    this.stepIdx[i] = s + 1;
-    this.stepAttempts[i] = 0;
-    this.boost[i] = 0;
-    this.bestConf[i] = -1;
-    this.bestCorrect[i] = 0;
-    this.lastConf[i] = -1;
-    this.stepCalls.fill(0, i * J, (i + 1) * J);
-    if (s + 1 === this.nSteps[i]) {
+    this.unitIdx[i]++;
+    this.resetUnit(i);
+    if (this.unitIdx[i] === this.nUnits[i]) {
       this.answered[i] = 1;
       this.done[i] = 1;
       this.outcome[i] = this.judge(i) ? 1 : 0;
@@ -356,24 +392,42 @@ export class BatchEnv {
 
   private endTurn(i: number): void {
     this.turn[i]++;
-    if (this.turn[i] >= this.sim.maxTurns) {
-      this.done[i] = 1; // out of turns before the last submit: no answer, outcome 0
+    if ((this.turn[i] as number) >= (this.budget[i] as number)) {
+      this.done[i] = 1; // out of turns before the last commit: no answer, outcome 0
       this.outcome[i] = 0;
     }
   }
 
-  /** Agentic tasks: final store = golden store. Others: every committed step result correct. */
+  /** Oracle only: whether slot s's next call would find what its target step needs (it reads the hidden draws). */
+  peekFind(i: number, s: number): boolean {
+    const k = this.target(i, s);
+    if (k < 0) return false;
+    const slot = this.slots[s] as Slot, key = this.keys[i] as number, sk = this.slotKey[s] as number;
+    const attempt = this.slotCalls[i * this.nSlots + s] as number, idx = i * MAX_STEPS + k;
+    return this.draw(key, k, sk, attempt, CH_WRITE) < sigmoid(this.writerItemOf(i, k, s)) && this.draw(key, k, sk, attempt, CH_HIT) < sigmoid(this.hitItem[idx * this.nTools + slot.tool] as number);
+  }
+
+  /** Oracle only: whether model j (or the driver, SELF) would get step k right, with `extra` more evidence on it (a find). */
+  peekRight(i: number, k: number, j: number, extra = 0): boolean {
+    const idx = i * MAX_STEPS + k, who = j === SELF ? this.driverKey : (this.modelKey[j] as number);
+    const has = (this.hits[idx] as number) > 0 || extra > 0;
+    const p = sigmoid(answerLogit(this.itemOf(i, k, j), (this.evidence[idx] as number) + extra, this.needsTool[idx] === 1, has, this.sim));
+    return this.draw(this.keys[i] as number, k, who, 0, CH_SUCCESS) < p;
+  }
+
+  /** Record-store tasks: final store = golden store. Others: every step of the answer right. */
   private judge(i: number): boolean {
     const task = this.tasks[i] as Task;
     if (task.store && task.golden.store) return storesEqual(this.finalStore(i) ?? [], task.golden.store);
-    for (let s = 0; s < this.nSteps[i]; s++) if (!this.stepCorrect[i * MAX_STEPS + s]) return false;
+    for (let k = 0; k < (this.nSteps[i] as number); k++) if (!this.stepCorrect[i * MAX_STEPS + k]) return false;
     return true;
   }
 
-  /** The slot's record store after its committed `act` steps (a failed act, or one built on a failed lookup, writes the wrong value). */
+  /** The episode's record store after its committed `act` steps (a failed act, or one built on a failed lookup, writes the wrong value). */
   finalStore(i: number): StoreRecord[] | undefined {
     const task = this.tasks[i];
     if (!task?.store) return undefined;
-    return storeAfterSteps(task.store, task.steps, this.answered[i] ? this.nSteps[i] : this.stepIdx[i], (s) => this.stepCorrect[i * MAX_STEPS + s] === 1);
+    const committed = this.answered[i] ? (this.nSteps[i] as number) : (this.unitStart[i * MAX_STEPS + (this.unitIdx[i] as number)] as number);
+    return storeAfterSteps(task.store, task.steps, committed, (k) => this.stepCorrect[i * MAX_STEPS + k] === 1);
   }
 }

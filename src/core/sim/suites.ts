@@ -49,7 +49,7 @@ export const SUITES: Readonly<Record<string, Suite>> = {
     name: 'frames',
     description: 'FRAMES-like: multi-hop factual questions over encyclopaedic facts, some of them fresh; unfiltered',
     domains: { multihop: 1 },
-    shift: { retrieve: -0.5, reason: -0.8 },
+    shift: { retrieve: -0.5, reason: -0.3 },
     needsTool: { retrieve: 0.03 },
     dropTypes: ['lookup'],
     filtered: false,

@@ -2,9 +2,9 @@ import type { FailureShares } from '../../core/eval/failures';
 
 /** The operating point's held-out tasks as one bar: solved, then each way a task failed (core/eval/failures.ts). */
 const PARTS: { key: 'solved' | keyof FailureShares; label: string; colour: string; why: string }[] = [
-  { key: 'solved', label: 'solved', colour: 'var(--good)', why: 'every step it committed was right' },
-  { key: 'noRightAttempt', label: 'no right attempt', colour: 'var(--muted)', why: 'on the step that failed, no tool (nor the orchestrator alone) answered right' },
-  { key: 'outvoted', label: 'right answer outvoted', colour: 'var(--bad)', why: 'a tool answered right, but a more confident wrong answer was committed: an LLM’s confidence only weakly tells right from wrong' },
+  { key: 'solved', label: 'solved', colour: 'var(--good)', why: 'every answer it committed was right' },
+  { key: 'wrongAnswer', label: 'answered wrong', colour: 'var(--muted)', why: 'the answer had the evidence every step needed and was still wrong' },
+  { key: 'missingEvidence', label: 'answered without the evidence', colour: 'var(--bad)', why: 'a step needed a tool (a fresh fact, exact big arithmetic, a stored record) and the answer came with no tool result for it' },
   { key: 'outOfTurns', label: 'out of turns', colour: 'var(--warn)', why: 'the episode used all its turns before its last answer' },
 ];
 
