@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import type { Catalog } from '../core/sim/catalog';
 import { parseCatalogJson } from '../core/sim/catalogSchema';
 import { WEIGHTS_FILE_NAME, weightsFingerprint } from '../core/io/artifactCheck';
-import { PRESET_NAMES, PRESETS, presetCatalog } from '../core/sim/presets';
+import { PRESET_NAMES, presetByName, presetCatalog } from '../core/sim/presets';
 import { parsePreference, type Preference } from '../core/preference';
 import { CliError } from './args';
 
@@ -30,7 +30,7 @@ export function readJson(path: string, what: string): unknown {
 
 /** A preset name, or a path to a catalog JSON file (validated). */
 export function loadCatalog(spec: string): Catalog {
-  if (PRESETS[spec]) return presetCatalog(spec);
+  if (presetByName(spec)) return presetCatalog(spec);
   if (!spec.includes('/') && !spec.endsWith('.json')) {
     throw new CliError(`unknown catalog preset "${spec}" (presets: ${PRESET_NAMES.join(', ')}; or give a path to a catalog .json file)`);
   }

@@ -3,6 +3,7 @@
 
 import { existsSync } from 'node:fs';
 import { CliError, parseArgs } from './args';
+import { ownGet } from '../core/names';
 import { benchEnvCommand } from './commands/benchEnv';
 import { catalogCommand } from './commands/catalog';
 import { evalCommand } from './commands/eval';
@@ -41,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(usage() + '\n');
     return 0;
   }
-  const cmd = COMMANDS[argv[0] as string];
+  const cmd = ownGet(COMMANDS, argv[0] as string); // a command's own entry: "constructor" is no command
   if (!cmd) throw new CliError(`unknown command "${argv[0]}"\n${usage()}`);
   if (argv.includes('--help')) {
     process.stdout.write(`usage: npm run cli -- ${cmd.usage}\n`);

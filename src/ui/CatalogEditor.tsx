@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { Catalog, ToolSpec } from '../core/sim/catalog';
 import { STEP_TYPE_MEANING, STEP_TYPES, type StepType } from '../core/sim/stepTypes';
-import { PRESET_NAMES, PRESETS } from '../core/sim/presets';
+import { PRESET_NAMES, presetByName } from '../core/sim/presets';
+import { parseDecimal } from '../core/decimal';
 import { useLab } from '../store/labStore';
 import { CATALOG_FIELD_LABELS } from '../store/catalogErrorText';
 import { useShallow } from 'zustand/react/shallow';
@@ -26,14 +27,14 @@ export function CatalogEditor() {
     const t = catalog.tools[j] as ToolSpec;
     const skill: Record<string, number> = { ...t.skill };
     if (raw.trim() === '') delete skill[s];
-    else skill[s] = Number(raw);
+    else skill[s] = parseDecimal(raw); // decimal only (0x10 is no skill of 16): anything else is NaN, refused by the catalog's check
     return update(j, { ...t, skill });
   };
   /** A new tool starts as the catalog's first generalist as its preset defines it (not as edited: a disabled row or a zeroed price would make the new one look dead), and enabled. */
   const addTool = () => {
     const base = catalog.tools.find((t) => t.kind === 'generalist') ?? catalog.tools[0];
     if (!base) return;
-    const template = PRESETS[preset]?.tools.find((t) => t.id === base.id) ?? base;
+    const template = presetByName(preset)?.tools.find((t) => t.id === base.id) ?? base;
     setCatalog({ ...catalog, tools: [...catalog.tools, { ...structuredClone(template), enabled: true, id: newId.trim(), description: `${newId.trim()} (added in the lab)` }] });
   };
   return (

@@ -5,6 +5,7 @@
 // of each tool's stated confidence (weak for models, sharp for execution; docs/SIMULATION.md). `seed-004`: the toy table of the second seed note, in cost units.
 
 import type { Catalog, ToolSpec } from './catalog';
+import { ownGet } from '../names';
 
 type ToolInit = Omit<ToolSpec, 'enabled' | 'pricing' | 'latency' | 'argument'> & {
   pricing: Partial<ToolSpec['pricing']>;
@@ -225,9 +226,12 @@ export const PRESETS: Readonly<Record<string, Catalog>> = {
 
 export const PRESET_NAMES = Object.keys(PRESETS);
 
+/** The preset of that name (its own entry: never an inherited "__proto__" or "constructor"), or undefined. */
+export const presetByName = (name: string): Readonly<Catalog> | undefined => ownGet(PRESETS, name);
+
 /** A deep copy of a preset, safe to edit. */
 export function presetCatalog(name: string): Catalog {
-  const c = PRESETS[name];
+  const c = presetByName(name);
   if (!c) throw new Error(`unknown catalog preset "${name}" (known: ${PRESET_NAMES.join(', ')})`);
   return structuredClone(c);
 }

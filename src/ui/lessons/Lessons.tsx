@@ -100,7 +100,7 @@ export function Lessons() {
   const forget = useLessons((s) => s.forget);
   return (
     <div className="lessons" data-region="lessons">
-      <p className="small muted">Each lesson sets the lab up, points at one part of the screen, asks you to do one thing, and explains what happened with the numbers it produced. {completed.length} of {LESSONS.length} complete{completed.length ? <> · <button type="button" className="link" onClick={forget}>start over</button></> : null}.</p>
+      <p className="small muted">Each lesson sets the lab up, points at one part of the screen, asks you to do one thing, and explains what happened with the numbers it produced. {LESSONS.filter((l) => completed.includes(l.id)).length} of {LESSONS.length} complete{completed.length ? <> · <button type="button" className="link" onClick={forget}>start over</button></> : null}.</p>
       <ol className="lesson-list">
         {LESSONS.map((l, i) => (
           <li key={l.id} className={`lesson${completed.includes(l.id) ? ' complete' : ''}${active === l.id ? ' active' : ''}`}>
