@@ -4,6 +4,9 @@
 import type { LabWorkerClient } from '../worker/client';
 import type { LabState } from './labStore';
 import { saveFile } from './saveFile';
+import { pairMismatch } from '../core/io/artifactCheck';
+
+type ArtifactNames = { weightsManifest?: { paths?: unknown[] }[] };
 
 const capitalised = (x: string): string => x.charAt(0).toUpperCase() + x.slice(1);
 
@@ -28,6 +31,12 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
         json = JSON.parse(await jsonFile.text());
       } catch (e) {
         get().notify('error', `Import refused: ${'name' in jsonFile && jsonFile.name ? `"${jsonFile.name}"` : 'the policy manifest'} is not valid JSON (${(e as Error).message}). The current model keeps running.`);
+        return false;
+      }
+      // Two files of different runs: said as such, before their bytes are blamed on the weights file's name.
+      const notPair = 'name' in weightsFile ? pairMismatch((json as ArtifactNames | null)?.weightsManifest?.[0]?.paths?.[0], weightsFile.name) : null;
+      if (notPair) {
+        get().notify('error', `Import refused: ${notPair}. The current model keeps running.`);
         return false;
       }
       const weights = await weightsFile.arrayBuffer();
