@@ -25,8 +25,6 @@ import { policyFileActions } from './policyFileActions';
 import { shareActions, type ShareActions } from './shareActions';
 import { withoutPolicyParam } from '../core/io/shareBundle';
 
-const capitalised = (x: string): string => x.charAt(0).toUpperCase() + x.slice(1);
-
 /** The end of a refused catalog edit's notice (one is shown at a time). */
 const CATALOG_REFUSED = ' — the catalog was not changed.';
 /** The notices without a catalog edit's refusal: one is on show at a time, and an edit that applies ends it. */
@@ -140,7 +138,7 @@ export const useLab = create<LabState>((set, get) => {
     const c: LabWorkerClient = new LabWorkerClient({
       silenceLimitMs: () => watch.silenceLimitMs(),
       onStopped: (why) => watch.stopped(c, why),
-      onError: (text) => get().notify('error', `${capitalised(text)}.`),
+      onError: (text) => get().notify('error', text),
     });
     c.onPush(run.onPush);
     c.onPush(watch.onPush);

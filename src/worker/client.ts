@@ -18,7 +18,7 @@ export interface WorkerWatchOptions {
   silenceLimitMs: () => number;
   /** The worker stopped: why, in words. Called once. */
   onStopped: (reason: string) => void;
-  /** The worker reported an error it did not handle (it may go on running). */
+  /** The worker reported an error it did not handle (it may go on running): a sentence for the page. */
   onError?: (message: string) => void;
 }
 
@@ -60,10 +60,10 @@ export class LabWorkerClient {
       const message = (ev as Partial<ErrorEvent>).message;
       // Before its first word the script itself did not load or run (the event then carries no message).
       if (!this.heard) return this.stop(`its script could not be loaded or run${message ? ` (${message})` : ''}`);
-      const text = `the training worker failed: ${message ?? 'an error without a message'}`;
-      for (const p of this.pending.values()) p.reject(new Error(text));
+      const what = message ?? 'an error without a message';
+      for (const p of this.pending.values()) p.reject(new Error(`the training worker failed: ${what}`));
       this.pending.clear();
-      this.watch?.onError?.(text);
+      this.watch?.onError?.(`The training worker failed: ${what}.`);
     });
     if (watch) {
       this.timer = setInterval(() => {
