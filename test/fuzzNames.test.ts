@@ -38,12 +38,19 @@ const NAMES = [...BASE, ...Array.from({ length: 300 }, () => vary(BASE[rng.int(B
 const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
 const catalog = presetCatalog('toolorchestra');
 const shipped = {
-  json: JSON.parse(readFileSync('public/pretrained/orchestrator.json', 'utf8')) as { weightsManifest: { paths: string[]; weights: { name: string; shape: number[]; dtype: string }[] }[]; userDefinedMetadata: Record<string, unknown> },
+  json: JSON.parse(readFileSync('public/pretrained/orchestrator.json', 'utf8')) as {
+    weightsManifest: { paths: string[]; weights: { name: string; shape: number[]; dtype: string }[] }[];
+    userDefinedMetadata: Record<string, unknown>;
+  },
   weights: new Uint8Array(readFileSync('public/pretrained/orchestrator.weights.bin')),
 };
 /** A JSON object with `name` as an own key (JSON.parse makes "__proto__" an own key, as a file would). */
-const withKey = (name: string, value: unknown, rest: Record<string, unknown> = {}): Record<string, unknown> =>
-  JSON.parse(`{${[...Object.entries(rest).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`), `${JSON.stringify(name)}:${JSON.stringify(value)}`].join(',')}}`);
+const withKey = (name: string, value: unknown, rest: Record<string, unknown> = {}): Record<string, unknown> => {
+  const pairs = [...Object.entries(rest), [name, value] as const]
+    .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
+  return JSON.parse(`{${pairs.join(',')}}`);
+};
+const reserved = (name: string): boolean => (RESERVED_NAMES as readonly string[]).includes(name);
 
 afterAll(() => {
   expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore);
@@ -59,11 +66,13 @@ describe(`fuzz: ${NAMES.length} reserved and inherited names at every door`, () 
         else c.orchestrator.id = name;
         const r = parseCatalog(c);
         if (!r.ok) {
-          expect(r.error, name).toMatch(where === 'tool' ? /^invalid catalog: tools\[3\]\.id: / : /^invalid catalog: orchestrator\.id: /);
-          if ((RESERVED_NAMES as readonly string[]).includes(name)) expect(r.error).toMatch(/reserved|lowercase letters/);
+          expect(r.error, name).toMatch(
+            where === 'tool' ? /^invalid catalog: tools\[3\]\.id: / : /^invalid catalog: orchestrator\.id: /,
+          );
+          if (reserved(name)) expect(r.error).toMatch(/reserved|lowercase letters/);
           continue;
         }
-        expect((RESERVED_NAMES as readonly string[]).includes(name), name).toBe(false);
+        expect(reserved(name), name).toBe(false);
         const v = preferenceVector({ outcome: 1, cost: 0, latency: 0, tools: {} }, r.value);
         expect(v.every((x) => typeof x === 'number' && Number.isFinite(x)), name).toBe(true);
         expect(v.slice(0, -3).every((x) => x === 0), name).toBe(true);
@@ -81,7 +90,7 @@ describe(`fuzz: ${NAMES.length} reserved and inherited names at every door`, () 
     }
   });
 
-  it('preference keys (a file, a stored run, the reward input): refused with a message or a vector of finite weights', () => {
+  it('preference keys (a file, a stored run, the reward input): refused with a message, or finite weights', () => {
     for (const name of NAMES) {
       const p = parsePreference(withKey(name, 0.5, { outcome: 1 }), catalog);
       if (p.ok) {
@@ -90,19 +99,28 @@ describe(`fuzz: ${NAMES.length} reserved and inherited names at every door`, () 
       } else expect(p.error, name).toMatch(/^invalid preference: /);
       const stored = storedPreferenceError({ outcome: 1, cost: 0, latency: 0, tools: withKey(name, 0.5) });
       expect(stored === null || typeof stored === 'string').toBe(true);
-      const reward = parseRewardInput({ tools: [name, 'b'], preference: withKey(name, 0.5, { outcome: 1 }), trajectories: [{ calls: withKey(name, 1), outcome: 1, costUSD: 0.1, latencyS: 1 }, { calls: { b: 1 }, outcome: 0, costUSD: 0.2, latencyS: 2 }] });
-      if ((RESERVED_NAMES as readonly string[]).includes(name)) expect(reward.ok ? '' : reward.error, name).toMatch(/^invalid reward input: tools\[0\]: ".+" is reserved/);
+      const reward = parseRewardInput({
+        tools: [name, 'b'],
+        preference: withKey(name, 0.5, { outcome: 1 }),
+        trajectories: [
+          { calls: withKey(name, 1), outcome: 1, costUSD: 0.1, latencyS: 1 },
+          { calls: { b: 1 }, outcome: 0, costUSD: 0.2, latencyS: 2 },
+        ],
+      });
+      const refused = reward.ok ? '' : reward.error;
+      if (reserved(name)) expect(refused, name).toMatch(/^invalid reward input: tools\[0\]: ".+" is reserved/);
       else if (!reward.ok) expect(reward.error, name).toMatch(/^invalid reward input: /);
     }
   });
 
-  it('the link\'s fields (every key, P, a #catalog=, unknown keys): the page boots on defaults and names what it ignored', () => {
+  it('the link\'s fields (every key, P, a #catalog=, unknown keys): defaults kept, and what was ignored named', () => {
     const keys = ['preset', 'suite', 'backend', 'reward', 'agg', 'mode', 'std', 'P', 'B', 'seed', 'width', 'eval'];
     for (const name of NAMES) {
       const enc = encodeURIComponent(name);
       for (const key of keys) {
         const r = readUrl(`?${key}=${enc}`);
-        if (key === 'reward' && (REWARD_MODES as readonly string[]).includes(name)) { // "outcome" is a reward mode: read as itself
+        // "outcome" is a reward mode: read as itself.
+        if (key === 'reward' && (REWARD_MODES as readonly string[]).includes(name)) {
           expect(r.invalid).toEqual([]);
           expect(writeUrl(r.config)).toBe(`?reward=${name}`);
           continue;
@@ -116,34 +134,44 @@ describe(`fuzz: ${NAMES.length} reserved and inherited names at every door`, () 
       const r = readUrl('', `#catalog=${LZString.compressToEncodedURIComponent(JSON.stringify(c))}`);
       if (parseCatalog(c).ok) expect(r.invalid).toEqual([]);
       else expect(r.invalid, name).toEqual(['catalog']);
-      expect(readUrl(`?${enc}=1`).unknown, name).toEqual([name]); // a parameter of that name is named as unknown, not taken for a known one
+      // A parameter of that name is named as unknown, not taken for a known one.
+      expect(readUrl(`?${enc}=1`).unknown, name).toEqual([name]);
     }
   });
 
-  it('weights manifests (a file, a share file, #policy=): a weight of such a name is refused naming it; a weights path of it names no file', () => {
+  it('weights manifests (a file, a share file, #policy=): a weight of such a name is refused naming it', () => {
     for (const name of NAMES) {
       const j = structuredClone(shipped.json);
       (j.weightsManifest[0]!.weights[rng.int(j.weightsManifest[0]!.weights.length)] as { name: string }).name = name;
       const r = checkArtifact(j, shipped.weights);
       expect(r.ok, name).toBe(false);
-      if (!r.ok) expect(r.error, name).toMatch(/^invalid orchestrator artifact: the manifest lists \d+ weights; a 64×2 policy has \d+ \(unexpected ".*"\)$/);
-      if (BASE.includes(name)) { // the share file and the link carry the same manifest (encoding takes a moment: the plain names only)
+      const unexpected =
+        /^invalid orchestrator artifact: the manifest lists \d+ weights; a 64×2 policy has \d+ \(unexpected ".*"\)$/;
+      if (!r.ok) expect(r.error, name).toMatch(unexpected);
+      // The share file and the link carry the same manifest (encoding takes a moment: the plain names only).
+      if (BASE.includes(name)) {
         expect(() => decodeShareFile(encodeShareFile('?B=4', j, shipped.weights)), name).toThrow(/unexpected/);
         const link = decodePolicyParam(encodePolicyParam(j, shipped.weights), shipped.json.userDefinedMetadata.catalog);
         expect(checkArtifact(link.artifact, link.weights).ok, name).toBe(false);
       }
       const pathed = structuredClone(shipped.json);
       pathed.weightsManifest[0]!.paths = [name];
-      expect(checkArtifact(pathed, shipped.weights).ok, name).toBe(true); // a path is only a name here: the CLI checks what it reads (cliHardened.test.ts)
+      // A weights path is only a name here: the CLI checks what it reads (cliHardened.test.ts).
+      expect(checkArtifact(pathed, shipped.weights).ok, name).toBe(true);
     }
   });
 
   it('storage (the probe cache, lesson progress): such an entry is ignored, the page reads the rest', async () => {
     const store = new Map<string, string>();
-    vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) });
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    });
     try {
-      const report = (choice: string, sizeKey: string) => ({ version: '0.2.0', adapter: 'a', sizeKey, choice, results: [], totalMs: 1, measuredAt: '', cached: false });
-      store.set('orchestra-lab:backend-probe', JSON.stringify([...NAMES.map((n) => report(n, n)), report('wasm', 'ok')]));
+      const report = (choice: string, sizeKey: string) =>
+        ({ version: '0.2.0', adapter: 'a', sizeKey, choice, results: [], totalMs: 1, measuredAt: '', cached: false });
+      const reports = [...NAMES.map((n) => report(n, n)), report('wasm', 'ok')];
+      store.set('orchestra-lab:backend-probe', JSON.stringify(reports));
       store.set('orchestra-lab.lessons.v1', JSON.stringify(NAMES));
       const { cachedProbe } = await import('../src/store/probeCache');
       for (const name of NAMES) expect(cachedProbe(name), name).toBeUndefined();

@@ -14,7 +14,10 @@ import { suiteByName } from '../src/core/sim/suites';
 import { storedTrainConfig } from '../src/cli/trainSettings';
 import { readUrl } from '../src/store/urlState';
 
-type Manifest = { weightsManifest: { paths: string[]; weights: { name: string; shape: number[]; dtype: string }[] }[]; userDefinedMetadata: { catalog: unknown; training: Record<string, unknown> } };
+type Manifest = {
+  weightsManifest: { paths: string[]; weights: { name: string; shape: number[]; dtype: string }[] }[];
+  userDefinedMetadata: { catalog: unknown; training: Record<string, unknown> };
+};
 const shipped = {
   json: JSON.parse(readFileSync('public/pretrained/orchestrator.json', 'utf8')) as Manifest,
   weights: new Uint8Array(readFileSync('public/pretrained/orchestrator.weights.bin')),
@@ -27,13 +30,16 @@ describe('names from outside are looked up as own keys', () => {
     c.tools[1] = { ...c.tools[1]!, id: 'tostring' };
     // Tools in catalog order, then outcome, cost, latency; no tool is weighted.
     expect(preferenceVector({ outcome: 1, cost: 0.5, latency: 0, tools: {} }, c)).toEqual([0, 0, 0, 1, 0.5, 0]);
-    expect(preferenceVector({ outcome: 1, cost: 0, latency: 0.25, tools: { tostring: 0.75 } }, c)).toEqual([0, 0.75, 0, 1, 0, 0.25]);
+    const weighed = { outcome: 1, cost: 0, latency: 0.25, tools: { tostring: 0.75 } };
+    expect(preferenceVector(weighed, c)).toEqual([0, 0.75, 0, 1, 0, 0.25]);
   });
 
   it('ownGet finds only what the object itself holds', () => {
     const o: Record<string, number> = { a: 1 };
     expect(ownGet(o, 'a')).toBe(1);
-    for (const k of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'prototype']) expect(ownGet(o, k), k).toBeUndefined();
+    for (const k of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'prototype']) {
+      expect(ownGet(o, k), k).toBeUndefined();
+    }
   });
 
   it('presets and suites are found by their own names only', () => {
@@ -66,7 +72,11 @@ describe('tool ids: the reserved names and the 64-character limit are refused, e
     for (const id of ['constructor', 'prototype', 'outcome', 'cost', 'latency']) {
       const r = withTool((t) => { t.id = id; });
       expect(r.ok, id).toBe(false);
-      if (!r.ok) expect(r.error).toBe(`invalid catalog: tools[2].id: "${id}" is reserved: no tool id may be __proto__, constructor, prototype, outcome, cost or latency (names every object has, and the preference's own keys)`);
+      if (!r.ok) {
+        expect(r.error).toBe(`invalid catalog: tools[2].id: "${id}" is reserved: `
+          + 'no tool id may be __proto__, constructor, prototype, outcome, cost or latency '
+          + '(names every object has, and the preference\'s own keys)');
+      }
     }
     // "__proto__" is refused by the characters allowed already (it starts with "_"); the rule names it too.
     expect(reservedNameError('__proto__')).toMatch(/^"__proto__" is reserved/);
@@ -77,11 +87,14 @@ describe('tool ids: the reserved names and the 64-character limit are refused, e
   it('an id of 65 characters is refused saying the limit; 64 is accepted', () => {
     const r = withTool((t) => { t.id = 'a'.repeat(65); });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error).toBe('invalid catalog: tools[2].id: must be 1 to 64 lowercase letters, digits, ".", "_" or "-", starting with a letter or digit');
+    if (!r.ok) {
+      expect(r.error).toBe('invalid catalog: tools[2].id: must be 1 to 64 lowercase letters, digits, ".", "_" or "-", '
+        + 'starting with a letter or digit');
+    }
     expect(withTool((t) => { t.id = 'a'.repeat(64); }).ok).toBe(true);
   });
 
-  it('text is bounded (a 200 MB description was copied into every checkpoint): descriptions 2,000 characters, names 200', () => {
+  it('text is bounded (a 200 MB description went into every checkpoint): descriptions 2,000, names 200', () => {
     const long = withTool((t) => { t.description = 'x'.repeat(2001); });
     expect(long.ok).toBe(false);
     if (!long.ok) expect(long.error).toBe('invalid catalog: tools[2].description: must be at most 2,000 characters');
@@ -107,13 +120,17 @@ describe('a weights manifest in any order but the network\'s is refused, naming 
   it('two entries swapped: refused (the file import, the CLI and #policy= all run this check)', () => {
     expect(checkArtifact(shipped.json, shipped.weights).ok).toBe(true);
     const r = checkArtifact(reordered(0, 1), shipped.weights);
-    expect(r.ok ? '' : r.error).toBe('invalid orchestrator artifact: weightsManifest[0].weights[0] is "scorer/l0/tool", where a policy\'s own order has "scorer/l0/state": the weights are read in the manifest\'s order, so a reordered manifest would load each weight from another\'s bytes');
+    expect(r.ok ? '' : r.error).toBe('invalid orchestrator artifact: '
+      + 'weightsManifest[0].weights[0] is "scorer/l0/tool", where a policy\'s own order has "scorer/l0/state": '
+      + 'the weights are read in the manifest\'s order, '
+      + 'so a reordered manifest would load each weight from another\'s bytes');
     // Two entries of the same shape (the two output biases, [1] each) swapped: refused as well.
     const names = shipped.json.weightsManifest[0]!.weights.map((w) => w.name);
     const a = names.indexOf('scorer/out/bias'), b = names.indexOf('submit/out/bias');
     const same = checkArtifact(reordered(a, b), shipped.weights);
     expect(same.ok ? '' : same.error).toContain(`weightsManifest[0].weights[${a}] is "submit/out/bias"`);
-    expect(() => decodeShareFile(encodeShareFile('?B=4', reordered(0, 1), shipped.weights))).toThrow(/weightsManifest\[0\]\.weights\[0\] is "scorer\/l0\/tool"/);
+    const file = encodeShareFile('?B=4', reordered(0, 1), shipped.weights);
+    expect(() => decodeShareFile(file)).toThrow(/weightsManifest\[0\]\.weights\[0\] is "scorer\/l0\/tool"/);
   });
 });
 
@@ -132,10 +149,18 @@ describe('#policy= carries a checksum', () => {
 
   it('one character flipped, in the weights or in the header, is refused as a damaged file is', () => {
     const flip = (s: string, at: number) => `${s.slice(0, at)}${s[at] === 'A' ? 'B' : 'A'}${s.slice(at + 1)}`;
-    for (const bad of [`2.${head}.${flip(body, body.length >> 1)}.${sum}`, `2.${flip(head, 10)}.${body}.${sum}`, `2.${head}.${body}.${flip(sum, 0)}`]) {
-      expect(() => decodePolicyParam(bad, catalog)).toThrow(/the link's policy does not match its checksum \(it says [0-9a-fA-F]{8}, its content gives [0-9a-f]{8}\): the link was altered or damaged on the way/);
+    const damaged = [
+      `2.${head}.${flip(body, body.length >> 1)}.${sum}`,
+      `2.${flip(head, 10)}.${body}.${sum}`,
+      `2.${head}.${body}.${flip(sum, 0)}`,
+    ];
+    for (const bad of damaged) {
+      expect(() => decodePolicyParam(bad, catalog)).toThrow(new RegExp('the link\'s policy does not match its checksum '
+        + '\\(it says [0-9a-fA-F]{8}, its content gives [0-9a-f]{8}\\): the link was altered or damaged on the way'));
     }
-    expect(() => decodePolicyParam(`2.${head}.${body}`, catalog)).toThrow(/not "version.header.weights.checksum" \(3 parts\)/);
+    const threeParts = `2.${head}.${body}`;
+    expect(() => decodePolicyParam(threeParts, catalog))
+      .toThrow(/not "version\.header\.weights\.checksum" \(3 parts\)/);
   });
 
   it('a link made before the checksum (version 1) is read, marked unchecked, with the same weights', () => {
@@ -150,34 +175,52 @@ describe('what a stored run or a chosen pair of files may hold', () => {
     const t = shipped.json.userDefinedMetadata.training;
     const catalog = presetCatalog('toolorchestra');
     expect('config' in storedTrainConfig({ ...t, iterations: 1_000_000 }, catalog)).toBe(true);
-    expect(storedTrainConfig({ ...t, iterations: 1e9 }, catalog)).toEqual({ error: '"iterations" must be a whole number of iterations done, at most 1000000 (the most a run may have; got 1000000000)' });
+    expect(storedTrainConfig({ ...t, iterations: 1e9 }, catalog)).toEqual({
+      error: '"iterations" must be a whole number of iterations done, at most 1000000 '
+        + '(the most a run may have; got 1000000000)',
+    });
   });
 
   it('weights of another run are said to be no pair with the manifest, not blamed on the file\'s name', () => {
-    expect(pairMismatch('orchestrator.weights.0123abcd.bin', 'orchestrator.weights.89abcdef.bin')).toBe('orchestrator.json names its weights "orchestrator.weights.0123abcd.bin", and the weights file chosen is "orchestrator.weights.89abcdef.bin": the two files are not one pair (they come from different runs or checkpoints); choose the weights file that orchestrator.json names');
+    expect(pairMismatch('orchestrator.weights.0123abcd.bin', 'orchestrator.weights.89abcdef.bin')).toBe(
+      'orchestrator.json names its weights "orchestrator.weights.0123abcd.bin", and the weights file chosen is '
+      + '"orchestrator.weights.89abcdef.bin": the two files are not one pair '
+      + '(they come from different runs or checkpoints); choose the weights file that orchestrator.json names');
     expect(pairMismatch('orchestrator.weights.0123abcd.bin', 'orchestrator.weights.0123abcd.bin')).toBeNull();
-    expect(pairMismatch('orchestrator.weights.bin', 'orchestrator.weights.89abcdef.bin')).toBeNull(); // the lab's export names no fingerprint
+    // The lab's export names no fingerprint.
+    expect(pairMismatch('orchestrator.weights.bin', 'orchestrator.weights.89abcdef.bin')).toBeNull();
   });
 });
 
 describe('what this browser\'s storage may hold (another page of the origin can write it)', () => {
   const store = new Map<string, string>();
-  const fake = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
+  const fake = {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+    removeItem: (k: string) => void store.delete(k),
+  };
   afterEach(() => { vi.unstubAllGlobals(); vi.resetModules(); store.clear(); });
 
   it('a probe report whose choice is no backend ("__proto__") is ignored; a valid one is used', async () => {
     vi.stubGlobal('localStorage', fake);
-    const report = { version: '0.2.0', adapter: 'x', sizeKey: 'N128', choice: 'wasm', results: [], totalMs: 1, measuredAt: '', cached: false };
-    store.set('orchestra-lab:backend-probe', JSON.stringify([{ ...report, sizeKey: 'A', choice: '__proto__' }, { ...report, sizeKey: 'B', choice: 'constructor' }, { ...report, sizeKey: 'C' }]));
+    const report = { version: '0.2.0', adapter: 'x', sizeKey: 'N128', choice: 'wasm', results: [], totalMs: 1 };
+    const reports = [
+      { ...report, sizeKey: 'A', choice: '__proto__' },
+      { ...report, sizeKey: 'B', choice: 'constructor' },
+      { ...report, sizeKey: 'C' },
+    ];
+    const stored = reports.map((r) => ({ ...r, measuredAt: '', cached: false }));
+    store.set('orchestra-lab:backend-probe', JSON.stringify(stored));
     const { cachedProbe } = await import('../src/store/probeCache');
     expect(cachedProbe('A')).toBeUndefined();
     expect(cachedProbe('B')).toBeUndefined();
     expect(cachedProbe('C')?.choice).toBe('wasm');
   });
 
-  it('lesson progress keeps known-looking ids once each, at most 64 (200,000 once showed "200000 of 7 complete")', async () => {
+  it('lesson progress keeps short ids once each, at most 64 (200,000 once showed "200000 of 7 complete")', async () => {
     vi.stubGlobal('localStorage', fake);
-    store.set('orchestra-lab.lessons.v1', JSON.stringify([...Array.from({ length: 200_000 }, (_, i) => `x${i}`), 'why', 'why', 42, '__proto__', 'a'.repeat(65)]));
+    const junk = [...Array.from({ length: 200_000 }, (_, i) => `x${i}`), 'why', 'why', 42, '__proto__', 'a'.repeat(65)];
+    store.set('orchestra-lab.lessons.v1', JSON.stringify(junk));
     const { useLessons } = await import('../src/store/lessonStore');
     const completed = useLessons.getState().completed;
     expect(completed).toHaveLength(64);

@@ -101,7 +101,8 @@ describe('the link: policy=…', () => {
   });
 
   it('refuses corrupted, cut or wrong-version links with a clear message', () => {
-    // Version 1 (no checksum, still read) lets the damage reach the decoder's own checks; version 2's checksum comes first (hardened.test.ts).
+    // Version 1 (no checksum, still read) lets the damage reach the decoder's own checks; version 2's
+    // checksum comes first (hardened.test.ts).
     const value = encodePolicyParam(pretrained.json, pretrained.weights);
     const [, head, body] = value.split('.') as [string, string, string];
     const data = Uint8Array.from(atob(body.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (body.length % 4)) % 4)), (c) => c.charCodeAt(0));

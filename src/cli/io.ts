@@ -132,8 +132,12 @@ export function writeFilesAtomically(files: readonly { path: string; data: strin
   } catch (e) {
     for (const t of temps) rmSync(t.tmp, { force: true });
     if (e instanceof CliError) throw e;
-    const what = replaced.length ? `only ${replaced.map((p) => `"${p}"`).join(', ')} ${replaced.length === 1 ? 'was' : 'were'} replaced` : 'nothing was replaced';
-    throw new CliError(`could not write ${files.map((f) => `"${f.path}"`).join(', ')}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}; ${what}`);
+    const quoted = (paths: readonly string[]) => paths.map((p) => `"${p}"`).join(', ');
+    const what = replaced.length
+      ? `only ${quoted(replaced)} ${replaced.length === 1 ? 'was' : 'were'} replaced`
+      : 'nothing was replaced';
+    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new CliError(`could not write ${quoted(files.map((f) => f.path))}: ${why}; ${what}`);
   }
 }
 
@@ -156,7 +160,11 @@ export function writeArtifactPair(dir: string, json: { weightsManifest: { paths:
   // The same weights as a pair already written (no update since): kept as they are, not written again.
   const existed = existsSync(weightsPath) && Buffer.from(weights).equals(readFileSync(weightsPath));
   try {
-    writeFilesAtomically([...(existed ? [] : [{ path: weightsPath, data: weights }]), ...extra, { path: join(dir, 'orchestrator.json'), data: JSON.stringify(manifest) }]);
+    writeFilesAtomically([
+      ...(existed ? [] : [{ path: weightsPath, data: weights }]),
+      ...extra,
+      { path: join(dir, 'orchestrator.json'), data: JSON.stringify(manifest) },
+    ]);
   } catch (e) {
     if (!existed && !manifestNames(dir, name)) rmSync(weightsPath, { force: true });
     throw e;
@@ -170,8 +178,9 @@ export function writeArtifactPair(dir: string, json: { weightsManifest: { paths:
 /** Whether DIR/orchestrator.json names `weights` (read back as it is on disk now). */
 function manifestNames(dir: string, weights: string): boolean {
   try {
-    const m = JSON.parse(readFileSync(join(dir, 'orchestrator.json'), 'utf8')) as { weightsManifest?: { paths?: unknown[] }[] };
-    return m.weightsManifest?.[0]?.paths?.[0] === weights;
+    type Names = { weightsManifest?: { paths?: unknown[] }[] } | null;
+    const m = JSON.parse(readFileSync(join(dir, 'orchestrator.json'), 'utf8')) as Names;
+    return m?.weightsManifest?.[0]?.paths?.[0] === weights;
   } catch {
     return false;
   }

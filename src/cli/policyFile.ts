@@ -35,7 +35,10 @@ export function policyPath(spec: string): string | null {
  */
 export function loadPolicyFile(spec: string, against?: Catalog): { net: PolicyNetwork; trainedPreference: Preference | null; catalog: Catalog } {
   const path = policyPath(spec) ?? spec;
-  const json = readJson(path, 'policy file') as { weightsManifest?: { paths?: string[]; weights?: unknown }[]; userDefinedMetadata?: { training?: { preferenceMode?: string; preference?: Preference } } };
+  const json = readJson(path, 'policy file') as {
+    weightsManifest?: { paths?: string[]; weights?: unknown }[];
+    userDefinedMetadata?: { training?: { preferenceMode?: string; preference?: Preference } };
+  };
   const file = json?.weightsManifest?.[0]?.paths?.[0];
   if (typeof file !== 'string') throw new CliError(`${path}: invalid orchestrator artifact: weightsManifest[0].paths is missing`);
   // The manifest first (shape, order, byte count), so the file's size is checked against it before a byte is read.
@@ -71,15 +74,17 @@ function warnOnOtherTools(path: string, trained: Catalog, used: Catalog): void {
  */
 export function readWeightsFile(manifestPath: string, name: string, need: number): Uint8Array {
   const dir = dirname(manifestPath), full = join(dir, name);
-  const refuse = (why: string) => new CliError(`${manifestPath}: the weights file it names, "${name}", ${why}; nothing was read`);
-  if (name === '' || name !== basename(name) || name === '.' || name === '..' || name.includes('\\') || name.includes('\0')) {
-    throw refuse('is not a plain file name in the folder of orchestrator.json (a manifest names its weights file beside it)');
-  }
+  const refuse = (why: string) =>
+    new CliError(`${manifestPath}: the weights file it names, "${name}", ${why}; nothing was read`);
+  const plain = name !== '' && name === basename(name) && name !== '.' && name !== '..'
+    && !name.includes('\\') && !name.includes('\0');
+  if (!plain) throw refuse('is not a plain file name in the folder of orchestrator.json (its weights lie beside it)');
   let real: string;
   try {
     real = realpathSync(full);
   } catch (e) {
-    throw new CliError(`cannot read weights file "${full}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new CliError(`cannot read weights file "${full}": ${why}`);
   }
   const fromDir = relative(realpathSync(dir), real);
   if (fromDir !== basename(real) || isAbsolute(fromDir)) throw refuse('is a link to a file outside that folder');
@@ -88,11 +93,14 @@ export function readWeightsFile(manifestPath: string, name: string, need: number
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw refuse('is not a regular file');
-    if (st.size !== need) throw new CliError(`${manifestPath}: invalid orchestrator artifact: ${name} has ${st.size} bytes, the manifest needs ${need}`);
+    if (st.size !== need) {
+      throw new CliError(`${manifestPath}: invalid orchestrator artifact: ${name} has ${st.size} bytes, `
+        + `the manifest needs ${need}`);
+    }
     const bytes = new Uint8Array(need);
     for (let at = 0; at < need;) {
       const n = readSync(fd, bytes, at, need - at, at);
-      if (n === 0) throw new CliError(`${manifestPath}: ${name} ended after ${at} of its ${need} bytes (it changed while read)`);
+      if (n === 0) throw new CliError(`${manifestPath}: ${name} ended after ${at} of its ${need} bytes (it changed)`);
       at += n;
     }
     return bytes;

@@ -59,7 +59,12 @@ export function removeDeadTemporaries(dir: string): number {
 export function lockRunFolder(dir: string, option: string, command: string, note: (line: string) => void): () => void {
   const first = mkdirSync(dir, { recursive: true }); // the topmost folder it made (undefined: none)
   const made: string[] = [];
-  if (first !== undefined) for (let d = resolve(dir); ; d = dirname(d)) { made.push(d); if (d === resolve(first) || dirname(d) === d) break; }
+  if (first !== undefined) {
+    for (let d = resolve(dir); ; d = dirname(d)) {
+      made.push(d);
+      if (d === resolve(first) || dirname(d) === d) break;
+    }
+  }
   const path = join(dir, LOCK_FILE);
   const mine: LockInfo = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), command };
   const aside = join(dir, `.${process.pid}.tmp-lock`);
@@ -70,14 +75,23 @@ export function lockRunFolder(dir: string, option: string, command: string, note
         linkSync(aside, path);
         break;
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new CliError(`${option}: cannot lock "${dir}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code !== 'EEXIST') throw new CliError(`${option}: cannot lock "${dir}": ${code ?? (e as Error).message}`);
       }
       const held = readLock(path);
       if (held && (held.host !== mine.host || processAlive(held.pid))) {
-        throw new CliError(`${option} ${dir} is in use by another run: pid ${held.pid}${held.host !== mine.host ? ` on ${held.host}` : ''}, started ${held.startedAt}: "${held.command}" (its lock: ${path}). Wait for it to end, or give another folder; if no such run is going on, remove that lock file. Nothing was written`);
+        const where = held.host !== mine.host ? ` on ${held.host}` : '';
+        throw new CliError(`${option} ${dir} is in use by another run: pid ${held.pid}${where}, `
+          + `started ${held.startedAt}: "${held.command}" (its lock: ${path}). `
+          + 'Wait for it to end, or give another folder; if no such run is going on, remove that lock file. '
+          + 'Nothing was written');
       }
-      if (attempt >= 2) throw new CliError(`${option}: cannot lock "${dir}": another run keeps taking over its lock (${path}); nothing was written`);
-      note(`notice: ${path} was left by a run that is no longer going on (${held ? `pid ${held.pid}, started ${held.startedAt}: "${held.command}"` : 'unreadable'}); this run takes it over`);
+      if (attempt >= 2) {
+        throw new CliError(`${option}: cannot lock "${dir}": another run keeps taking over its lock (${path}); `
+          + 'nothing was written');
+      }
+      const who = held ? `pid ${held.pid}, started ${held.startedAt}: "${held.command}"` : 'unreadable';
+      note(`notice: ${path} was left by a run that is no longer going on (${who}); this run takes it over`);
       // Removed only if it is still that stale lock (another run may have just taken it over).
       const again = readLock(path);
       if (JSON.stringify(again) === JSON.stringify(held)) rmSync(path, { force: true });

@@ -21,7 +21,8 @@ export function hasOwnName(obj: object, name: string): boolean {
 export const RESERVED_NAMES = ['__proto__', 'constructor', 'prototype', 'outcome', 'cost', 'latency'] as const;
 
 /** The rule, as a refusal says it. */
-export const RESERVED_RULE = `is reserved: no tool id may be ${RESERVED_NAMES.slice(0, -1).join(', ')} or ${RESERVED_NAMES.at(-1)} (names every object has, and the preference's own keys)`;
+export const RESERVED_RULE = `is reserved: no tool id may be ${RESERVED_NAMES.slice(0, -1).join(', ')} or `
+  + `${RESERVED_NAMES.at(-1)} (names every object has, and the preference's own keys)`;
 
 /** Why `name` may not be a tool id, or null. */
 export function reservedNameError(name: string): string | null {

@@ -132,7 +132,9 @@ export const useLab = create<LabState>((set, get) => {
     history.replaceState(null, '', `${location.pathname}${q}`);
   };
   // A request the stopped worker could not answer: the watch says what happened, once (workerWatch.ts).
-  const fail = (e: unknown) => { if (!(e instanceof WorkerStoppedError)) get().notify('error', (e as Error).message ?? String(e)); };
+  const fail = (e: unknown) => {
+    if (!(e instanceof WorkerStoppedError)) get().notify('error', (e as Error).message ?? String(e));
+  };
   const worker = (): LabWorkerClient => (client ??= newClient());
   const newClient = (): LabWorkerClient => {
     const c: LabWorkerClient = new LabWorkerClient({

@@ -39,7 +39,8 @@ function load(): string[] {
     const v = JSON.parse(localStorage.getItem(KEY) ?? '[]') as unknown;
     // Storage is outside the lab's control: only short names, each once, and no more than any lab has lessons
     // (a list of 200,000 once showed "200000 of 7 complete"; the page also counts only the lessons it has).
-    const ids = Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && /^[a-z0-9-]{1,64}$/.test(x)) : [];
+    const isId = (x: unknown): x is string => typeof x === 'string' && /^[a-z0-9-]{1,64}$/.test(x);
+    const ids = Array.isArray(v) ? v.filter(isId) : [];
     return [...new Set(ids)].slice(0, MAX_KEPT);
   } catch {
     return [];

@@ -13,7 +13,15 @@ const capitalised = (x: string): string => x.charAt(0).toUpperCase() + x.slice(1
 
 type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
 
-export function policyFileActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { fail: (e: unknown) => void; copy: () => WeightsCopy | null; syncUrl: () => void; evaluate: (sweep: boolean) => Promise<void>; adoptShape: () => void; replaceCurves: (keep?: boolean) => void }): Pick<LabState, 'exportWeights' | 'importWeights' | 'loadPretrained'> {
+export function policyFileActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: {
+  fail: (e: unknown) => void;
+  /** The page's copy of the policy (workerWatch.ts): exported when no worker answers. */
+  copy: () => WeightsCopy | null;
+  syncUrl: () => void;
+  evaluate: (sweep: boolean) => Promise<void>;
+  adoptShape: () => void;
+  replaceCurves: (keep?: boolean) => void;
+}): Pick<LabState, 'exportWeights' | 'importWeights' | 'loadPretrained'> {
   return {
     async exportWeights() {
       const save = (json: object, weights: ArrayBuffer) => {
@@ -30,7 +38,8 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
         const copy = e instanceof WorkerStoppedError ? deps.copy() : null;
         if (!copy) return deps.fail(e);
         save(copy.json, copy.weights);
-        get().notify('warn', `The training worker did not answer, so the page's own copy of the policy was exported: iteration ${copy.iteration}.`);
+        get().notify('warn', `The training worker did not answer, so the page's own copy of the policy was exported: `
+          + `iteration ${copy.iteration}.`);
       }
     },
     async importWeights(jsonFile, weightsFile, quiet = false, replacedBy) {
@@ -42,7 +51,8 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
         return false;
       }
       // Two files of different runs: said as such, before their bytes are blamed on the weights file's name.
-      const notPair = 'name' in weightsFile ? pairMismatch((json as ArtifactNames | null)?.weightsManifest?.[0]?.paths?.[0], weightsFile.name) : null;
+      const named = (json as ArtifactNames | null)?.weightsManifest?.[0]?.paths?.[0];
+      const notPair = 'name' in weightsFile ? pairMismatch(named, weightsFile.name) : null;
       if (notPair) {
         get().notify('error', `Import refused: ${notPair}. The current model keeps running.`);
         return false;

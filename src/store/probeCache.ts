@@ -15,8 +15,9 @@ const KEEP = 8;
 function isReport(r: unknown): r is BackendProbeReport {
   if (typeof r !== 'object' || r === null) return false;
   const x = r as Partial<Record<keyof BackendProbeReport, unknown>>;
-  return typeof x.sizeKey === 'string' && typeof x.version === 'string' && typeof x.adapter === 'string' && Array.isArray(x.results)
-    && typeof x.choice === 'string' && (BACKEND_NAMES as readonly string[]).includes(x.choice);
+  return typeof x.sizeKey === 'string' && typeof x.version === 'string' && typeof x.adapter === 'string'
+    && Array.isArray(x.results) && typeof x.choice === 'string'
+    && (BACKEND_NAMES as readonly string[]).includes(x.choice);
 }
 
 function readAll(): BackendProbeReport[] {

@@ -15,7 +15,7 @@ type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) =
 /** The policy as Export writes it, and the lab's iteration it was copied at. */
 export interface WeightsCopy { json: object; weights: ArrayBuffer; iteration: number }
 
-/** An idle worker (or one training fast) counts as stopped after this silence; the client allows more while a request waits. */
+/** An idle worker (or one training fast) counts as stopped after this silence (client.ts allows more while busy). */
 export const IDLE_SILENCE_MS = 10_000;
 /** Before the first speed reading of a run, or while the worker is busy with something else (a long evaluation). */
 const BUSY_SILENCE_MS = 60_000;
@@ -45,7 +45,9 @@ export function workerWatch(set: Set, get: () => LabState, deps: {
 
   const giveUp = (text: string) => {
     set({ running: false, itPerS: 0, backendSwitch: null, workerActivity: WORKER_STOPPED });
-    const saved = copy ? `; Export weights still saves the page's copy of the policy (iteration ${copy.iteration})` : '';
+    const saved = copy
+      ? `; Export weights still saves the page's copy of the policy (iteration ${copy.iteration})`
+      : '';
     get().notify('error', `${text}. Reload the page${saved}.`);
   };
 
@@ -54,10 +56,15 @@ export function workerWatch(set: Set, get: () => LabState, deps: {
     while (restarts.length && now - (restarts[0] as number) > RESTART_WINDOW_MS) restarts.shift();
     get().dropPhases();
     set({ running: false, itPerS: 0, backendInfo: null, workerActivity: 'stopped: starting afresh' });
-    if (restarts.length >= MAX_RESTARTS) return giveUp(`The training worker stopped (${why}), for the ${MAX_RESTARTS + 1}th time in ${RESTART_WINDOW_MS / 60_000} minutes: it is not started again`);
+    if (restarts.length >= MAX_RESTARTS) {
+      const times = `for the ${MAX_RESTARTS + 1}th time in ${RESTART_WINDOW_MS / 60_000} minutes`;
+      return giveUp(`The training worker stopped (${why}), ${times}: it is not started again`);
+    }
     restarts.push(now);
     const from = copy;
-    get().notify('error', `The training worker stopped: ${why}. It is started afresh${from ? ` from the page's copy of the policy (iteration ${from.iteration})` : ''}; nothing else was changed.`);
+    const fromCopy = from ? ` from the page's copy of the policy (iteration ${from.iteration})` : '';
+    get().notify('error', `The training worker stopped: ${why}. It is started afresh${fromCopy}; `
+      + 'nothing else was changed.');
     restarting = true;
     try {
       await deps.reboot(async () => {
@@ -65,12 +72,21 @@ export function workerWatch(set: Set, get: () => LabState, deps: {
         await deps.worker().request({ type: 'configure', settings: deps.settings() });
         if (from) {
           const weights = from.weights.slice(0); // the copy stays the page's (the import takes its own)
-          const r = await deps.worker().request({ type: 'import', json: from.json, weights, replacedBy: 'the restart', resumeAt: from.iteration }, [weights]);
-          if (r.type === 'imported') set((s) => ({ iteration: from.iteration, bestIteration: r.bestIteration, undoLabel: r.undo, train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } } }));
+          const r = await deps.worker().request({
+            type: 'import', json: from.json, weights, replacedBy: 'the restart', resumeAt: from.iteration,
+          }, [weights]);
+          if (r.type === 'imported') {
+            const shape = { width: r.width, depth: r.depth };
+            set((s) => ({
+              iteration: from.iteration, bestIteration: r.bestIteration, undoLabel: r.undo,
+              train: { ...s.train, policy: { ...s.train.policy, ...shape } },
+            }));
+          }
         } else set({ iteration: 0 });
         const on = get().backendInfo?.name ?? 'its backend';
         get().notify('info', from
-          ? `The training worker runs again (on ${on}) with the weights of iteration ${from.iteration}, the page's last copy: training is paused there; press Start to go on.`
+          ? `The training worker runs again (on ${on}) with the weights of iteration ${from.iteration}, `
+            + 'the page\'s last copy: training is paused there; press Start to go on.'
           : `The training worker runs again (on ${on}), with a fresh policy: it had sent no copy of its weights yet.`);
         await deps.evaluate(true);
       });

@@ -27,7 +27,8 @@ export function CatalogEditor() {
     const t = catalog.tools[j] as ToolSpec;
     const skill: Record<string, number> = { ...t.skill };
     if (raw.trim() === '') delete skill[s];
-    else skill[s] = parseDecimal(raw); // decimal only (0x10 is no skill of 16): anything else is NaN, refused by the catalog's check
+    // Decimal only (0x10 is no skill of 16): anything else is NaN, which the catalog's check refuses.
+    else skill[s] = parseDecimal(raw);
     return update(j, { ...t, skill });
   };
   /** A new tool starts as the catalog's first generalist as its preset defines it (not as edited: a disabled row or a zeroed price would make the new one look dead), and enabled. */

@@ -22,7 +22,7 @@ export interface WorkerWatchOptions {
   onError?: (message: string) => void;
 }
 
-/** While a request waits for its answer, or before the worker's first word (tfjs loads), a silence may last this long. */
+/** While a request waits for its answer, or before the worker's first word (tfjs loads), a silence: this long. */
 export const BUSY_SILENCE_MS = 60_000;
 const CHECK_EVERY_MS = 1000;
 
@@ -41,7 +41,8 @@ export class LabWorkerClient {
     this.worker = new Worker(new URL('./lab.worker.ts', import.meta.url), { type: 'module' });
     this.worker.addEventListener('message', (ev: MessageEvent<Reply | Push>) => {
       const now = performance.now();
-      if (this.heard) this.longestGap = Math.max(this.longestGap, now - this.lastHeard); // a silence it came back from (a long sweep)
+      // A silence it came back from (a long sweep): a later one as long is no sign of death.
+      if (this.heard) this.longestGap = Math.max(this.longestGap, now - this.lastHeard);
       this.lastHeard = now;
       this.heard = true;
       if (ev.data.id === 0) {
@@ -70,7 +71,8 @@ export class LabWorkerClient {
         const silent = performance.now() - this.lastHeard;
         const usual = Math.max(watch.silenceLimitMs(), 3 * this.longestGap);
         const limit = this.pending.size > 0 || !this.heard ? Math.max(BUSY_SILENCE_MS, usual) : usual;
-        if (silent > limit) this.stop(`it gave no sign of life for ${Math.round(silent / 1000)} s${this.heard ? '' : ' after it was started'}`);
+        const after = this.heard ? '' : ' after it was started';
+        if (silent > limit) this.stop(`it gave no sign of life for ${Math.round(silent / 1000)} s${after}`);
       }, CHECK_EVERY_MS);
     }
   }
@@ -98,7 +100,9 @@ export class LabWorkerClient {
   }
 
   request(body: Body<Request>, transfer: Transferable[] = []): Promise<Reply> {
-    if (this.stopped !== null) return Promise.reject(new WorkerStoppedError(`the training worker stopped: ${this.stopped}`));
+    if (this.stopped !== null) {
+      return Promise.reject(new WorkerStoppedError(`the training worker stopped: ${this.stopped}`));
+    }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

@@ -7,7 +7,8 @@
 // doing is pushed as `activity`, so the page's status always says it.
 
 import { generateTasks } from '../core/sim/tasks';
-import { HEARTBEAT_MS, toMetricPoint, type MetricPoint, type Push, type Reply, type Request, type Tradeoff } from './protocol';
+import { HEARTBEAT_MS, toMetricPoint } from './protocol';
+import type { MetricPoint, Push, Reply, Request, Tradeoff } from './protocol';
 import { LabSession } from './session';
 import { NonFiniteError } from '../core/policy/act';
 import type { IterationMetrics } from '../core/grpo/metrics';
@@ -19,7 +20,8 @@ import { weightsCopier } from './weightsCopy';
 
 const session = new LabSession();
 const post = (r: Reply | Push, transfer: Transferable[] = []): void => (self as unknown as Worker).postMessage(r, transfer);
-// The page's watch (store/workerWatch.ts): a sign of life every second, and a copy of the policy it can start afresh from.
+// The page's watch (store/workerWatch.ts): a sign of life every second, and a copy of the policy
+// that a worker started afresh goes on from.
 setInterval(() => post({ id: 0, type: 'alive' }), HEARTBEAT_MS);
 const copyWeights = weightsCopier(session, post);
 const PUSH_INTERVAL_MS = 100;

@@ -331,7 +331,7 @@ export class LabSession {
     });
   }
 
-  /** Validates first; on any problem throws and leaves the current policy running. `resumeAt`: the lab's iteration it goes on from. */
+  /** Validates first; on any problem throws, leaving the policy running. `resumeAt`: the iteration it goes on from. */
   importWeights(json: unknown, weights: ArrayBuffer, replacedBy = 'the import', resumeAt = 0): Promise<{ catalog: Catalog; width: number; depth: number; kept: boolean; recordedIterations: number | null }> {
     return this.exclusive(async () => {
       const s = this.requireSettings();

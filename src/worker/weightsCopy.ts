@@ -13,7 +13,10 @@ export const COPY_EVERY_MS = 3000;
 const COPY_FLOATS = 262_144;
 
 /** Returns copy(force): posts the current weights now (force), or if the last copy is old enough. */
-export function weightsCopier(session: LabSession, post: (p: Push, transfer: Transferable[]) => void): (force: boolean) => Promise<void> {
+export function weightsCopier(
+  session: LabSession,
+  post: (p: Push, transfer: Transferable[]) => void,
+): (force: boolean) => Promise<void> {
   let last = -Infinity, every = COPY_EVERY_MS, busy = false, again = false;
   const copy = async (force: boolean): Promise<void> => {
     const now = performance.now();
@@ -26,7 +29,8 @@ export function weightsCopier(session: LabSession, post: (p: Push, transfer: Tra
     last = now;
     try {
       const { json, weights } = await session.exportWeights(); // one readback, queued with the other tfjs work
-      const iteration = (json as { userDefinedMetadata?: { training?: { iterations?: number } } }).userDefinedMetadata?.training?.iterations ?? session.iteration;
+      type Recorded = { userDefinedMetadata?: { training?: { iterations?: number } } };
+      const iteration = (json as Recorded).userDefinedMetadata?.training?.iterations ?? session.iteration;
       every = COPY_EVERY_MS * Math.max(1, weights.byteLength / 4 / COPY_FLOATS);
       post({ id: 0, type: 'weights', json, weights, iteration }, [weights]);
     } catch {

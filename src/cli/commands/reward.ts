@@ -20,8 +20,9 @@ const measured = (max: number, unit: string) => nonNeg.max(max, { error: `must b
 const coefficient = z.number().min(-1e6, { error: 'must be in [−1e6, 1e6]' }).max(1e6, { error: 'must be in [−1e6, 1e6]' });
 const inputSchema = z
   .strictObject({
-    tools: z.array(z.string().min(1).refine((id) => reservedNameError(id) === null, { error: (iss) => reservedNameError(String(iss.input)) ?? 'reserved' }))
-      .refine((ids) => new Set(ids).size === ids.length, { error: 'tool ids must be unique' }),
+    tools: z.array(z.string().min(1).refine((id) => reservedNameError(id) === null, {
+      error: (iss) => reservedNameError(String(iss.input)),
+    })).refine((ids) => new Set(ids).size === ids.length, { error: 'tool ids must be unique' }),
     preference: z.record(z.string(), weight),
     mode: z.enum(REWARD_MODES).default('toolorchestra'),
     trajectories: z
@@ -55,7 +56,10 @@ export function rewardCommand(a: Args): void {
   const v = parsed.value;
   const weightOf = (id: string) => ownGet(v.preference, id) ?? 0; // own keys only: never an inherited "constructor"
   const pref = [...v.tools.map(weightOf), weightOf('outcome'), weightOf('cost'), weightOf('latency')];
-  const group = v.trajectories.map((t) => ({ calls: v.tools.map((id) => ownGet(t.calls, id) ?? 0), outcome: t.outcome, costUSD: t.costUSD, latencyS: t.latencyS, tokens: t.tokens ?? 0 }));
+  const group = v.trajectories.map((t) => ({
+    calls: v.tools.map((id) => ownGet(t.calls, id) ?? 0),
+    outcome: t.outcome, costUSD: t.costUSD, latencyS: t.latencyS, tokens: t.tokens ?? 0,
+  }));
   const r = groupRewards(v.mode, group, pref, { ...DEFAULT_WEIGHTED, ...v.weighted });
   if (!r.rewards.every(Number.isFinite)) throw new CliError(`${path}: the rewards are not all finite numbers (${JSON.stringify(r.rewards.map(String))}): costs, latencies or coefficients too large`);
   const adv = groupAdvantages(r.rewards, { normalizeStd: true, clip: null, filterStd: null, ...v.advantage });

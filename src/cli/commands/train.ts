@@ -86,11 +86,14 @@ function readRun(dir: string): { net: ReturnType<typeof loadPolicyFile>['net']; 
  * resumed run goes on, so they take no space its checkpoints need.
  */
 function removeUnnamedWeights(dir: string): void {
-  const named = (readJson(join(dir, 'orchestrator.json'), 'run to resume') as { weightsManifest?: { paths?: unknown[] }[] }).weightsManifest?.[0]?.paths?.[0];
+  type Names = { weightsManifest?: { paths?: unknown[] }[] };
+  const manifest = readJson(join(dir, 'orchestrator.json'), 'run to resume') as Names;
+  const named = manifest.weightsManifest?.[0]?.paths?.[0];
   for (const f of readdirSync(dir)) {
     if (f === named || !WEIGHTS_FILE_NAME.test(f)) continue;
     rmSync(join(dir, f), { force: true });
-    process.stderr.write(`notice: removed ${join(dir, f)}, a weights file that ${join(dir, 'orchestrator.json')} does not name (left by a checkpoint that did not complete)\n`);
+    process.stderr.write(`notice: removed ${join(dir, f)}, a weights file that ${join(dir, 'orchestrator.json')} `
+      + 'does not name (left by a checkpoint that did not complete)\n');
   }
 }
 
@@ -102,7 +105,8 @@ export async function trainCommand(a: Args): Promise<void> {
   const option = resume ? '--resume' : '--out';
   checkOutputDir(out, option); // before any work: a run never trains and then fails to save
   // One run per folder, from before its files are looked at until it exits (runLock.ts).
-  const release = lockRunFolder(out, option, `train ${process.argv.slice(3).join(' ')}`.trim(), (line) => process.stderr.write(`${line}\n`));
+  const command = `train ${process.argv.slice(3).join(' ')}`.trim();
+  const release = lockRunFolder(out, option, command, (line) => process.stderr.write(`${line}\n`));
   try {
     await trainLocked(a, out, resume);
   } finally {
@@ -110,7 +114,7 @@ export async function trainCommand(a: Args): Promise<void> {
   }
 }
 
-/** The conventional exit status of a process ended by `signal` (128 + its number: SIGINT 130, SIGTERM 143, SIGHUP 129). */
+/** The usual exit status of a process ended by `signal`: 128 + its number (SIGINT 130, SIGTERM 143, SIGHUP 129). */
 export const signalStatus = (signal: NodeJS.Signals): number => 128 + (osConstants.signals[signal] ?? 0);
 
 /** The signals that end a run the way Ctrl-C does: it saves a whole pair after the iteration in flight. */
@@ -130,7 +134,9 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
   // A resumed run goes on to the end its schedule names; one at a constant rate stores no target, so it asks.
   const target = previous?.config.lrDecay?.end;
   if (previous && !a.options.has('iterations') && target === undefined) throw new CliError(`--resume ${out}: give --iterations N, the total to reach (this run has done ${previous.done})`);
-  const iterations = a.options.has('iterations') || target === undefined ? intOpt(a, 'iterations', 300, 1, MAX_ITERATIONS) : target;
+  const iterations = a.options.has('iterations') || target === undefined
+    ? intOpt(a, 'iterations', 300, 1, MAX_ITERATIONS)
+    : target;
   if (previous) {
     if (a.options.has('lr-decay')) throw new CliError('--lr-decay: a resumed run keeps the schedule it was started with');
     refuseSettingsOnResume(a, out);
@@ -154,12 +160,21 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
     const where = done >= end ? `reached 0 at iteration ${end}, where this run stopped` : `reaches 0 at iteration ${end}`;
     throw new CliError(`this run's learning rate ${where}: more iterations would not change the weights (go on as a new run from it: --init ${join(out, 'orchestrator.json')})`);
   }
-  if (done >= MAX_ITERATIONS) throw new CliError(`${out} has ${done} iterations already, the most a run may have (--iterations is at most ${MAX_ITERATIONS}); go on as a new run from it: --init ${join(out, 'orchestrator.json')}`);
-  if (done >= iterations) throw new CliError(`${out} has ${done} iterations already; give --iterations above ${done} (at most ${MAX_ITERATIONS}) to go on`);
+  if (done >= MAX_ITERATIONS) {
+    throw new CliError(`${out} has ${done} iterations already, the most a run may have (--iterations is at most `
+      + `${MAX_ITERATIONS}); go on as a new run from it: --init ${join(out, 'orchestrator.json')}`);
+  }
+  if (done >= iterations) {
+    throw new CliError(`${out} has ${done} iterations already; `
+      + `give --iterations above ${done} (at most ${MAX_ITERATIONS}) to go on`);
+  }
   if (config.poolSize >= LARGE_POOL) {
-    // Measured: ~0.2 ms and ~5 KB of memory a task on a 2-core machine (a million took 2 min 20 s and 3.6 GB, with no word).
+    // Measured: ~0.2 ms and ~5 KB of memory a task on a 2-core machine (a million took 2 min 20 s
+    // and 3.6 GB, with no word).
     const n = config.poolSize;
-    process.stderr.write(`notice: --pool ${n}: the training pool is made before the first iteration, each task kept only if solvable at pass@8; at ~0.2 ms and ~5 KB a task that is about ${Math.ceil(n * 0.0002)} s and ${(n * 5e3 / 1e9).toFixed(1)} GB of memory\n`);
+    const cost = `about ${Math.ceil(n * 0.0002)} s and ${(n * 5e3 / 1e9).toFixed(1)} GB of memory`;
+    process.stderr.write(`notice: --pool ${n}: the training pool is made before the first iteration, `
+      + `each task kept only if solvable at pass@8; at ~0.2 ms and ~5 KB a task that is ${cost}\n`);
   }
   let pool;
   try {
@@ -208,7 +223,8 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
     // A hung-up terminal may refuse writes: that must not stop the save.
     process.stderr.on('error', () => undefined);
     process.stdout.on('error', () => undefined);
-    process.stderr.write(`\ninterrupted${signal === 'SIGINT' ? '' : ` (${signal})`}: saving after this iteration (Ctrl-C again to stop without saving)\n`);
+    const which = signal === 'SIGINT' ? '' : ` (${signal})`;
+    process.stderr.write(`\ninterrupted${which}: saving after this iteration (Ctrl-C again to stop without saving)\n`);
   };
   for (const sig of STOP_SIGNALS) process.on(sig, onSignal);
   const save = async (reached: number, final: object | null) => {
@@ -240,7 +256,8 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
     process.stderr.write(`trained ${iterations - done} iterations${done ? ` (from ${done})` : ''} in ${wallS.toFixed(1)} s on ${backend}; wrote ${out}/orchestrator.json, its weights and metrics.jsonl\n`);
     process.stdout.write((a.flags.has('json') ? JSON.stringify(final) : `last training batch: accuracy ${(100 * final.accuracy).toFixed(1)}%, cost ${formatCost(catalog, final.meanCostUSD)} a task, ${wallS.toFixed(1)} s (an evaluation on held-out tasks: eval or calibrate --policy ${join(out, 'orchestrator.json')})`) + '\n');
   } finally {
-    if (!interrupted) for (const sig of STOP_SIGNALS) process.off(sig, onSignal); // after a signal they stay, so the same press's second delivery is still ignored
+    // After a signal they stay, so the same press's second delivery is still ignored.
+    if (!interrupted) for (const sig of STOP_SIGNALS) process.off(sig, onSignal);
     trainer.dispose();
   }
 }

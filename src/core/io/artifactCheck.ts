@@ -35,7 +35,9 @@ export function pairMismatch(manifestName: unknown, chosenName: string): string 
   const m = typeof manifestName === 'string' ? WEIGHTS_FILE_NAME.exec(manifestName) : null;
   const c = WEIGHTS_FILE_NAME.exec(chosenName.slice(chosenName.lastIndexOf('/') + 1));
   if (!m?.[1] || !c?.[1] || m[1] === c[1]) return null;
-  return `orchestrator.json names its weights "${String(manifestName)}", and the weights file chosen is "${chosenName}": the two files are not one pair (they come from different runs or checkpoints); choose the weights file that orchestrator.json names`;
+  return `orchestrator.json names its weights "${String(manifestName)}", `
+    + `and the weights file chosen is "${chosenName}": the two files are not one pair `
+    + '(they come from different runs or checkpoints); choose the weights file that orchestrator.json names';
 }
 
 /** Why a weights file whose name carries a fingerprint does not hold the bytes that name records (changed or damaged since), or null (it does, or its name carries none). */
@@ -75,7 +77,10 @@ function weightAt(shapes: ReturnType<typeof weightShapes>, i: number): string {
 
 /** The manifest part of an artifact, checked: everything but the weights' bytes. */
 export type CheckedManifest =
-  | { ok: true; policy: PolicyConfig; catalog: Catalog; metadata: ArtifactMetadata; specs: ManifestWeight[]; expected: ReturnType<typeof weightShapes>; needBytes: number; file: string }
+  | {
+    ok: true; policy: PolicyConfig; catalog: Catalog; metadata: ArtifactMetadata; specs: ManifestWeight[];
+    expected: ReturnType<typeof weightShapes>; needBytes: number; file: string;
+  }
   | { ok: false; error: string };
 
 /**
@@ -109,18 +114,23 @@ export function checkManifest(jsonValue: unknown, byteLength?: number): CheckedM
   // would load each weight from another's bytes (two swapped entries once dropped accuracy from 58% to 18%, silently).
   const misplaced = specs.findIndex((x, i) => x?.name !== expected[i]?.name);
   if (misplaced >= 0) {
-    return fail(`weightsManifest[0].weights[${misplaced}] is "${String(specs[misplaced]?.name)}", where a policy's own order has "${expected[misplaced]?.name}": the weights are read in the manifest's order, so a reordered manifest would load each weight from another's bytes`);
+    return fail(`weightsManifest[0].weights[${misplaced}] is "${String(specs[misplaced]?.name)}", `
+      + `where a policy's own order has "${expected[misplaced]?.name}": the weights are read in the manifest's order, `
+      + 'so a reordered manifest would load each weight from another\'s bytes');
   }
   const named = j.weightsManifest?.[0]?.paths?.[0];
   const file = typeof named === 'string' && named ? named : 'the weights file'; // the CLI names it after its content (orchestrator.weights.<fp>.bin)
   const needBytes = expected.reduce((a, w) => a + 4 * w.shape.reduce((x, y) => x * y, 1), 0);
-  if (byteLength !== undefined && byteLength !== needBytes) return fail(`${file} has ${byteLength} bytes, the manifest needs ${needBytes}`);
+  if (byteLength !== undefined && byteLength !== needBytes) {
+    return fail(`${file} has ${byteLength} bytes, the manifest needs ${needBytes}`);
+  }
   for (const w of expected) {
     const s = specs.find((x) => x.name === w.name);
     if (!s) return fail(`weight "${w.name}" is missing from the manifest`);
     if (s.dtype !== 'float32' || s.shape.join('×') !== w.shape.join('×')) return fail(`weight "${w.name}" is ${s.dtype} ${s.shape.join('×')}, expected float32 ${w.shape.join('×')}`);
   }
-  return { ok: true, policy: cfg, catalog: cat.value, metadata: meta as ArtifactMetadata, specs, expected, needBytes, file };
+  const metadata = meta as ArtifactMetadata;
+  return { ok: true, policy: cfg, catalog: cat.value, metadata, specs, expected, needBytes, file };
 }
 
 /** Checks an artifact; on any problem says what, in words. */

@@ -175,17 +175,28 @@ export function linkChecksum(body: string): string {
  * Reads `policy=` back into an artifact (with the link's catalog put back) and its dequantised
  * float32 weights; `unchecked` for a link of version 1, made before links carried a checksum.
  */
-export function decodePolicyParam(value: string, catalog: unknown): { artifact: ArtifactLike; weights: Uint8Array; unchecked: boolean } {
+export function decodePolicyParam(value: string, catalog: unknown): {
+  artifact: ArtifactLike; weights: Uint8Array; unchecked: boolean;
+} {
   const parts = value.replace(/ /g, '+').split('.'); // a '+' of lz-string's alphabet may come back from a query parser as a space
   if (parts.length < 3) fail(`the link's policy is not "version.header.weights" (${parts.length} parts)`);
   const version = parts[0] as string;
-  if (version !== POLICY_LINK_VERSION && version !== UNCHECKED_LINK_VERSION) fail(`the link's policy has version "${version.slice(0, 8)}"; this lab reads version ${POLICY_LINK_VERSION} (and ${UNCHECKED_LINK_VERSION}, without a checksum)`);
+  if (version !== POLICY_LINK_VERSION && version !== UNCHECKED_LINK_VERSION) {
+    fail(`the link's policy has version "${version.slice(0, 8)}"; `
+      + `this lab reads version ${POLICY_LINK_VERSION} (and ${UNCHECKED_LINK_VERSION}, without a checksum)`);
+  }
   const unchecked = version === UNCHECKED_LINK_VERSION;
-  if (parts.length !== (unchecked ? 3 : 4)) fail(`the link's policy is not "version.header.weights${unchecked ? '' : '.checksum'}" (${parts.length} parts)`);
+  if (parts.length !== (unchecked ? 3 : 4)) {
+    fail(`the link's policy is not "version.header.weights${unchecked ? '' : '.checksum'}" (${parts.length} parts)`);
+  }
   const [, head, body, sum] = parts as [string, string, string, string | undefined];
   if (!unchecked) {
     const computed = linkChecksum(`${head}.${body}`);
-    if (sum !== computed) fail(`the link's policy does not match its checksum (it says ${sum?.slice(0, 8)}, its content gives ${computed}): the link was altered or damaged on the way; ask for it again, or for the share file`);
+    if (sum !== computed) {
+      fail(`the link's policy does not match its checksum (it says ${sum?.slice(0, 8)}, `
+        + `its content gives ${computed}): `
+        + 'the link was altered or damaged on the way; ask for it again, or for the share file');
+    }
   }
   let header: unknown;
   try {
@@ -210,7 +221,8 @@ export function decodePolicyParam(value: string, catalog: unknown): { artifact: 
   if (q.some((x) => x === -128)) fail('the link\'s policy weights hold −128, which the int8 encoding never writes');
   const floats = dequantise(scales, q, shapes);
   const h = header as unknown as ArtifactLike;
-  return { artifact: { ...h, userDefinedMetadata: { ...h.userDefinedMetadata, catalog } }, weights: new Uint8Array(floats.buffer), unchecked };
+  const artifact = { ...h, userDefinedMetadata: { ...h.userDefinedMetadata, catalog } };
+  return { artifact, weights: new Uint8Array(floats.buffer), unchecked };
 }
 
 /** The raw `policy=` value of a fragment ("#a=1&policy=…"), or null. */

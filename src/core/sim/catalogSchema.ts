@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { expectedCallCost, expectedLatencyMs, type Catalog, type ToolSpec } from './catalog';
 import { STEP_TYPES, TOOL_KINDS } from './stepTypes';
-import { RESERVED_NAMES, reservedNameError } from '../names';
+import { RESERVED_RULE, reservedNameError } from '../names';
 
 // No code generation: zod would otherwise compile its parsers with `new Function`, which the lab's
 // Content-Security-Policy forbids (and reports) on the page.
@@ -31,11 +31,17 @@ const skillValue = z.number({ error: 'must be a number' }).min(-10, { error: 'mu
 const skill = z.partialRecord(z.enum(STEP_TYPES), skillValue);
 const id = z
   .string({ error: 'must be a string' })
-  .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, { error: 'must be 1 to 64 lowercase letters, digits, ".", "_" or "-", starting with a letter or digit' })
-  .refine((v) => reservedNameError(v) === null, { error: (iss) => reservedNameError(String(iss.input)) ?? RESERVED_NAMES.join(', ') });
+  .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, {
+    error: 'must be 1 to 64 lowercase letters, digits, ".", "_" or "-", starting with a letter or digit',
+  })
+  .refine((v) => reservedNameError(v) === null, {
+    error: (iss) => reservedNameError(String(iss.input)) ?? RESERVED_RULE,
+  });
 /** Free text (names, descriptions): bounded, since a catalog travels in links and in every checkpoint. */
 export const MAX_TEXT_CHARS = { name: 200, description: 2_000 } as const;
-const text = (max: number) => z.string({ error: 'must be a string' }).max(max, { error: `must be at most ${max.toLocaleString('en-US')} characters` });
+const text = (max: number) =>
+  z.string({ error: 'must be a string' })
+    .max(max, { error: `must be at most ${max.toLocaleString('en-US')} characters` });
 
 const toolSchema = z.strictObject({
   id,
@@ -52,7 +58,10 @@ const toolSchema = z.strictObject({
     .number({ error: 'must be a number' })
     .min(0.5, { error: 'is an AUROC and must be in [0.5, 1]' })
     .max(1, { error: 'is an AUROC and must be in [0.5, 1]' }),
-  argument: z.strictObject({ name: text(MAX_TEXT_CHARS.name).regex(/^[a-z_][a-z0-9_]*$/), description: text(MAX_TEXT_CHARS.description) }),
+  argument: z.strictObject({
+    name: text(MAX_TEXT_CHARS.name).regex(/^[a-z_][a-z0-9_]*$/),
+    description: text(MAX_TEXT_CHARS.description),
+  }),
 });
 
 const catalogSchema = z
