@@ -20,6 +20,13 @@ const cliWithin = (ms: number, ...args: string[]): { code: number | null; err: s
   });
   return { code: r.status, err: r.stderr, ms: Date.now() - t0 };
 };
+/** `cli` without blocking this process (it goes on reading the pipes of runs in the background). */
+const cliAsync = (...args: string[]): Promise<{ code: number | null; err: string }> => new Promise((resolve) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args]);
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+  child.on('close', (code) => resolve({ code, err }));
+});
 const SMALL = ['--batch', '2', '--group', '2', '--pool', '50'];
 const RULE = /"constructor" is reserved: no tool id may be __proto__, constructor, prototype, outcome, cost or latency/;
 
@@ -39,7 +46,8 @@ async function longRun(out: string): Promise<Running> {
   const args = ['train', '--iterations', '100000', '--progress-every', '1', ...SMALL, '--out', out];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args]);
   let err = '';
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  // 'close', not 'exit': the exit can come before the last of stderr has been read.
+  const exit = new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
   await new Promise<void>((resolve) => {
     child.stderr.on('data', (d: Buffer) => {
       err += d.toString();
@@ -110,7 +118,8 @@ describe('command line: one run per folder', () => {
     const first = await longRun(out);
     const lock = JSON.parse(readFileSync(join(out, '.orchestra-lab.lock'), 'utf8'));
     expect(lock.pid).toBe(first.child.pid);
-    const second = cli('train', '--seed', '2', '--iterations', '3', ...SMALL, '--out', out);
+    // Run while this process goes on reading the first run's stderr (a spawnSync would leave its pipe full).
+    const second = await cliAsync('train', '--seed', '2', '--iterations', '3', ...SMALL, '--out', out);
     expect(second.code).toBe(2);
     expect(second.err).toContain(`--out ${out} is in use by another run: pid ${first.child.pid}`);
     expect(second.err).toMatch(/"train --iterations 100000 .*--out .*shared"/);

@@ -56,7 +56,9 @@ async function main(argv: string[]): Promise<number> {
 function exitAfterOutput(code: number): void {
   process.stdout.write('', (e) => {
     if (e) process.stderr.write(`error: the output could not be written (${(e as NodeJS.ErrnoException).code ?? e.message})\n`);
-    process.exit(e ? 1 : code);
+    // And stderr too: to a pipe read slowly, its last lines (a run's "saved … go on with") wait in a
+    // queue that exit would drop.
+    process.stderr.write('', () => process.exit(e ? 1 : code));
   });
 }
 
