@@ -47,7 +47,7 @@ test('Share: Copy link says the policy stays behind; Share with policy gives a f
   await expect(field).toBeVisible();
   const link = await field.inputValue();
   console.log(`link with the policy: ${link.length} characters; ${await panel.getByTestId('policy-share').getByRole('status').innerText()}`);
-  expect(new URL(link).hash).toContain('policy=1.');
+  expect(new URL(link).hash).toContain('policy=2.'); // version 2: with a checksum
   mkdirSync('test-results/share', { recursive: true });
   const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download orchestra-lab-share.json' }).click()]);
   expect(download.suggestedFilename()).toBe('orchestra-lab-share.json');

@@ -101,6 +101,8 @@ describe('the link: policy=…', () => {
   });
 
   it('refuses corrupted, cut or wrong-version links with a clear message', () => {
+    // Version 1 (no checksum, still read) lets the damage reach the decoder's own checks; version 2's
+    // checksum comes first (hardened.test.ts).
     const value = encodePolicyParam(pretrained.json, pretrained.weights);
     const [, head, body] = value.split('.') as [string, string, string];
     const data = Uint8Array.from(atob(body.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (body.length % 4)) % 4)), (c) => c.charCodeAt(0));
@@ -109,7 +111,7 @@ describe('the link: policy=…', () => {
     const minus128 = data.slice();
     minus128[data.length - 1] = 0x80;
     const cases: [string, RegExp][] = [
-      [`2.${head}.${body}`, /version "2"; this lab reads version 1/],
+      [`3.${head}.${body}`, /version "3"; this lab reads version 2 \(and 1, without a checksum\)/],
       [`1.${head}`, /not "version.header.weights" \(2 parts\)/],
       [`1.${head.slice(0, 40)}.${body}`, /header is corrupted/],
       [`1.${head}.${body.slice(0, -8)}`, /have \d+ bytes, its manifest needs \d+ \(the link was cut short or altered\)/],

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import type { Catalog } from '../core/sim/catalog';
 import { parseCatalogJson } from '../core/sim/catalogSchema';
 import { WEIGHTS_FILE_NAME, weightsFingerprint } from '../core/io/artifactCheck';
-import { PRESET_NAMES, PRESETS, presetCatalog } from '../core/sim/presets';
+import { PRESET_NAMES, presetByName, presetCatalog } from '../core/sim/presets';
 import { parsePreference, type Preference } from '../core/preference';
 import { CliError } from './args';
 
@@ -30,7 +30,7 @@ export function readJson(path: string, what: string): unknown {
 
 /** A preset name, or a path to a catalog JSON file (validated). */
 export function loadCatalog(spec: string): Catalog {
-  if (PRESETS[spec]) return presetCatalog(spec);
+  if (presetByName(spec)) return presetCatalog(spec);
   if (!spec.includes('/') && !spec.endsWith('.json')) {
     throw new CliError(`unknown catalog preset "${spec}" (presets: ${PRESET_NAMES.join(', ')}; or give a path to a catalog .json file)`);
   }
@@ -107,39 +107,81 @@ function probeWritable(dir: string, option: string): void {
   }
 }
 
-/** Writes all files or none: each goes to a temporary sibling first, then all are renamed; on any failure the temporaries are removed. */
+/**
+ * Writes all files or none: each goes to a temporary sibling first (.PID.tmp-N: a killed run's are
+ * removed by the next run in that folder, runLock.ts), then all are renamed. On a failure the
+ * temporaries are removed and the message says what was replaced: nothing, unless a rename itself
+ * failed after others had landed (a file that is new there is not counted as replaced).
+ */
 export function writeFilesAtomically(files: readonly { path: string; data: string | Uint8Array }[]): void {
   const temps: { tmp: string; path: string }[] = [];
+  const replaced: string[] = [];
   try {
     for (const f of files) {
       const path = outputTarget(f.path, 'cannot write:');
       mkdirSync(dirname(path) || '.', { recursive: true });
-      const tmp = join(dirname(path), `.${process.pid}.tmp-${temps.length}`);
+      const tmp = join(dirname(path), `.${process.pid}.tmp-${tempCount++}`);
       temps.push({ tmp, path });
       writeFileSync(tmp, f.data);
     }
-    for (const t of temps) renameSync(t.tmp, t.path);
+    for (const t of temps) {
+      const existed = existsSync(t.path);
+      renameSync(t.tmp, t.path);
+      if (existed) replaced.push(t.path);
+    }
   } catch (e) {
     for (const t of temps) rmSync(t.tmp, { force: true });
     if (e instanceof CliError) throw e;
-    throw new CliError(`could not write ${files.map((f) => `"${f.path}"`).join(', ')}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}; nothing was replaced`);
+    const quoted = (paths: readonly string[]) => paths.map((p) => `"${p}"`).join(', ');
+    const what = replaced.length
+      ? `only ${quoted(replaced)} ${replaced.length === 1 ? 'was' : 'were'} replaced`
+      : 'nothing was replaced';
+    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new CliError(`could not write ${quoted(files.map((f) => f.path))}: ${why}; ${what}`);
   }
 }
 
+/** Temporaries of this process so far: each gets a name of its own. */
+let tempCount = 0;
+
 /**
  * Writes a policy artifact into `dir` so that a reader sees the old pair or the new one, never a
- * mix: the weights go to a new file named after their content (orchestrator.weights.<fp>.bin, never
- * an overwrite), then the manifest that names them replaces orchestrator.json in one rename, and only
- * then are weights files no manifest names any more removed. `extra` files are written first.
+ * mix: every file goes to a temporary first (a full disk fails there, with nothing replaced); the
+ * weights land under a new name after their content (orchestrator.weights.<fp>.bin, never an
+ * overwrite), the `extra` files (metrics.jsonl) next, and then the manifest that names the weights
+ * replaces orchestrator.json in one rename. Only then are weights files no manifest names any more
+ * removed; if anything fails before, the new weights file is removed too (an orphan would block
+ * reusing --out, and take the space the next try needs).
  */
 export function writeArtifactPair(dir: string, json: { weightsManifest: { paths: string[] }[] }, weights: Uint8Array, extra: readonly { path: string; data: string | Uint8Array }[] = []): string {
   const name = `orchestrator.weights.${weightsFingerprint(weights)}.bin`;
   const manifest = { ...json, weightsManifest: json.weightsManifest.map((m, i) => (i === 0 ? { ...m, paths: [name] } : m)) };
-  if (extra.length) writeFilesAtomically(extra);
-  writeFilesAtomically([{ path: join(dir, name), data: weights }]);
-  writeFilesAtomically([{ path: join(dir, 'orchestrator.json'), data: JSON.stringify(manifest) }]);
+  const weightsPath = join(dir, name);
+  // The same weights as a pair already written (no update since): kept as they are, not written again.
+  const existed = existsSync(weightsPath) && Buffer.from(weights).equals(readFileSync(weightsPath));
+  try {
+    writeFilesAtomically([
+      ...(existed ? [] : [{ path: weightsPath, data: weights }]),
+      ...extra,
+      { path: join(dir, 'orchestrator.json'), data: JSON.stringify(manifest) },
+    ]);
+  } catch (e) {
+    if (!existed && !manifestNames(dir, name)) rmSync(weightsPath, { force: true });
+    throw e;
+  }
   for (const f of readdirSync(dir)) {
     if (f !== name && WEIGHTS_FILE_NAME.test(f)) rmSync(join(dir, f), { force: true });
   }
   return name;
+}
+
+/** Whether DIR/orchestrator.json names `weights` (read back as it is on disk now). */
+function manifestNames(dir: string, weights: string): boolean {
+  try {
+    type Names = { weightsManifest?: { paths?: unknown[] }[] } | null;
+    const m = JSON.parse(readFileSync(join(dir, 'orchestrator.json'), 'utf8')) as Names;
+    return m?.weightsManifest?.[0]?.paths?.[0] === weights;
+  } catch {
+    return false;
+  }
 }

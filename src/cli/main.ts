@@ -3,6 +3,7 @@
 
 import { existsSync } from 'node:fs';
 import { CliError, parseArgs } from './args';
+import { ownGet } from '../core/names';
 import { benchEnvCommand } from './commands/benchEnv';
 import { catalogCommand } from './commands/catalog';
 import { evalCommand } from './commands/eval';
@@ -41,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(usage() + '\n');
     return 0;
   }
-  const cmd = COMMANDS[argv[0] as string];
+  const cmd = ownGet(COMMANDS, argv[0] as string); // a command's own entry: "constructor" is no command
   if (!cmd) throw new CliError(`unknown command "${argv[0]}"\n${usage()}`);
   if (argv.includes('--help')) {
     process.stdout.write(`usage: npm run cli -- ${cmd.usage}\n`);
@@ -55,7 +56,9 @@ async function main(argv: string[]): Promise<number> {
 function exitAfterOutput(code: number): void {
   process.stdout.write('', (e) => {
     if (e) process.stderr.write(`error: the output could not be written (${(e as NodeJS.ErrnoException).code ?? e.message})\n`);
-    process.exit(e ? 1 : code);
+    // And stderr too: to a pipe read slowly, its last lines (a run's "saved … go on with") wait in a
+    // queue that exit would drop.
+    process.stderr.write('', () => process.exit(e ? 1 : code));
   });
 }
 

@@ -9,6 +9,9 @@ import { storedPreferenceError } from '../core/preference';
 import type { Catalog } from '../core/sim/catalog';
 import { CliError, intOpt, numberOpt, type Args } from './args';
 
+/** The most iterations a run may have (--iterations, and a stored run's count and schedule end). */
+export const MAX_ITERATIONS = 1_000_000;
+
 /** A numeric setting: its option, its place in TrainConfig, its bounds. */
 interface Bounded { option: string; path: readonly string[]; min: number; max: number; integer: boolean }
 
@@ -91,6 +94,10 @@ export function storedTrainConfig(stored: Record<string, unknown>, catalog: Cata
   delete merged.backend;
   const done = s.iterations;
   if (typeof done !== 'number' || !Number.isInteger(done) || done < 0) return { error: `"iterations" must be a whole number of iterations done (got ${JSON.stringify(done)})` };
+  if (done > MAX_ITERATIONS) {
+    const why = `at most ${MAX_ITERATIONS} (the most a run may have; got ${done})`;
+    return { error: `"iterations" must be a whole number of iterations done, ${why}` };
+  }
   for (const [k, d] of Object.entries(DEFAULT_TRAIN)) {
     const e = shapeError(d, merged[k], k);
     if (e) return { error: e };
@@ -110,8 +117,12 @@ export function storedTrainConfig(stored: Record<string, unknown>, catalog: Cata
   if (c.dualClip !== null && !(typeof c.dualClip === 'number' && c.dualClip > 1 && c.dualClip <= 1000)) return { error: `"dualClip" must be null or a number in (1, 1000] (as --dual-clip; got ${JSON.stringify(c.dualClip)})` };
   const d = c.lrDecay as { start?: unknown; end?: unknown } | null;
   const [start, end] = [d?.start, d?.end];
-  if (d !== null && !(typeof start === 'number' && typeof end === 'number' && Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start < end)) {
-    return { error: `its learning-rate schedule must run from an iteration to a later one (got ${JSON.stringify(d)})` };
+  const isIteration = (x: unknown): x is number =>
+    typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= MAX_ITERATIONS;
+  if (d !== null && !(isIteration(start) && isIteration(end) && start < end)) {
+    const got = JSON.stringify(d);
+    return { error: `its learning-rate schedule must run from an iteration to a later one, at most ${MAX_ITERATIONS} `
+      + `(got ${got})` };
   }
   if (!(c.epsLow >= 0 && c.epsLow < 1 && c.epsHigh >= 0 && c.maxGradNorm > 0 && c.availability > 0 && c.availability <= 1)) return { error: `"epsLow" must be in [0, 1), "epsHigh" ≥ 0, "maxGradNorm" > 0 and "availability" in (0, 1] (got ${c.epsLow}, ${c.epsHigh}, ${c.maxGradNorm}, ${c.availability})` };
   const negative = Object.entries({ ...c.sim, ...Object.fromEntries(Object.entries(c.sim.spread).map(([k, v]) => [`spread.${k}`, v])) }).find(([, v]) => typeof v === 'number' && v < 0);

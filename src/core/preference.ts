@@ -3,6 +3,7 @@
 // written {"<tool id>": p, …, "outcome": p, "cost": p, "latency": p}; unnamed tools weigh 0.
 
 import type { Catalog } from './sim/catalog';
+import { ownGet } from './names';
 
 export interface Preference {
   outcome: number;
@@ -65,7 +66,7 @@ export function parsePreference(input: unknown, catalog: Catalog): ParsedPrefere
 
 /** The weights in catalog tool order, then outcome, cost, latency — the order of M(τ). */
 export function preferenceVector(p: Preference, catalog: Catalog): number[] {
-  return [...catalog.tools.map((t) => p.tools[t.id] ?? 0), p.outcome, p.cost, p.latency];
+  return [...catalog.tools.map((t) => ownGet(p.tools, t.id) ?? 0), p.outcome, p.cost, p.latency];
 }
 
 /**

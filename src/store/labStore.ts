@@ -12,7 +12,8 @@ import { parseCatalog } from '../core/sim/catalogSchema';
 import { presetCatalog } from '../core/sim/presets';
 import type { GenerateStats, Task } from '../core/sim/tasks';
 import type { Preference } from '../core/preference';
-import { LabWorkerClient } from '../worker/client';
+import { LabWorkerClient, WorkerStoppedError } from '../worker/client';
+import { workerWatch } from './workerWatch';
 import type { BackendInfo, BackendName, LabSettings, MetricPoint, PaperRow, Tradeoff } from '../worker/protocol';
 import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
 import { metricsCsv } from './series';
@@ -107,7 +108,6 @@ const startListeners: (() => void)[] = [];
 export const onRunStart = (f: () => void): void => { startListeners.push(f); };
 
 let client: LabWorkerClient | null = null;
-const worker = (): LabWorkerClient => (client ??= new LabWorkerClient());
 let noticeId = 1;
 let configureTimer: ReturnType<typeof setTimeout> | null = null;
 let evalGeneration = 0;
@@ -119,7 +119,7 @@ let accepted: LabSettings | null = null;
  * of reaching an unconfigured worker, and is not overwritten by boot's pretrained policy.
  */
 let markBooted: () => void = () => undefined;
-const booted = new Promise<void>((resolve) => { markBooted = resolve; });
+let booted = new Promise<void>((resolve) => { markBooted = resolve; });
 
 function settingsOf(s: LabState): LabSettings {
   return { catalog: s.catalog, train: s.train, preference: s.preference, delayMs: s.delayMs, evalTasks: s.evalTasks, evalSuite: s.evalSuite };
@@ -131,7 +131,21 @@ export const useLab = create<LabState>((set, get) => {
     const q = writeUrl(urlConfigOf(s), readView(location.search)); // classroom mode stays in the link
     history.replaceState(null, '', `${location.pathname}${q}`);
   };
-  const fail = (e: unknown) => get().notify('error', (e as Error).message ?? String(e));
+  // A request the stopped worker could not answer: the watch says what happened, once (workerWatch.ts).
+  const fail = (e: unknown) => {
+    if (!(e instanceof WorkerStoppedError)) get().notify('error', (e as Error).message ?? String(e));
+  };
+  const worker = (): LabWorkerClient => (client ??= newClient());
+  const newClient = (): LabWorkerClient => {
+    const c: LabWorkerClient = new LabWorkerClient({
+      silenceLimitMs: () => watch.silenceLimitMs(),
+      onStopped: (why) => watch.stopped(c, why),
+      onError: (text) => get().notify('error', text),
+    });
+    c.onPush(run.onPush);
+    c.onPush(watch.onPush);
+    return c;
+  };
   /** After the worker swapped in a policy of another shape: what it runs now has that shape. */
   const adoptShape = () => { if (accepted) accepted = { ...accepted, train: { ...accepted.train, policy: get().train.policy } }; };
   const run = runActions(set, get, worker, {
@@ -142,8 +156,20 @@ export const useLab = create<LabState>((set, get) => {
     configure: () => configureNow(),
   });
   const backend = backendActions(set, get, worker, { syncUrl, fail });
+  const watch = workerWatch(set, get, {
+    worker,
+    forget: (stopped) => { if (client === stopped) client = null; },
+    startBackend: () => backend.start(),
+    settings: () => accepted ?? settingsOf(get()),
+    evaluate: (sweep) => evaluate(sweep),
+    async reboot(work) {
+      booted = new Promise<void>((resolve) => { markBooted = resolve; });
+      try { await work(); } finally { markBooted(); }
+    },
+  });
   const policyFiles = policyFileActions(set, get, worker, {
     fail,
+    copy: () => watch.copy(),
     syncUrl,
     evaluate: (sweep) => evaluate(sweep),
     adoptShape,
@@ -226,7 +252,6 @@ export const useLab = create<LabState>((set, get) => {
     dataSeed: 1,
 
     async boot() {
-      worker().onPush(run.onPush);
       try {
         await backend.start();
         try {

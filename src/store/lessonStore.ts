@@ -7,6 +7,8 @@ import type { Preference } from '../core/preference';
 import type { TradeoffPoint } from '../worker/protocol';
 
 const KEY = 'orchestra-lab.lessons.v1';
+/** More lesson ids than a lab has are no progress of its own. */
+const MAX_KEPT = 64;
 
 /** One trade-off evaluation seen while a lesson ran: the sliders' P and where the ★ landed. */
 export interface Observation { preference: Preference; point: TradeoffPoint; iteration: number }
@@ -35,7 +37,11 @@ export interface LessonState {
 function load(): string[] {
   try {
     const v = JSON.parse(localStorage.getItem(KEY) ?? '[]') as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+    // Storage is outside the lab's control: only short names, each once, and no more than any lab has lessons
+    // (a list of 200,000 once showed "200000 of 7 complete"; the page also counts only the lessons it has).
+    const isId = (x: unknown): x is string => typeof x === 'string' && /^[a-z0-9-]{1,64}$/.test(x);
+    const ids = Array.isArray(v) ? v.filter(isId) : [];
+    return [...new Set(ids)].slice(0, MAX_KEPT);
   } catch {
     return [];
   }

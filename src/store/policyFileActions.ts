@@ -1,25 +1,45 @@
 // The policy as files: export (orchestrator.json + its weights), import (validated in the worker
 // first; a refused import changes nothing and says why), and the shipped pretrained policy.
 
-import type { LabWorkerClient } from '../worker/client';
+import { WorkerStoppedError, type LabWorkerClient } from '../worker/client';
+import type { WeightsCopy } from './workerWatch';
 import type { LabState } from './labStore';
 import { saveFile } from './saveFile';
+import { pairMismatch } from '../core/io/artifactCheck';
+
+type ArtifactNames = { weightsManifest?: { paths?: unknown[] }[] };
 
 const capitalised = (x: string): string => x.charAt(0).toUpperCase() + x.slice(1);
 
 type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
 
-export function policyFileActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { fail: (e: unknown) => void; syncUrl: () => void; evaluate: (sweep: boolean) => Promise<void>; adoptShape: () => void; replaceCurves: (keep?: boolean) => void }): Pick<LabState, 'exportWeights' | 'importWeights' | 'loadPretrained'> {
+export function policyFileActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: {
+  fail: (e: unknown) => void;
+  /** The page's copy of the policy (workerWatch.ts): exported when no worker answers. */
+  copy: () => WeightsCopy | null;
+  syncUrl: () => void;
+  evaluate: (sweep: boolean) => Promise<void>;
+  adoptShape: () => void;
+  replaceCurves: (keep?: boolean) => void;
+}): Pick<LabState, 'exportWeights' | 'importWeights' | 'loadPretrained'> {
   return {
     async exportWeights() {
+      const save = (json: object, weights: ArrayBuffer) => {
+        saveFile('orchestrator.json', JSON.stringify(json), 'application/json');
+        saveFile('orchestrator.weights.bin', new Uint8Array(weights), 'application/octet-stream');
+      };
       try {
         const r = await worker().request({ type: 'export' });
         if (r.type !== 'exported') return;
-        saveFile('orchestrator.json', JSON.stringify(r.json), 'application/json');
-        saveFile('orchestrator.weights.bin', new Uint8Array(r.weights), 'application/octet-stream');
+        save(r.json, r.weights);
         set({ savedPoint: get().series.at(-1) ?? null });
       } catch (e) {
-        deps.fail(e);
+        // No worker to answer (it stopped, and was not started again): the page's own copy is what it trained.
+        const copy = e instanceof WorkerStoppedError ? deps.copy() : null;
+        if (!copy) return deps.fail(e);
+        save(copy.json, copy.weights);
+        get().notify('warn', `The training worker did not answer, so the page's own copy of the policy was exported: `
+          + `iteration ${copy.iteration}.`);
       }
     },
     async importWeights(jsonFile, weightsFile, quiet = false, replacedBy) {
@@ -28,6 +48,13 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
         json = JSON.parse(await jsonFile.text());
       } catch (e) {
         get().notify('error', `Import refused: ${'name' in jsonFile && jsonFile.name ? `"${jsonFile.name}"` : 'the policy manifest'} is not valid JSON (${(e as Error).message}). The current model keeps running.`);
+        return false;
+      }
+      // Two files of different runs: said as such, before their bytes are blamed on the weights file's name.
+      const named = (json as ArtifactNames | null)?.weightsManifest?.[0]?.paths?.[0];
+      const notPair = 'name' in weightsFile ? pairMismatch(named, weightsFile.name) : null;
+      if (notPair) {
+        get().notify('error', `Import refused: ${notPair}. The current model keeps running.`);
         return false;
       }
       const weights = await weightsFile.arrayBuffer();

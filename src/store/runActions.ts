@@ -124,6 +124,7 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
     /** A push of the worker: metrics go to the curves of their run; status and trade-off count only from the current run. */
     onPush(p: Push): void {
       if (p.type === 'activity') return set({ workerActivity: p.text });
+      if (p.type === 'alive' || p.type === 'weights') return; // the worker's watch (workerWatch.ts)
       if (p.type === 'metrics') {
         const shown = runs.take(p.runId, p.points, p.histogram, p.group, curvesOf(get()));
         if (shown) set(shown);

@@ -129,6 +129,11 @@ export function shareActions(set: Set, get: () => LabState, worker: () => LabWor
         }
         const ok = await get().importWeights(jsonBlob(decoded.artifact), bytesBlob(decoded.weights), true, 'the link\'s policy');
         if (ok) get().notify('info', "Loaded the trained policy from the link (int8 weights, each within 1/254 of the largest in its column).", true);
+        if (ok && decoded.unchecked) {
+          get().notify('warn', 'The link was made by an older version of the lab, without a checksum: '
+            + 'its policy was loaded, but whether it was altered or damaged on the way could not be checked. '
+            + 'A link made now carries one.', true);
+        }
         else get().notify('error', "The link's policy was refused (see above); starting from the default policy.");
         return ok;
       } finally {

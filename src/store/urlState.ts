@@ -7,7 +7,7 @@ import { REWARD_MODES } from '../core/grpo/reward';
 import type { Catalog } from '../core/sim/catalog';
 import { parseCatalog } from '../core/sim/catalogSchema';
 import LZString from 'lz-string'; // CommonJS: the default import works in Vite, vitest and Node's ESM loader alike
-import { PRESET_NAMES, PRESETS, presetCatalog } from '../core/sim/presets';
+import { PRESET_NAMES, presetByName, presetCatalog } from '../core/sim/presets';
 import { DEFAULT_PREFERENCE, type Preference } from '../core/preference';
 import { parseDecimal } from '../core/decimal';
 import { BACKEND_NAMES, type BackendName } from '../worker/protocol';
@@ -95,7 +95,7 @@ const PROPS: Prop[] = [
   {
     key: 'preset',
     allowed: PRESET_NAMES.join(', '),
-    read(c, raw) { if (!PRESETS[raw]) return false; c.preset = raw; c.catalog = presetCatalog(raw); return true; },
+    read(c, raw) { if (!presetByName(raw)) return false; c.preset = raw; c.catalog = presetCatalog(raw); return true; },
     write(c) { return c.preset === 'toolorchestra' ? null : c.preset; },
   },
   {
@@ -106,7 +106,7 @@ const PROPS: Prop[] = [
       const text = LZString.decompressFromEncodedURIComponent(raw) || (() => { try { return fromB64(raw); } catch { return ''; } })();
       try { const r = parseCatalog(JSON.parse(text)); if (!r.ok) return false; c.catalog = r.value; return true; } catch { return false; }
     },
-    write(c) { return JSON.stringify(c.catalog) === JSON.stringify(PRESETS[c.preset]) ? null : LZString.compressToEncodedURIComponent(JSON.stringify(c.catalog)); },
+    write(c) { return JSON.stringify(c.catalog) === JSON.stringify(presetByName(c.preset)) ? null : LZString.compressToEncodedURIComponent(JSON.stringify(c.catalog)); },
   },
   {
     key: 'P',

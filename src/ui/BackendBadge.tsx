@@ -6,7 +6,14 @@ import { PROBE_BUDGET_MS, type BackendInfo } from '../worker/protocol';
  * adapters, and the speed probe's figures for every backend ("wasm: 7.1 it/s · webgpu …").
  * While a backend starts or switches, what is happening, at once.
  */
-export function BackendBadge({ backend, pending, onRemeasure }: { backend: BackendInfo | null; pending: string | null; onRemeasure: () => void }) {
+export function BackendBadge({ backend, pending, stopped, onRemeasure }: {
+  backend: BackendInfo | null; pending: string | null; stopped: boolean; onRemeasure: () => void;
+}) {
+  // No worker runs (it stopped and could not be started again): no spinner, since nothing is starting.
+  if (stopped) {
+    const text = 'tfjs is not running: the training worker stopped';
+    return <span className="badge warn" data-testid="backend-stopped">{text}</span>;
+  }
   if (pending || !backend) return <span className="badge muted" data-testid="backend-pending"><span className="spinner" aria-hidden="true" />{pending ?? 'starting tfjs…'}</span>;
   const probe = backend.probe;
   const title = [`adapter: ${backend.adapter}`, ...(probe ? probe.results.map((r) => `${r.label}: ${r.status}${r.detail ? ` — ${r.detail}` : ''} (${Math.round(r.ms)} ms)`) : []), ...backend.notes].join('\n');

@@ -3,7 +3,8 @@ import type { Catalog, ToolSpec } from '../core/sim/catalog';
 import { STEP_TYPE_MEANING, STEP_TYPES, type StepType } from '../core/sim/stepTypes';
 import { WRITER_ROLES, type WriterRole } from '../core/sim/catalog';
 import { LIBRARY_IDS, libraryTool } from '../core/sim/modelLibrary';
-import { PRESET_NAMES, PRESETS } from '../core/sim/presets';
+import { PRESET_NAMES, presetByName } from '../core/sim/presets';
+import { parseDecimal } from '../core/decimal';
 import { useLab } from '../store/labStore';
 import { CATALOG_FIELD_LABELS } from '../store/catalogErrorText';
 import { useShallow } from 'zustand/react/shallow';
@@ -28,7 +29,8 @@ export function CatalogEditor() {
     const t = catalog.tools[j] as ToolSpec;
     const skill: Record<string, number> = { ...t.skill };
     if (raw.trim() === '') delete skill[s];
-    else skill[s] = Number(raw);
+    // Decimal only (0x10 is no skill of 16): anything else is NaN, which the catalog's check refuses.
+    else skill[s] = parseDecimal(raw);
     return update(j, { ...t, skill });
   };
   /** A model's writing ability for a role (blank: it fills no writer slot of that role). */
@@ -36,7 +38,7 @@ export function CatalogEditor() {
     const t = catalog.tools[j] as ToolSpec;
     const writes: Record<string, number> = { ...t.writes };
     if (raw.trim() === '') delete writes[r];
-    else writes[r] = Number(raw);
+    else writes[r] = parseDecimal(raw);
     const { writes: _old, ...rest } = t;
     return update(j, Object.keys(writes).length ? { ...rest, writes } : rest);
   };
@@ -51,7 +53,7 @@ export function CatalogEditor() {
   const addTool = () => {
     const base = catalog.tools.find((t) => t.kind === 'generalist') ?? catalog.tools[0];
     if (!base) return;
-    const template = PRESETS[preset]?.tools.find((t) => t.id === base.id) ?? base;
+    const template = presetByName(preset)?.tools.find((t) => t.id === base.id) ?? base;
     setCatalog({ ...catalog, tools: [...catalog.tools, { ...structuredClone(template), enabled: true, id: newId.trim(), description: `${newId.trim()} (added in the lab)` }] });
   };
   return (

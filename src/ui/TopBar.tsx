@@ -1,4 +1,5 @@
 import { useLab } from '../store/labStore';
+import { WORKER_STOPPED } from '../store/workerWatch';
 import { useShallow } from 'zustand/react/shallow';
 import { BACKEND_NAMES, type BackendName } from '../worker/protocol';
 import { BackendBadge } from './BackendBadge';
@@ -20,7 +21,8 @@ export function TopBar() {
     <header className="topbar">
       <h1>Orchestra Lab</h1>
       <div role="status" aria-live="polite" className="status" aria-label="training status">
-        <BackendBadge backend={s.backendInfo} pending={s.backendSwitch} onRemeasure={() => void s.setBackend('auto', true)} />
+        <BackendBadge backend={s.backendInfo} pending={s.backendSwitch} stopped={s.workerActivity === WORKER_STOPPED}
+          onRemeasure={() => void s.setBackend('auto', true)} />
         <span className="counter">iteration <strong data-testid="iteration">{s.iteration}</strong></span>
         <span className="counter muted">{s.running ? (s.backendSwitch ? 'waits for the backend' : s.itPerS > 0 ? `${s.itPerS.toFixed(2)} it/s` : 'starting…') : 'paused'}</span>
         <span className="counter muted small" data-testid="worker-activity" title="what the training worker is doing now">worker: {s.workerActivity}</span>

@@ -94,7 +94,9 @@ export async function chooseBackend(size: ProbeSize, cached?: BackendProbeReport
   const gpu = await describeAdapter().catch(() => null);
   const adapterKey = gpu ? gpu.adapter : 'no WebGPU adapter';
   const sizeKey = probeSizeKey(size);
-  if (cached && cached.version === LAB_VERSION && cached.adapter === adapterKey && cached.sizeKey === sizeKey) {
+  // The page's cache is storage anyone on the origin can write: a choice that names no backend is not used.
+  const usable = cached && (BACKEND_CHAIN as readonly string[]).includes(cached.choice);
+  if (usable && cached.version === LAB_VERSION && cached.adapter === adapterKey && cached.sizeKey === sizeKey) {
     const info = await initBackend(cached.choice);
     if (info.name === cached.choice) return { ...info, mode: 'auto', probe: { ...cached, cached: true } };
   }

@@ -7,7 +7,8 @@
 // doing is pushed as `activity`, so the page's status always says it.
 
 import { generateTasks } from '../core/sim/tasks';
-import { toMetricPoint, type MetricPoint, type Push, type Reply, type Request, type Tradeoff } from './protocol';
+import { HEARTBEAT_MS, toMetricPoint } from './protocol';
+import type { MetricPoint, Push, Reply, Request, Tradeoff } from './protocol';
 import { LabSession } from './session';
 import { NonFiniteError } from '../core/policy/act';
 import type { IterationMetrics } from '../core/grpo/metrics';
@@ -15,9 +16,14 @@ import { PHASE_NAMES } from '../core/grpo/phaseNames';
 import { encodePolicyParam, encodeShareFile, minPolicyParamChars } from '../core/io/shareBundle';
 import { count } from '../core/count';
 import { RateMeter } from './rateMeter';
+import { weightsCopier } from './weightsCopy';
 
 const session = new LabSession();
 const post = (r: Reply | Push, transfer: Transferable[] = []): void => (self as unknown as Worker).postMessage(r, transfer);
+// The page's watch (store/workerWatch.ts): a sign of life every second, and a copy of the policy
+// that a worker started afresh goes on from.
+setInterval(() => post({ id: 0, type: 'alive' }), HEARTBEAT_MS);
+const copyWeights = weightsCopier(session, post);
 const PUSH_INTERVAL_MS = 100;
 /** A trade-off sweep at most every 4 s, and never more than a fifth of the time. */
 const SWEEP_EVERY_MS = 4000;
@@ -158,6 +164,7 @@ async function loopBody(runId: number, gen: number): Promise<void> {
       flush();
       post({ id: 0, type: 'status', runId, running: true, iteration: session.iteration, itPerS, ...session.safety });
       lastPush = now;
+      void copyWeights(false);
     }
     if (now - lastSweep >= Math.max(SWEEP_EVERY_MS, 4 * sweepMs)) {
       const t = performance.now();
@@ -172,6 +179,7 @@ async function loopBody(runId: number, gen: number): Promise<void> {
   if (gen === loopGen) running = false;
   // The page learns the iteration the loop really reached, even when a Pause ended it mid-iteration.
   post({ id: 0, type: 'status', runId, running, iteration: session.iteration, itPerS: 0, ...session.safety });
+  void copyWeights(true);
   if (!running) tradeoffSoon(runId);
 }
 
@@ -197,6 +205,7 @@ async function handle(req: Request): Promise<void> {
         if (metrics) {
           postMetrics(req.runId, [toMetricPoint(metrics)], metrics);
           post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, ...scheduleNote(), ...(metrics.diverged || metrics.collapsed ? { message: metrics.diverged ?? metrics.collapsed } : {}) });
+          void copyWeights(true);
           tradeoffSoon(req.runId);
         } else if (opensPastEnd) {
           post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, notice: scheduleEndNotice() });
@@ -222,6 +231,7 @@ async function handle(req: Request): Promise<void> {
       if (closed) postMetrics(activeRun, [toMetricPoint(closed)], closed);
       if (changed.includes('baselines') || changed.includes('policy')) lastTradeoff = null;
       post({ id: req.id, type: 'configured', changed, ...session.safety });
+      if (changed.includes('policy')) void copyWeights(true);
       return;
     }
     case 'start': {
@@ -264,6 +274,7 @@ async function handle(req: Request): Promise<void> {
         postMetrics(req.runId, [toMetricPoint(m)], m);
         post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, ...scheduleNote(), ...(m.diverged || m.collapsed ? { message: m.diverged ?? m.collapsed } : {}) });
         post({ id: req.id, type: 'stepped', point: toMetricPoint(m) });
+        void copyWeights(true);
         tradeoffSoon(req.runId);
       } finally {
         steps--;
@@ -279,6 +290,7 @@ async function handle(req: Request): Promise<void> {
       const { kept } = await session.reset();
       lastTradeoff = null;
       post({ id: req.id, type: 'resetDone', kept });
+      void copyWeights(true);
       post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: 0, itPerS: 0, ...session.safety });
       tradeoffSoon(req.runId);
       return;
@@ -293,6 +305,7 @@ async function handle(req: Request): Promise<void> {
       const r = req.type === 'undo' ? await session.undo() : await session.restoreBest();
       lastTradeoff = null;
       post({ id: req.id, type: 'restored', ...r });
+      void copyWeights(true);
       post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety });
       await pushTradeoff(req.runId, true);
       return;
@@ -325,7 +338,8 @@ async function handle(req: Request): Promise<void> {
     }
     case 'import': {
       await closePhases(activeRun);
-      const r = await session.importWeights(req.json, req.weights, req.replacedBy);
+      const r = await session.importWeights(req.json, req.weights, req.replacedBy, req.resumeAt);
+      void copyWeights(true);
       lastTradeoff = null;
       // The page starts a new run for the imported policy once it has this reply: the status below goes
       // under the run before, so what the buttons need travels here too.

@@ -137,7 +137,13 @@ export type Request =
   | { id: number; type: 'export' }
   /** "Share with policy": the share file for these settings and, when its weights could fit `linkBudget` characters, the link's #policy= value. */
   | { id: number; type: 'sharePolicy'; settings: string; linkBudget: number }
-  | { id: number; type: 'import'; json: unknown; weights: ArrayBuffer; /** What replaces the current policy, for the Undo label ("the import" when not given). */ replacedBy?: string }
+  | {
+    id: number; type: 'import'; json: unknown; weights: ArrayBuffer;
+    /** What replaces the current policy, for the Undo label ("the import" when not given). */
+    replacedBy?: string;
+    /** The iteration it goes on from (a worker started afresh from the page's copy); else it counts from 0. */
+    resumeAt?: number;
+  }
   | { id: number; type: 'setBackend'; backend: BackendName }
   | { id: number; type: 'probe' }
   | { id: number; type: 'restoreBest'; runId: number }
@@ -174,4 +180,11 @@ export type Push =
   | { id: 0; type: 'status'; runId: number; running: boolean; iteration: number; itPerS: number; message?: string; notice?: string; bestIteration?: number | null; undo?: string | null }
   | { id: 0; type: 'tradeoff'; runId: number; tradeoff: Tradeoff }
   /** What the worker is doing now ("training", "one GRPO iteration (Step)", "idle", …), whatever the run. */
-  | { id: 0; type: 'activity'; text: string };
+  | { id: 0; type: 'activity'; text: string }
+  /** A sign of life, every HEARTBEAT_MS: the page (store/workerWatch.ts) restarts a worker that stops sending any. */
+  | { id: 0; type: 'alive' }
+  /** The policy as Export writes it, and its iteration: the page's copy, a new worker goes on from it (weightsCopy). */
+  | { id: 0; type: 'weights'; json: object; weights: ArrayBuffer; iteration: number };
+
+/** How often the worker says it is alive. */
+export const HEARTBEAT_MS = 1000;

@@ -332,8 +332,8 @@ export class LabSession {
     });
   }
 
-  /** Validates first; on any problem throws and leaves the current policy running. */
-  importWeights(json: unknown, weights: ArrayBuffer, replacedBy = 'the import'): Promise<{ catalog: Catalog; width: number; depth: number; kept: boolean; recordedIterations: number | null }> {
+  /** Validates first; on any problem throws, leaving the policy running. `resumeAt`: the iteration it goes on from. */
+  importWeights(json: unknown, weights: ArrayBuffer, replacedBy = 'the import', resumeAt = 0): Promise<{ catalog: Catalog; width: number; depth: number; kept: boolean; recordedIterations: number | null }> {
     return this.exclusive(async () => {
       const s = this.requireSettings();
       const loaded = importArtifact(json, weights);
@@ -351,7 +351,7 @@ export class LabSession {
       // Adopt the imported shape; keep the lab's seed (it only seeds a fresh network on reset).
       const policy = { ...s.train.policy, width: loaded.net.config.width, depth: loaded.net.config.depth };
       this.settings = { ...s, train: { ...s.train, policy } };
-      this.iterationOffset = 0;
+      this.iterationOffset = resumeAt;
       this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(this.settings), this.pool, loaded.net);
       this.freshNetwork = false;
       // The iterations its file records (a CLI or lab export writes them): said in the import's note, while the lab counts this policy's own from 0.

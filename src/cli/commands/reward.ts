@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { groupAdvantages } from '../../core/grpo/advantage';
 import { DEFAULT_WEIGHTED, groupRewards, REWARD_MODES } from '../../core/grpo/reward';
 import { checkKnown, CliError, stringOpt, type Args } from '../args';
+import { ownGet, reservedNameError } from '../../core/names';
 import { readJson } from '../io';
 
 const weight = z.number().min(0, { error: 'must be in [0, 1]' }).max(1, { error: 'must be in [0, 1]' });
@@ -19,7 +20,9 @@ const measured = (max: number, unit: string) => nonNeg.max(max, { error: `must b
 const coefficient = z.number().min(-1e6, { error: 'must be in [−1e6, 1e6]' }).max(1e6, { error: 'must be in [−1e6, 1e6]' });
 const inputSchema = z
   .strictObject({
-    tools: z.array(z.string().min(1)).refine((ids) => new Set(ids).size === ids.length, { error: 'tool ids must be unique' }),
+    tools: z.array(z.string().min(1).refine((id) => reservedNameError(id) === null, {
+      error: (iss) => reservedNameError(String(iss.input)),
+    })).refine((ids) => new Set(ids).size === ids.length, { error: 'tool ids must be unique' }),
     preference: z.record(z.string(), weight),
     mode: z.enum(REWARD_MODES).default('toolorchestra'),
     trajectories: z
@@ -51,8 +54,12 @@ export function rewardCommand(a: Args): void {
   const parsed = parseRewardInput(readJson(path, 'reward input'));
   if (!parsed.ok) throw new CliError(`${path}: ${parsed.error}`);
   const v = parsed.value;
-  const pref = [...v.tools.map((id) => v.preference[id] ?? 0), v.preference.outcome ?? 0, v.preference.cost ?? 0, v.preference.latency ?? 0];
-  const group = v.trajectories.map((t) => ({ calls: v.tools.map((id) => t.calls[id] ?? 0), outcome: t.outcome, costUSD: t.costUSD, latencyS: t.latencyS, tokens: t.tokens ?? 0 }));
+  const weightOf = (id: string) => ownGet(v.preference, id) ?? 0; // own keys only: never an inherited "constructor"
+  const pref = [...v.tools.map(weightOf), weightOf('outcome'), weightOf('cost'), weightOf('latency')];
+  const group = v.trajectories.map((t) => ({
+    calls: v.tools.map((id) => ownGet(t.calls, id) ?? 0),
+    outcome: t.outcome, costUSD: t.costUSD, latencyS: t.latencyS, tokens: t.tokens ?? 0,
+  }));
   const r = groupRewards(v.mode, group, pref, { ...DEFAULT_WEIGHTED, ...v.weighted });
   if (!r.rewards.every(Number.isFinite)) throw new CliError(`${path}: the rewards are not all finite numbers (${JSON.stringify(r.rewards.map(String))}): costs, latencies or coefficients too large`);
   const adv = groupAdvantages(r.rewards, { normalizeStd: true, clip: null, filterStd: null, ...v.advantage });

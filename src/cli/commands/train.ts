@@ -16,14 +16,19 @@ import { formatCost, type Catalog } from '../../core/sim/catalog';
 import { trainingPool } from '../../core/grpo/trainingPool';
 import { RECIPE_OPTIONS, SHIPPED_RECIPE } from '../../core/grpo/recipe';
 import { checkKnown, CliError, intOpt, numberOpt, stringOpt, type Args } from '../args';
-import { boundedFromArgs, refuseSettingsOnResume, storedTrainConfig } from '../trainSettings';
+import { boundedFromArgs, MAX_ITERATIONS, refuseSettingsOnResume, storedTrainConfig } from '../trainSettings';
 import { checkOutputDir, loadCatalog, loadPreference, readJson, writeArtifactPair } from '../io';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
+import { lockRunFolder } from '../runLock';
 import { loadPolicyFile } from '../policyFile';
 import { initNodeBackend } from '../tfBackend';
 
 /** The files a run writes into its --out folder, or removes there (weights no manifest names any more: io.ts). */
 const isRunFile = (f: string): boolean => f === 'orchestrator.json' || f === 'metrics.jsonl' || WEIGHTS_FILE_NAME.test(f);
+
+/** A pool from this size on takes long enough to make that the run says so first. */
+const LARGE_POOL = 100_000;
 
 const TRAIN_OPTIONS = ['catalog', 'seed', 'iterations', 'out', 'preference', 'random-preferences', 'backend', 'json', 'batch', 'group', 'lr', 'epochs', 'width', 'depth', 'beta', 'entropy', 'reward', 'aggregation', 'max-turns', 'pool', 'progress-every', 'init', 'advantage', 'dual-clip', 'checkpoint-every', 'resume', 'lr-decay'];
 
@@ -76,12 +81,47 @@ function readRun(dir: string): { net: ReturnType<typeof loadPolicyFile>['net']; 
   return { net, config, done, catalog, lines };
 }
 
+/**
+ * Weights files of a run folder that its orchestrator.json does not name: left by a checkpoint that
+ * failed before this version cleaned up after one (or a kill between its renames). Removed before a
+ * resumed run goes on, so they take no space its checkpoints need.
+ */
+function removeUnnamedWeights(dir: string): void {
+  type Names = { weightsManifest?: { paths?: unknown[] }[] };
+  const manifest = readJson(join(dir, 'orchestrator.json'), 'run to resume') as Names;
+  const named = manifest.weightsManifest?.[0]?.paths?.[0];
+  for (const f of readdirSync(dir)) {
+    if (f === named || !WEIGHTS_FILE_NAME.test(f)) continue;
+    rmSync(join(dir, f), { force: true });
+    process.stderr.write(`notice: removed ${join(dir, f)}, a weights file that ${join(dir, 'orchestrator.json')} `
+      + 'does not name (left by a checkpoint that did not complete)\n');
+  }
+}
+
 export async function trainCommand(a: Args): Promise<void> {
   checkKnown(a, TRAIN_OPTIONS);
   const resume = a.options.has('resume') ? stringOpt(a, 'resume') : null;
   const out = resume ?? stringOpt(a, 'out');
   if (resume && a.options.has('out') && resolve(stringOpt(a, 'out')) !== resolve(resume)) throw new CliError('--resume DIR writes back to DIR; leave out --out (or give the same directory)');
-  checkOutputDir(out, resume ? '--resume' : '--out'); // before any work: a run never trains and then fails to save
+  const option = resume ? '--resume' : '--out';
+  checkOutputDir(out, option); // before any work: a run never trains and then fails to save
+  // One run per folder, from before its files are looked at until it exits (runLock.ts).
+  const command = `train ${process.argv.slice(3).join(' ')}`.trim();
+  const release = lockRunFolder(out, option, command, (line) => process.stderr.write(`${line}\n`));
+  try {
+    await trainLocked(a, out, resume);
+  } finally {
+    release();
+  }
+}
+
+/** The usual exit status of a process ended by `signal`: 128 + its number (SIGINT 130, SIGTERM 143, SIGHUP 129). */
+export const signalStatus = (signal: NodeJS.Signals): number => 128 + (osConstants.signals[signal] ?? 0);
+
+/** The signals that end a run the way Ctrl-C does: it saves a whole pair after the iteration in flight. */
+const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+async function trainLocked(a: Args, out: string, resume: string | null): Promise<void> {
   const clash = !resume && existsSync(out) ? readdirSync(out).filter(isRunFile) : [];
   if (clash.includes('orchestrator.json')) {
     throw new CliError(`--out ${out} already holds a run (orchestrator.json): go on with it (--resume ${out}), or give another --out, or remove that folder first; nothing was written`);
@@ -91,10 +131,13 @@ export async function trainCommand(a: Args): Promise<void> {
   const checkpointEvery = intOpt(a, 'checkpoint-every', 100, 1, 1_000_000);
   const backend = await initNodeBackend(stringOpt(a, 'backend', 'wasm'));
   const previous = resume ? readRun(resume) : null;
+  if (resume) removeUnnamedWeights(resume);
   // A resumed run goes on to the end its schedule names; one at a constant rate stores no target, so it asks.
   const target = previous?.config.lrDecay?.end;
   if (previous && !a.options.has('iterations') && target === undefined) throw new CliError(`--resume ${out}: give --iterations N, the total to reach (this run has done ${previous.done})`);
-  const iterations = a.options.has('iterations') || target === undefined ? intOpt(a, 'iterations', 300, 1, 1_000_000) : target;
+  const iterations = a.options.has('iterations') || target === undefined
+    ? intOpt(a, 'iterations', 300, 1, MAX_ITERATIONS)
+    : target;
   if (previous) {
     if (a.options.has('lr-decay')) throw new CliError('--lr-decay: a resumed run keeps the schedule it was started with');
     refuseSettingsOnResume(a, out);
@@ -118,7 +161,22 @@ export async function trainCommand(a: Args): Promise<void> {
     const where = done >= end ? `reached 0 at iteration ${end}, where this run stopped` : `reaches 0 at iteration ${end}`;
     throw new CliError(`this run's learning rate ${where}: more iterations would not change the weights (go on as a new run from it: --init ${join(out, 'orchestrator.json')})`);
   }
-  if (done >= iterations) throw new CliError(`${out} has ${done} iterations already; give --iterations above ${done} to go on`);
+  if (done >= MAX_ITERATIONS) {
+    throw new CliError(`${out} has ${done} iterations already, the most a run may have (--iterations is at most `
+      + `${MAX_ITERATIONS}); go on as a new run from it: --init ${join(out, 'orchestrator.json')}`);
+  }
+  if (done >= iterations) {
+    throw new CliError(`${out} has ${done} iterations already; `
+      + `give --iterations above ${done} (at most ${MAX_ITERATIONS}) to go on`);
+  }
+  if (config.poolSize >= LARGE_POOL) {
+    // Measured: ~0.2 ms and ~5 KB of memory a task on a 2-core machine (a million took 2 min 20 s
+    // and 3.6 GB, with no word).
+    const n = config.poolSize;
+    const cost = `about ${Math.ceil(n * 0.0002)} s and ${(n * 5e3 / 1e9).toFixed(1)} GB of memory`;
+    process.stderr.write(`notice: --pool ${n}: the training pool is made before the first iteration, `
+      + `each task kept only if solvable at pass@8; at ~0.2 ms and ~5 KB a task that is ${cost}\n`);
+  }
   let pool;
   try {
     pool = trainingPool(catalog, config);
@@ -151,21 +209,25 @@ export async function trainCommand(a: Args): Promise<void> {
   const lines: string[] = previous ? [...previous.lines] : [];
   const t0 = performance.now();
   let last: IterationMetrics | null = null;
-  let interrupted = false, interruptedAt = 0;
-  const onSigint = () => {
-    // A terminal's Ctrl-C reaches this process twice at once: from the terminal (the whole process
-    // group) and relayed again by npm (the `cli` script runs node itself, with tsx as a loader: tsx's
-    // own launcher would SIGKILL a child whose event loop is busy). Only a second press, a moment
-    // later, stops at once.
+  let interrupted: NodeJS.Signals | null = null, interruptedAt = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    // SIGTERM and SIGHUP end a run as Ctrl-C does. A terminal's Ctrl-C reaches this process twice at
+    // once: from the terminal (the whole process group) and relayed again by npm (the `cli` script
+    // runs node itself, with tsx as a loader: tsx's own launcher would SIGKILL a child whose event
+    // loop is busy). Only a second signal, a moment later, stops at once.
     if (interrupted) {
-      if (performance.now() - interruptedAt > 500) process.exit(130);
+      if (performance.now() - interruptedAt > 500) process.exit(signalStatus(signal));
       return;
     }
-    interrupted = true;
+    interrupted = signal;
     interruptedAt = performance.now();
-    process.stderr.write('\ninterrupted: saving after this iteration (Ctrl-C again to stop without saving)\n');
+    // A hung-up terminal may refuse writes: that must not stop the save.
+    process.stderr.on('error', () => undefined);
+    process.stdout.on('error', () => undefined);
+    const which = signal === 'SIGINT' ? '' : ` (${signal})`;
+    process.stderr.write(`\ninterrupted${which}: saving after this iteration (Ctrl-C again to stop without saving)\n`);
   };
-  process.on('SIGINT', onSigint);
+  for (const sig of STOP_SIGNALS) process.on(sig, onSignal);
   const save = async (reached: number, final: object | null) => {
     const { json, weights } = await exportArtifact(trainer.net, catalog, { training: { ...config, iterations: reached, backend }, ...(final ? { metrics: final } : {}) });
     writeArtifactPair(out, json, weights, [{ path: join(out, 'metrics.jsonl'), data: lines.join('\n') + '\n' }]);
@@ -189,13 +251,14 @@ export async function trainCommand(a: Args): Promise<void> {
     await save(reached, final);
     if (interrupted) {
       process.stderr.write(`saved ${out} at iteration ${reached} of ${iterations}; go on with: npm run cli -- train --resume ${out} --iterations ${iterations}\n`);
-      process.exitCode = 130;
+      process.exitCode = signalStatus(interrupted);
       return;
     }
     process.stderr.write(`trained ${iterations - done} iterations${done ? ` (from ${done})` : ''} in ${wallS.toFixed(1)} s on ${backend}; wrote ${out}/orchestrator.json, its weights and metrics.jsonl\n`);
     process.stdout.write((a.flags.has('json') ? JSON.stringify(final) : `last training batch: accuracy ${(100 * final.accuracy).toFixed(1)}%, cost ${formatCost(catalog, final.meanCostUSD)} a task, ${wallS.toFixed(1)} s (an evaluation on held-out tasks: eval or calibrate --policy ${join(out, 'orchestrator.json')})`) + '\n');
   } finally {
-    if (!interrupted) process.off('SIGINT', onSigint); // after a Ctrl-C it stays, so the same press's second delivery is still ignored
+    // After a signal they stay, so the same press's second delivery is still ignored.
+    if (!interrupted) for (const sig of STOP_SIGNALS) process.off(sig, onSignal);
     trainer.dispose();
   }
 }

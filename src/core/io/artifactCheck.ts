@@ -27,6 +27,19 @@ export function weightsFingerprint(bytes: Uint8Array): string {
   return h.toString(16).padStart(8, '0');
 }
 
+/**
+ * Why a chosen weights file is not the one an orchestrator.json names, or null: both names carry a
+ * fingerprint (the CLI's) and they differ, so the two files come from different runs or checkpoints.
+ */
+export function pairMismatch(manifestName: unknown, chosenName: string): string | null {
+  const m = typeof manifestName === 'string' ? WEIGHTS_FILE_NAME.exec(manifestName) : null;
+  const c = WEIGHTS_FILE_NAME.exec(chosenName.slice(chosenName.lastIndexOf('/') + 1));
+  if (!m?.[1] || !c?.[1] || m[1] === c[1]) return null;
+  return `orchestrator.json names its weights "${String(manifestName)}", `
+    + `and the weights file chosen is "${chosenName}": the two files are not one pair `
+    + '(they come from different runs or checkpoints); choose the weights file that orchestrator.json names';
+}
+
 /** Why a weights file whose name carries a fingerprint does not hold the bytes that name records (changed or damaged since), or null (it does, or its name carries none). */
 export function fingerprintMismatch(fileName: string, bytes: Uint8Array): string | null {
   const m = WEIGHTS_FILE_NAME.exec(fileName.slice(fileName.lastIndexOf('/') + 1));
@@ -62,9 +75,22 @@ function weightAt(shapes: ReturnType<typeof weightShapes>, i: number): string {
   return '?';
 }
 
-/** Checks an artifact; on any problem says what, in words. */
-export function checkArtifact(jsonValue: unknown, weights: ArrayBuffer | Uint8Array): Checked {
-  const fail = (m: string): Checked => ({ ok: false, error: `invalid orchestrator artifact: ${m}` });
+/** The manifest part of an artifact, checked: everything but the weights' bytes. */
+export type CheckedManifest =
+  | {
+    ok: true; policy: PolicyConfig; catalog: Catalog; metadata: ArtifactMetadata; specs: ManifestWeight[];
+    expected: ReturnType<typeof weightShapes>; needBytes: number; file: string;
+  }
+  | { ok: false; error: string };
+
+/**
+ * Checks an artifact's orchestrator.json without its weights (format, features, catalog, policy
+ * shape, the manifest against that shape and order) and says how many bytes its weights must have:
+ * the CLI checks a weights file's size against it before reading a byte (cli/policyFile.ts). With
+ * `byteLength`, the weights' byte count is checked too (in the order checkArtifact always said it).
+ */
+export function checkManifest(jsonValue: unknown, byteLength?: number): CheckedManifest {
+  const fail = (m: string): CheckedManifest => ({ ok: false, error: `invalid orchestrator artifact: ${m}` });
   const j = jsonValue as { format?: unknown; userDefinedMetadata?: Partial<ArtifactMetadata>; weightsManifest?: { weights?: ManifestWeight[]; paths?: unknown[] }[] } | null;
   if (!j || typeof j !== 'object') return fail('orchestrator.json is not a JSON object');
   const meta = j.userDefinedMetadata;
@@ -84,16 +110,36 @@ export function checkArtifact(jsonValue: unknown, weights: ArrayBuffer | Uint8Ar
   const expected = weightShapes(cfg);
   const extra = specs.find((x) => !expected.some((w) => w.name === x?.name));
   if (extra || specs.length !== expected.length) return fail(`the manifest lists ${specs.length} weights; a ${cfg.width}×${cfg.depth} policy has ${expected.length}${extra ? ` (unexpected "${String(extra?.name)}")` : ''}`);
-  const bytes = weights instanceof Uint8Array ? weights : new Uint8Array(weights);
+  // The bytes are read in the manifest's order, so a manifest in any other order than the network's
+  // would load each weight from another's bytes (two swapped entries once dropped accuracy from 58% to 18%, silently).
+  const misplaced = specs.findIndex((x, i) => x?.name !== expected[i]?.name);
+  if (misplaced >= 0) {
+    return fail(`weightsManifest[0].weights[${misplaced}] is "${String(specs[misplaced]?.name)}", `
+      + `where a policy's own order has "${expected[misplaced]?.name}": the weights are read in the manifest's order, `
+      + 'so a reordered manifest would load each weight from another\'s bytes');
+  }
   const named = j.weightsManifest?.[0]?.paths?.[0];
   const file = typeof named === 'string' && named ? named : 'the weights file'; // the CLI names it after its content (orchestrator.weights.<fp>.bin)
   const needBytes = expected.reduce((a, w) => a + 4 * w.shape.reduce((x, y) => x * y, 1), 0);
-  if (bytes.byteLength !== needBytes) return fail(`${file} has ${bytes.byteLength} bytes, the manifest needs ${needBytes}`);
+  if (byteLength !== undefined && byteLength !== needBytes) {
+    return fail(`${file} has ${byteLength} bytes, the manifest needs ${needBytes}`);
+  }
   for (const w of expected) {
     const s = specs.find((x) => x.name === w.name);
     if (!s) return fail(`weight "${w.name}" is missing from the manifest`);
     if (s.dtype !== 'float32' || s.shape.join('×') !== w.shape.join('×')) return fail(`weight "${w.name}" is ${s.dtype} ${s.shape.join('×')}, expected float32 ${w.shape.join('×')}`);
   }
+  const metadata = meta as ArtifactMetadata;
+  return { ok: true, policy: cfg, catalog: cat.value, metadata, specs, expected, needBytes, file };
+}
+
+/** Checks an artifact; on any problem says what, in words. */
+export function checkArtifact(jsonValue: unknown, weights: ArrayBuffer | Uint8Array): Checked {
+  const fail = (m: string): Checked => ({ ok: false, error: `invalid orchestrator artifact: ${m}` });
+  const bytes = weights instanceof Uint8Array ? weights : new Uint8Array(weights);
+  const m = checkManifest(jsonValue, bytes.byteLength);
+  if (!m.ok) return m;
+  const { expected, file } = m;
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   const floats = new Float32Array(buffer);
   for (let i = 0; i < floats.length; i++) {
@@ -104,5 +150,5 @@ export function checkArtifact(jsonValue: unknown, weights: ArrayBuffer | Uint8Ar
   // Values that could be a policy, but not the ones a CLI-written file's name records: changed or damaged since.
   const changed = fingerprintMismatch(file, bytes);
   if (changed) return fail(changed);
-  return { ok: true, policy: cfg, catalog: cat.value, metadata: meta as ArtifactMetadata, specs, buffer };
+  return { ok: true, policy: m.policy, catalog: m.catalog, metadata: m.metadata, specs: m.specs, buffer };
 }

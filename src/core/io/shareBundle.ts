@@ -4,7 +4,7 @@
 // • The file `orchestra-lab-share.json`: one self-describing JSON — format/version, the settings
 //   link ("?…#…"), the policy artifact's orchestrator.json and its float32 weights in base64.
 //   Lossless: the policy comes back bit for bit.
-// • The link fragment `policy=1.<header>.<data>`: the artifact's JSON without its catalog (the link
+// • The link fragment `policy=2.<header>.<data>.<checksum>`: the artifact's JSON without its catalog (the link
 //   carries the catalog already), lz-string compressed; then base64url of the float32 scales
 //   followed by every weight as int8. One scale per column of a kernel (one output unit) and one
 //   per bias vector; over the column's weights w, symmetric quantisation:
@@ -16,14 +16,16 @@
 //   as float16, both past the lab's 32 KB link limit.
 
 import LZString from 'lz-string';
-import { checkArtifact, MAX_ABS_WEIGHT } from './artifactCheck';
+import { checkArtifact, MAX_ABS_WEIGHT, weightsFingerprint } from './artifactCheck';
 
 export const SHARE_FORMAT = 'orchestra-lab/share';
 export const SHARE_VERSION = 1;
 export const SHARE_FILE = 'orchestra-lab-share.json';
 /** The fragment parameter that carries the weights. */
 export const POLICY_PARAM = 'policy';
-export const POLICY_LINK_VERSION = '1';
+/** Version 2 ends in a checksum of the rest; version 1 (before it) is read with a notice that nothing checked it. */
+export const POLICY_LINK_VERSION = '2';
+const UNCHECKED_LINK_VERSION = '1';
 /** A share file past this size is refused before it is parsed (a 512×8 policy, 3.7 M floats, takes ≈ 20 MB). */
 export const MAX_SHARE_FILE_CHARS = 32_000_000;
 /**
@@ -156,15 +158,46 @@ export function encodePolicyParam(artifact: unknown, weights: Uint8Array): strin
   const view = new DataView(data.buffer);
   scales.forEach((s, i) => view.setFloat32(4 * i, s, true));
   data.set(new Uint8Array(q.buffer, q.byteOffset, q.byteLength), 4 * scales.length);
-  return `${POLICY_LINK_VERSION}.${LZString.compressToEncodedURIComponent(JSON.stringify(header))}.${toBase64(data, true)}`;
+  const body = `${LZString.compressToEncodedURIComponent(JSON.stringify(header))}.${toBase64(data, true)}`;
+  return `${POLICY_LINK_VERSION}.${body}.${linkChecksum(body)}`;
 }
 
-/** Reads `policy=` back into an artifact (with the link's catalog put back) and its dequantised float32 weights. */
-export function decodePolicyParam(value: string, catalog: unknown): { artifact: ArtifactLike; weights: Uint8Array } {
+/**
+ * FNV-1a of the link's header and weights as written (their characters are ASCII): one character
+ * changed on the way changes it, so a damaged link is refused as a damaged file is, instead of
+ * loading other weights within the int8 bound.
+ */
+export function linkChecksum(body: string): string {
+  return weightsFingerprint(Uint8Array.from(body, (c) => c.charCodeAt(0) & 0xff));
+}
+
+/**
+ * Reads `policy=` back into an artifact (with the link's catalog put back) and its dequantised
+ * float32 weights; `unchecked` for a link of version 1, made before links carried a checksum.
+ */
+export function decodePolicyParam(value: string, catalog: unknown): {
+  artifact: ArtifactLike; weights: Uint8Array; unchecked: boolean;
+} {
   const parts = value.replace(/ /g, '+').split('.'); // a '+' of lz-string's alphabet may come back from a query parser as a space
-  if (parts.length !== 3) fail(`the link's policy is not "version.header.weights" (${parts.length} parts)`);
-  const [version, head, body] = parts as [string, string, string];
-  if (version !== POLICY_LINK_VERSION) fail(`the link's policy has version "${version.slice(0, 8)}"; this lab reads version ${POLICY_LINK_VERSION}`);
+  if (parts.length < 3) fail(`the link's policy is not "version.header.weights" (${parts.length} parts)`);
+  const version = parts[0] as string;
+  if (version !== POLICY_LINK_VERSION && version !== UNCHECKED_LINK_VERSION) {
+    fail(`the link's policy has version "${version.slice(0, 8)}"; `
+      + `this lab reads version ${POLICY_LINK_VERSION} (and ${UNCHECKED_LINK_VERSION}, without a checksum)`);
+  }
+  const unchecked = version === UNCHECKED_LINK_VERSION;
+  if (parts.length !== (unchecked ? 3 : 4)) {
+    fail(`the link's policy is not "version.header.weights${unchecked ? '' : '.checksum'}" (${parts.length} parts)`);
+  }
+  const [, head, body, sum] = parts as [string, string, string, string | undefined];
+  if (!unchecked) {
+    const computed = linkChecksum(`${head}.${body}`);
+    if (sum !== computed) {
+      fail(`the link's policy does not match its checksum (it says ${sum?.slice(0, 8)}, `
+        + `its content gives ${computed}): `
+        + 'the link was altered or damaged on the way; ask for it again, or for the share file');
+    }
+  }
   let header: unknown;
   try {
     header = JSON.parse(LZString.decompressFromEncodedURIComponent(head) || 'null');
@@ -188,7 +221,8 @@ export function decodePolicyParam(value: string, catalog: unknown): { artifact: 
   if (q.some((x) => x === -128)) fail('the link\'s policy weights hold −128, which the int8 encoding never writes');
   const floats = dequantise(scales, q, shapes);
   const h = header as unknown as ArtifactLike;
-  return { artifact: { ...h, userDefinedMetadata: { ...h.userDefinedMetadata, catalog } }, weights: new Uint8Array(floats.buffer) };
+  const artifact = { ...h, userDefinedMetadata: { ...h.userDefinedMetadata, catalog } };
+  return { artifact, weights: new Uint8Array(floats.buffer), unchecked };
 }
 
 /** The raw `policy=` value of a fragment ("#a=1&policy=…"), or null. */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { expectedCallCost, expectedLatencyMs, WRITER_ROLES, type Catalog, type ToolSpec } from './catalog';
 import { STEP_TYPES, TOOL_KINDS } from './stepTypes';
+import { RESERVED_RULE, reservedNameError } from '../names';
 
 // No code generation: zod would otherwise compile its parsers with `new Function`, which the lab's
 // Content-Security-Policy forbids (and reports) on the page.
@@ -30,12 +31,22 @@ const skillValue = z.number({ error: 'must be a number' }).min(-10, { error: 'mu
 const skill = z.partialRecord(z.enum(STEP_TYPES), skillValue);
 const id = z
   .string({ error: 'must be a string' })
-  .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, { error: 'must be lowercase letters, digits, ".", "_" or "-"' });
+  .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, {
+    error: 'must be 1 to 64 lowercase letters, digits, ".", "_" or "-", starting with a letter or digit',
+  })
+  .refine((v) => reservedNameError(v) === null, {
+    error: (iss) => reservedNameError(String(iss.input)) ?? RESERVED_RULE,
+  });
+/** Free text (names, descriptions): bounded, since a catalog travels in links and in every checkpoint. */
+export const MAX_TEXT_CHARS = { name: 200, description: 2_000 } as const;
+const text = (max: number) =>
+  z.string({ error: 'must be a string' })
+    .max(max, { error: `must be at most ${max.toLocaleString('en-US')} characters` });
 
 const toolSchema = z.strictObject({
   id,
   kind: z.enum(TOOL_KINDS, { error: `must be one of ${TOOL_KINDS.join(', ')}` }),
-  description: z.string({ error: 'must be a string' }),
+  description: text(MAX_TEXT_CHARS.description),
   enabled: z.boolean({ error: 'must be true or false' }),
   pricing: z.strictObject({ inputPerM: upTo(BOUNDS.pricePerM, '$/M tokens'), outputPerM: upTo(BOUNDS.pricePerM, '$/M tokens'), perCall: upTo(BOUNDS.perCall, '$ per call'), perSecond: upTo(BOUNDS.perSecond, '$/s') }),
   outputTokens: z.strictObject({ mean: upTo(BOUNDS.tokens, 'tokens'), spread: nonNeg.max(3, { error: 'must be at most 3' }) }),
@@ -49,16 +60,19 @@ const toolSchema = z.strictObject({
     .number({ error: 'must be a number' })
     .min(0.5, { error: 'is an AUROC and must be in [0.5, 1]' })
     .max(1, { error: 'is an AUROC and must be in [0.5, 1]' }),
-  argument: z.strictObject({ name: z.string().regex(/^[a-z_][a-z0-9_]*$/), description: z.string() }),
+  argument: z.strictObject({
+    name: text(MAX_TEXT_CHARS.name).regex(/^[a-z_][a-z0-9_]*$/),
+    description: text(MAX_TEXT_CHARS.description),
+  }),
 });
 
 const catalogSchema = z
   .strictObject({
-    name: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }),
+    name: text(MAX_TEXT_CHARS.name).min(1, { error: 'must not be empty' }),
     currency: z.enum(['USD', 'units'], { error: 'must be "USD" or "units"' }),
     orchestrator: z.strictObject({
       id,
-      description: z.string(),
+      description: text(MAX_TEXT_CHARS.description),
       pricing: z.strictObject({ inputPerM: upTo(BOUNDS.pricePerM, '$/M tokens'), outputPerM: upTo(BOUNDS.pricePerM, '$/M tokens') }),
       outputTokensPerTurn: upTo(BOUNDS.tokens, 'tokens'),
       latency: z.strictObject({ fixedMs: upTo(BOUNDS.fixedMs, 'ms'), tokensPerSecond: upTo(BOUNDS.tokensPerSecond, 'tokens/s') }),

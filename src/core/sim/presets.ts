@@ -7,6 +7,7 @@
 
 import type { Catalog, ToolSpec } from './catalog';
 import { libraryTools } from './modelLibrary';
+import { ownGet } from '../names';
 
 /** A basic tool of a toy catalog: enabled, with no token prices. */
 function basic(t: Omit<ToolSpec, 'enabled' | 'kind' | 'pricing' | 'latency'> & { pricing: Partial<ToolSpec['pricing']>; latency: Partial<ToolSpec['latency']> & { fixedMs: number } }): ToolSpec {
@@ -78,9 +79,12 @@ export const PRESETS: Readonly<Record<string, Catalog>> = {
 
 export const PRESET_NAMES = Object.keys(PRESETS);
 
+/** The preset of that name (its own entry: never an inherited "__proto__" or "constructor"), or undefined. */
+export const presetByName = (name: string): Readonly<Catalog> | undefined => ownGet(PRESETS, name);
+
 /** A deep copy of a preset, safe to edit. */
 export function presetCatalog(name: string): Catalog {
-  const c = PRESETS[name];
+  const c = presetByName(name);
   if (!c) throw new Error(`unknown catalog preset "${name}" (known: ${PRESET_NAMES.join(', ')})`);
   return structuredClone(c);
 }

@@ -8,6 +8,7 @@
 
 import type { Domain, StepType } from './stepTypes';
 import { DOMAINS } from './stepTypes';
+import { ownGet } from '../names';
 
 export interface Suite {
   name: string;
@@ -69,7 +70,7 @@ export const SUITE_NAMES = Object.keys(SUITES);
 /** A suite by name (undefined = the training pool). */
 export function suiteByName(name: string | undefined): Suite {
   if (name === undefined) return TRAINING_SUITE;
-  const s = SUITES[name];
+  const s = ownGet(SUITES, name);
   if (!s) throw new Error(`unknown suite "${name}" (known: ${SUITE_NAMES.join(', ')})`);
   return s;
 }

@@ -98,9 +98,11 @@ export function Lessons() {
   const completed = useLessons((s) => s.completed);
   const active = useLessons((s) => s.run?.id);
   const forget = useLessons((s) => s.forget);
+  // Only this lab's lessons count (storage may hold anything).
+  const done = LESSONS.filter((l) => completed.includes(l.id)).length;
   return (
     <div className="lessons" data-region="lessons">
-      <p className="small muted">Each lesson sets the lab up, points at one part of the screen, asks you to do one thing, and explains what happened with the numbers it produced. {completed.length} of {LESSONS.length} complete{completed.length ? <> · <button type="button" className="link" onClick={forget}>start over</button></> : null}.</p>
+      <p className="small muted">Each lesson sets the lab up, points at one part of the screen, asks you to do one thing, and explains what happened with the numbers it produced. {done} of {LESSONS.length} complete{completed.length ? <> · <button type="button" className="link" onClick={forget}>start over</button></> : null}.</p>
       <ol className="lesson-list">
         {LESSONS.map((l, i) => (
           <li key={l.id} className={`lesson${completed.includes(l.id) ? ' complete' : ''}${active === l.id ? ' active' : ''}`}>
