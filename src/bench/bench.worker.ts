@@ -6,7 +6,7 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { initBackend } from '../worker/backend';
-import { FULL_PLAN, memoryFlat, QUICK_PLAN, runTrainBench } from '../core/bench/trainBench';
+import { DEFAULT_SIZE_PLAN, FULL_PLAN, memoryFlat, QUICK_PLAN, runTrainBench } from '../core/bench/trainBench';
 import type { BackendName } from '../worker/protocol';
 import { divergenceCheck, type DivergenceCheck } from '../core/bench/divergenceCheck';
 
@@ -28,7 +28,7 @@ function setFlags(spec: string): void {
   }
 }
 
-self.addEventListener('message', (ev: MessageEvent<{ backend: BackendName; plan: 'quick' | 'full' | 'diverge' | 'memory'; flags?: string }>) => {
+self.addEventListener('message', (ev: MessageEvent<{ backend: BackendName; plan: 'quick' | 'full' | 'default' | 'diverge' | 'memory'; flags?: string }>) => {
   void (async () => {
     try {
       const info = await initBackend(ev.data.backend);
@@ -36,7 +36,8 @@ self.addEventListener('message', (ev: MessageEvent<{ backend: BackendName; plan:
       if (ev.data.flags) setFlags(ev.data.flags);
       if (ev.data.plan === 'diverge') return post({ type: 'checked', check: await divergenceCheck() });
       if (ev.data.plan === 'memory') return post({ type: 'checked', check: await memoryFlat([5, 15]) });
-      const report = await runTrainBench(ev.data.plan === 'full' ? FULL_PLAN : QUICK_PLAN, (line) => post({ type: 'log', line }));
+      const plans = { full: FULL_PLAN, quick: QUICK_PLAN, default: DEFAULT_SIZE_PLAN };
+      const report = await runTrainBench(plans[ev.data.plan], (line) => post({ type: 'log', line }));
       post({ type: 'done', report, adapter: info.adapter, software: info.software });
     } catch (e) {
       post({ type: 'error', message: (e as Error)?.message ?? String(e) });
