@@ -1,0 +1,123 @@
+// A self-check of the WGSL kernels of our own (src/core/kernels/webgpu*.ts) on the active WebGPU
+// backend, run by the bench page (plan=kernels) for e2e/webgpu.spec.ts: the same inputs through the
+// kernels and through tfjs's own ops on the same backend (the kernels switched off), for a few policy
+// shapes — the logits of a batch of decisions, and one update's loss terms, gradient norms and new
+// weights. Returns the largest differences, relative to each quantity's scale.
+
+import * as tf from '@tensorflow/tfjs-core';
+import { PolicyNetwork } from '../policy/network';
+import { packPairs, policyInput, disposePolicyInput } from '../policy/pairs';
+import { STATE_DIM, TOOL_DIM } from '../policy/features';
+import { setWebGPUKernelsEnabled } from '../kernels/webgpuKernels';
+import { SeqRng } from '../sim/rng';
+import { DEFAULT_TRAIN, type TrainConfig } from '../grpo/config';
+import { GrpoTrainer } from '../grpo/trainer';
+import { presetCatalog } from '../sim/presets';
+import { generateTasks } from '../sim/tasks';
+
+export interface KernelCheckCase {
+  width: number;
+  depth: number;
+  decisions: number;
+  /** max |kernels − tfjs| / max(1, max |tfjs|) over the logits that are not masked. */
+  logits: number;
+}
+
+/** One training step from the same seed and weights, with the kernels and with tfjs's ops. */
+export interface UpdateCheckCase {
+  width: number;
+  depth: number;
+  beta: number;
+  dualClip: number | null;
+  /** Whether both took the same actions (the rollouts' mean reward agrees exactly). */
+  sameRollouts: boolean;
+  /** Largest relative difference over loss, kl, entropy, clipFrac and gradNorm (each over max(1e-3, |tfjs's|)). */
+  metrics: number;
+  /** max |w_kernels − w_tfjs| / max(1, max |w_tfjs|) after the step. */
+  weights: number;
+  ours: Record<string, number>;
+  theirs: Record<string, number>;
+}
+
+export interface KernelCheck {
+  backend: string;
+  cases: KernelCheckCase[];
+  updates: UpdateCheckCase[];
+}
+
+/** Random decisions: states, tools and a mask that allows each tool with probability `allow` (never all masked off the submit). */
+function randomDecisions(rng: SeqRng, M: number, J: number, allow = 0.55) {
+  const state = Float32Array.from({ length: M * STATE_DIM }, () => rng.next() * 2 - 1);
+  const tools = Float32Array.from({ length: M * J * TOOL_DIM }, () => rng.next() * 2 - 1);
+  const bias = new Float32Array(M * (J + 1));
+  for (let m = 0; m < M; m++) for (let j = 0; j < J; j++) bias[m * (J + 1) + j] = rng.next() < allow ? 0 : -1e9;
+  return { state, tools, bias };
+}
+
+async function withKernels<T>(on: boolean, f: () => Promise<T>): Promise<T> {
+  setWebGPUKernelsEnabled(on);
+  try { return await f(); } finally { setWebGPUKernelsEnabled(true); }
+}
+
+async function logitsOf(net: PolicyNetwork, x: ReturnType<typeof policyInput>): Promise<Float32Array> {
+  const out = tf.tidy(() => net.logits(x));
+  try { return (await out.data()) as Float32Array; } finally { out.dispose(); }
+}
+
+export async function webgpuKernelCheck(): Promise<KernelCheck> {
+  const rng = new SeqRng(7);
+  const J = 10;
+  const cases: KernelCheckCase[] = [];
+  for (const [width, depth, decisions] of [[16, 2, 16], [64, 2, 48], [32, 3, 80], [8, 1, 16]] as const) {
+    const net = new PolicyNetwork({ width, depth, seed: width + depth });
+    const x = policyInput(packPairs(randomDecisions(rng, decisions, J), J, null, { pairBucket: 16 }));
+    try {
+      const ours = await withKernels(true, () => logitsOf(net, x));
+      const theirs = await withKernels(false, () => logitsOf(net, x));
+      let diff = 0, scale = 1;
+      for (let i = 0; i < theirs.length; i++) {
+        if ((theirs[i] as number) < -1e8) { diff = Math.max(diff, ours[i] === theirs[i] ? 0 : Infinity); continue; }
+        diff = Math.max(diff, Math.abs((ours[i] as number) - (theirs[i] as number)));
+        scale = Math.max(scale, Math.abs(theirs[i] as number));
+      }
+      cases.push({ width, depth, decisions, logits: diff / scale });
+    } finally {
+      disposePolicyInput(x);
+      net.dispose();
+    }
+  }
+  const updates: UpdateCheckCase[] = [];
+  for (const [width, depth, beta, dualClip] of [[16, 2, 0, null], [32, 3, 0.05, 3], [8, 1, 0, null]] as const) updates.push(await updateCase(width, depth, beta, dualClip));
+  return { backend: tf.getBackend(), cases, updates };
+}
+
+const METRICS = ['loss', 'kl', 'entropy', 'clipFrac', 'gradNorm', 'meanReward'] as const;
+
+async function stepWith(on: boolean, cfg: TrainConfig): Promise<{ m: Record<string, number>; w: Float32Array }> {
+  return withKernels(on, async () => {
+    const catalog = presetCatalog('toolorchestra');
+    const pool = generateTasks(catalog, { seed: 2, count: 40 }).tasks;
+    const trainer = new GrpoTrainer(catalog, cfg, pool);
+    try {
+      const m = await trainer.step();
+      const flat = tf.tidy(() => tf.concat(trainer.net.vars.map((v) => tf.reshape(v, [-1]))));
+      const w = (await flat.data()) as Float32Array;
+      flat.dispose();
+      return { m: Object.fromEntries(METRICS.map((k) => [k, m[k]])), w };
+    } finally {
+      trainer.dispose();
+    }
+  });
+}
+
+async function updateCase(width: number, depth: number, beta: number, dualClip: number | null): Promise<UpdateCheckCase> {
+  const cfg: TrainConfig = { ...DEFAULT_TRAIN, batchTasks: 4, groupSize: 4, beta, dualClip, advantage: { ...DEFAULT_TRAIN.advantage, filterStd: null }, policy: { width, depth, seed: 3 } };
+  const ours = await stepWith(true, cfg), theirs = await stepWith(false, cfg);
+  let metrics = 0, weights = 0, scale = 1;
+  for (const k of METRICS) metrics = Math.max(metrics, Math.abs((ours.m[k] as number) - (theirs.m[k] as number)) / Math.max(1e-3, Math.abs(theirs.m[k] as number)));
+  for (let i = 0; i < theirs.w.length; i++) {
+    weights = Math.max(weights, Math.abs((ours.w[i] as number) - (theirs.w[i] as number)));
+    scale = Math.max(scale, Math.abs(theirs.w[i] as number));
+  }
+  return { width, depth, beta, dualClip, sameRollouts: ours.m.meanReward === theirs.m.meanReward, metrics, weights: weights / scale, ours: ours.m, theirs: theirs.m };
+}

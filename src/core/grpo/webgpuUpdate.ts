@@ -1,0 +1,101 @@
+// The update on WebGPU with the WGSL kernels of our own (src/core/kernels/webgpu*.ts): μ epochs of
+// forward, loss, backward and a clipped Adam step over the decisions that train, every value staying on
+// the device, and one readback at the end holding what the trainer reads (each epoch's loss terms and
+// gradient norm, the count of non-finite weights — the divergence guard — and the new weights). The
+// batch is packed on the CPU as for tfjs's path (the decisions of weight > 0 in 64-row buckets, their
+// allowed pairs), into four uploads: the decisions' rows (state, mask bias, action, old log-prob,
+// advantage and weights), the pairs' tools, each pair's decision and each logit's score. At the default
+// size an epoch is 9 dispatches (depth 2) where tfjs's ops ran about 150.
+
+import * as tf from '@tensorflow/tfjs-core';
+import type { PolicyNetwork } from '../policy/network';
+import { packPairs } from '../policy/pairs';
+import { bucketSize } from '../policy/buckets';
+import { copyFloats, deviceTensor } from '../kernels/webgpuKernels';
+import { assignFromFlat } from '../kernels/webgpuParams';
+import { forwardLevels, forwardLogits } from '../kernels/webgpuForward';
+import { firstBackward, hiddenBackward, lossLevel, outputBackward, updateCols, type LossUniforms } from '../kernels/webgpuTraining';
+import { adamStep, epochStats, STATS_ROW, updateReadback } from '../kernels/webgpuAdam';
+import { workspaceRegions } from '../kernels/webgpuLayout';
+import type { FlatAdam } from './flatAdam';
+import type { RolloutBuffer } from './rollout';
+
+export interface DeviceUpdate {
+  net: PolicyNetwork;
+  /** The frozen reference of the KL term (used when loss.beta > 0). */
+  ref: PolicyNetwork | null;
+  optimizer: FlatAdam;
+  buf: RolloutBuffer;
+  advantage: Float32Array;
+  weight: Float32Array;
+  tokenWeight: Float32Array;
+  loss: LossUniforms;
+  epochs: number;
+  maxGradNorm: number;
+  /** Read the new weights back too (for the trainer's last finite copy). */
+  withWeights: boolean;
+  /** Rows per bucket of the packed decisions. */
+  bucket: number;
+}
+
+/** The decisions of weight > 0, packed: their rows [M, cols] and allowed pairs (pairs.ts). */
+function packUpdate(u: DeviceUpdate) {
+  const { buf } = u;
+  const J = buf.nTools, A = J + 1, S = buf.state.length / (buf.turns * buf.slots);
+  const rows: number[] = [];
+  for (let m = 0; m < buf.turns * buf.slots; m++) if ((u.weight[m] as number) > 0) rows.push(m);
+  const M = bucketSize(rows.length, u.bucket);
+  const packed = packPairs(buf, J, rows, { M });
+  const cols = updateCols(S, A);
+  const data = new Float32Array(M * cols);
+  rows.forEach((m, r) => {
+    const o = r * cols;
+    data.set(packed.state.subarray(r * S, (r + 1) * S), o);
+    data.set(packed.bias.subarray(r * A, (r + 1) * A), o + S);
+    data.set([buf.actions[m] as number, buf.logp[m] as number, u.advantage[m] as number, u.weight[m] as number, u.tokenWeight[m] as number], o + S + A);
+  });
+  for (let r = rows.length; r < M; r++) data.set(packed.bias.subarray(r * A, (r + 1) * A), r * cols + S); // padding rows: bias 0, weight 0
+  return { packed, data, M, cols, A };
+}
+
+/** Runs the update; returns the readback: STATS_ROW values per epoch, the non-finite count, then (withWeights) the weights. */
+export async function deviceUpdate(u: DeviceUpdate): Promise<Float32Array> {
+  const { net } = u;
+  const { packed, data, M, cols, A } = packUpdate(u);
+  const d = net.dims(A, cols);
+  const Pb = packed.pairRow.length, P = packed.pairCount;
+  const made: tf.Tensor[] = [];
+  const keep = <T extends tf.Tensor>(t: T): T => { made.push(t); return t; };
+  try {
+    const rows = keep(tf.tensor2d(data, [M, cols]));
+    const tools = keep(tf.tensor2d(packed.pairs, [Pb, d.D]));
+    const pairRow = keep(tf.tensor2d(packed.pairRow, [Pb, 1], 'int32'));
+    const source = keep(tf.tensor2d(packed.source, [M * A, 1], 'int32'));
+    let refLogits: tf.Tensor | null = null;
+    if (u.loss.beta > 0 && u.ref) {
+      const ref = u.ref;
+      const bias = keep(tf.tensor2d(packed.bias, [M, A]));
+      refLogits = keep(tf.tidy(() => forwardLogits(ref.dims(A, cols), ref.flatWeights(), { state: rows, pairs: tools, pairRow, source, bias, pairCount: P })));
+    }
+    const ws = keep(deviceTensor([workspaceRegions(d, M, Pb, d.layout.padded).update]));
+    const stats = keep(deviceTensor([STATS_ROW * u.epochs]));
+    const state = u.optimizer.deviceState(net.vars, d.layout.padded);
+    copyFloats([[net.flatWeights(), 0, state, 0, d.layout.padded]]);
+    for (let e = 0; e < u.epochs; e++) {
+      const step = u.optimizer.nextStep(u.maxGradNorm);
+      forwardLevels(d, { params: state, states: rows, tools, pairRow }, ws, M, P, Pb);
+      lossLevel(d, state, rows, source, refLogits, ws, M, P, Pb, u.loss);
+      outputBackward(d, state, ws, M, P, Pb);
+      for (let l = d.L - 1; l >= 1; l--) hiddenBackward(d, l, state, ws, M, P, Pb);
+      firstBackward(d, rows, tools, pairRow, ws, M, P, Pb);
+      epochStats(d, ws, stats, e, M, Pb, u.loss);
+      adamStep(d, ws, stats, state, e, M, Pb, step);
+    }
+    const out = keep(deviceTensor([STATS_ROW * u.epochs + 1 + (u.withWeights ? d.layout.real : 0)]));
+    updateReadback(d, state, stats, out, u.epochs, u.withWeights);
+    assignFromFlat(net.vars, d.layout, state, net.flatCache());
+    return (await out.data()) as Float32Array;
+  } finally {
+    tf.dispose(made);
+  }
+}
