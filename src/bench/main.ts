@@ -52,5 +52,5 @@ form.addEventListener('submit', (ev) => {
 const q = new URLSearchParams(location.search);
 const b = q.get('backend');
 const plan = q.get('plan');
-// (quick, full and default — the default size alone — are the benchmark; diverge, memory and kernels are the checks)
-if (b && ['webgpu', 'webgl', 'wasm', 'cpu'].includes(b)) run(b, ['full', 'default', 'diverge', 'memory', 'kernels'].includes(plan ?? '') ? (plan as string) : 'quick', q.get('flags') ?? '');
+// (quick, full and default — the default size alone — are the benchmark; diverge, memory, kernels and series are the checks)
+if (b && ['webgpu', 'webgl', 'wasm', 'cpu'].includes(b)) run(b, ['full', 'default', 'diverge', 'memory', 'kernels', 'series'].includes(plan ?? '') ? (plan as string) : 'quick', q.get('flags') ?? '');

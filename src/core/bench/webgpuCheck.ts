@@ -23,20 +23,22 @@ export interface KernelCheckCase {
   logits: number;
 }
 
-/** One training step from the same seed and weights, with the kernels and with tfjs's ops. */
+/** Three training iterations from the same seed and weights, with the kernels and with tfjs's ops. */
 export interface UpdateCheckCase {
   width: number;
   depth: number;
   beta: number;
   dualClip: number | null;
-  /** Whether both took the same actions (the rollouts' mean reward agrees exactly). */
+  learningRate: number;
+  /** Whether both took the same actions (every iteration's mean reward agrees exactly). */
   sameRollouts: boolean;
   /** Largest relative difference over loss, kl, entropy, clipFrac and gradNorm (each over max(1e-3, |tfjs's|)). */
   metrics: number;
-  /** max |w_kernels − w_tfjs| / max(1, max |w_tfjs|) after the step. */
+  /** max |w_kernels − w_tfjs| / max(1, max |w_tfjs|) after the iterations. */
   weights: number;
-  ours: Record<string, number>;
-  theirs: Record<string, number>;
+  /** Each iteration's metrics. */
+  ours: Record<string, number>[];
+  theirs: Record<string, number>[];
 }
 
 export interface KernelCheck {
@@ -87,37 +89,48 @@ export async function webgpuKernelCheck(): Promise<KernelCheck> {
     }
   }
   const updates: UpdateCheckCase[] = [];
-  for (const [width, depth, beta, dualClip] of [[16, 2, 0, null], [32, 3, 0.05, 3], [8, 1, 0, null]] as const) updates.push(await updateCase(width, depth, beta, dualClip));
+  // A learning rate of 0.05 moves the second epoch's ratios past the clip range.
+  for (const [width, depth, beta, dualClip, lr] of [[16, 2, 0, null, 1.5e-3], [32, 3, 0.05, 3, 0.05], [8, 1, 0, null, 0.05], [64, 2, 0, null, 0.05]] as const) {
+    updates.push(await updateCase(width, depth, beta, dualClip, lr));
+  }
   return { backend: tf.getBackend(), cases, updates };
 }
 
-const METRICS = ['loss', 'kl', 'entropy', 'clipFrac', 'gradNorm', 'meanReward'] as const;
+const METRICS = ['loss', 'kl', 'entropy', 'clipFrac', 'gradNorm', 'meanReward', 'accuracy'] as const;
 
-async function stepWith(on: boolean, cfg: TrainConfig): Promise<{ m: Record<string, number>; w: Float32Array }> {
+/** Three iterations' metrics (each one's values in turn) and the weights after them. */
+async function stepWith(on: boolean, cfg: TrainConfig): Promise<{ m: Record<string, number>[]; w: Float32Array }> {
   return withKernels(on, async () => {
     const catalog = presetCatalog('toolorchestra');
-    const pool = generateTasks(catalog, { seed: 2, count: 40 }).tasks;
+    const pool = generateTasks(catalog, { seed: 1, count: 200, availability: DEFAULT_TRAIN.availability }).tasks;
     const trainer = new GrpoTrainer(catalog, cfg, pool);
     try {
-      const m = await trainer.step();
+      const m: Record<string, number>[] = [];
+      for (let i = 0; i < 3; i++) {
+        const it = await trainer.step();
+        m.push(Object.fromEntries(METRICS.map((k) => [k, it[k]])));
+      }
       const flat = tf.tidy(() => tf.concat(trainer.net.vars.map((v) => tf.reshape(v, [-1]))));
       const w = (await flat.data()) as Float32Array;
       flat.dispose();
-      return { m: Object.fromEntries(METRICS.map((k) => [k, m[k]])), w };
+      return { m, w };
     } finally {
       trainer.dispose();
     }
   });
 }
 
-async function updateCase(width: number, depth: number, beta: number, dualClip: number | null): Promise<UpdateCheckCase> {
-  const cfg: TrainConfig = { ...DEFAULT_TRAIN, batchTasks: 4, groupSize: 4, beta, dualClip, advantage: { ...DEFAULT_TRAIN.advantage, filterStd: null }, policy: { width, depth, seed: 3 } };
+async function updateCase(width: number, depth: number, beta: number, dualClip: number | null, learningRate: number): Promise<UpdateCheckCase> {
+  const cfg: TrainConfig = { ...DEFAULT_TRAIN, batchTasks: 8, groupSize: 4, beta, dualClip, learningRate, policy: { width, depth, seed: 1 } };
   const ours = await stepWith(true, cfg), theirs = await stepWith(false, cfg);
   let metrics = 0, weights = 0, scale = 1;
-  for (const k of METRICS) metrics = Math.max(metrics, Math.abs((ours.m[k] as number) - (theirs.m[k] as number)) / Math.max(1e-3, Math.abs(theirs.m[k] as number)));
+  ours.m.forEach((o, i) => {
+    const t = theirs.m[i] as Record<string, number>;
+    for (const k of METRICS) metrics = Math.max(metrics, Math.abs((o[k] as number) - (t[k] as number)) / Math.max(1e-3, Math.abs(t[k] as number)));
+  });
   for (let i = 0; i < theirs.w.length; i++) {
     weights = Math.max(weights, Math.abs((ours.w[i] as number) - (theirs.w[i] as number)));
     scale = Math.max(scale, Math.abs(theirs.w[i] as number));
   }
-  return { width, depth, beta, dualClip, sameRollouts: ours.m.meanReward === theirs.m.meanReward, metrics, weights: weights / scale, ours: ours.m, theirs: theirs.m };
+  return { width, depth, beta, dualClip, learningRate, sameRollouts: ours.m.every((o, i) => o.meanReward === theirs.m[i]?.meanReward), metrics, weights: weights / scale, ours: ours.m, theirs: theirs.m };
 }
