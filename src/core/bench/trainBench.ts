@@ -53,6 +53,9 @@ export interface BenchRow {
   iterationMs?: number;
   /** Decisions of live episodes per second of rollout time. */
   rolloutDecisionsPerS?: number;
+  /** The iteration's rollouts (sampling included) and its update, ms. */
+  rolloutMs?: number;
+  updateMs?: number;
   flopFloorMs?: number;
   ratioToFlopFloor?: number;
   /** The ratio to the floor as first defined, which scores every tool of a decision, masked ones too (for comparison with earlier figures). */
@@ -136,14 +139,14 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
       }
       // Fast sizes warm up for up to 5 iterations or 1 s, so that the JIT has compiled the simulation's and the packing's JS before the timing starts.
       for (let w = 1, spent = warm.wallMs; w < 5 && spent + warm.wallMs < 1000; w++) spent += (await trainer.step()).wallMs;
-      let n = 0, wall = 0, rolloutMs = 0, live = 0, livePairs = 0, macs = 0, dense = 0, turns = 0;
+      let n = 0, wall = 0, rolloutMs = 0, updateMs = 0, live = 0, livePairs = 0, macs = 0, dense = 0, turns = 0;
       const launches = countDispatches();
       const { reads } = await countingReadbacks(async () => {
         const t0 = performance.now();
         // At least two timed iterations (one where a single one takes over 5 s), more up to 1.5 s.
         while (n < (warm.wallMs > 5000 ? 1 : 2) || (performance.now() - t0 < 1500 && n < 20)) {
           const m = await trainer.step();
-          n++; wall += m.wallMs; rolloutMs += m.timings.rolloutMs; live += m.decisions.rollout; turns += m.rolloutTurns;
+          n++; wall += m.wallMs; rolloutMs += m.timings.rolloutMs; updateMs += m.timings.updateMs; live += m.decisions.rollout; turns += m.rolloutTurns;
           macs += iterationMacs(cfg.policy, m.decisions, cfg.epochs, cfg.beta > 0);
           dense += iterationMacs(cfg.policy, everyToolScored(m.decisions, J), cfg.epochs, cfg.beta > 0);
           livePairs += m.decisions.rolloutPairs;
@@ -153,13 +156,13 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
       // Every iteration reads once per rollout turn plus once for the update's diagnostics.
       const byName = Object.fromEntries([...launches.byName].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([k, c]) => [k, c / n]));
       const row: BenchRow = {
-        width, episodes, status: 'ok', iterationMs, rolloutDecisionsPerS: live / (rolloutMs / 1000), readbacksPerTurn: (reads - n) / turns, iterationsTimed: n, allowedToolShare: livePairs / (J * live),
+        width, episodes, status: 'ok', iterationMs, rolloutDecisionsPerS: live / (rolloutMs / 1000), rolloutMs: rolloutMs / n, updateMs: updateMs / n, readbacksPerTurn: (reads - n) / turns, iterationsTimed: n, allowedToolShare: livePairs / (J * live),
         dispatchesPerIteration: launches.total / n, bufferCopiesPerIteration: launches.copies / n, dispatchesByName: byName,
       };
       rows.push(row);
       rowMacs.set(row, { macs: macs / n, dense: dense / n });
       last = { macs: decisionMacs(cfg.policy, J).forward * episodes, ms: iterationMs };
-      log(`width ${width} N ${episodes}: ${iterationMs.toFixed(1)} ms/iteration, ${(launches.total / n).toFixed(0)} dispatches/iteration, ${(reads / n).toFixed(1)} readbacks/iteration, ${row.rolloutDecisionsPerS?.toFixed(0)} decisions/s, floor ratio ${(iterationMs / (macs / n / peakBefore)).toFixed(2)} (at the first matmul peak)`);
+      log(`width ${width} N ${episodes}: ${iterationMs.toFixed(1)} ms/iteration (rollouts ${(rolloutMs / n).toFixed(1)}, update ${(updateMs / n).toFixed(1)}), ${(launches.total / n).toFixed(0)} dispatches/iteration, ${(reads / n).toFixed(1)} readbacks/iteration, ${row.rolloutDecisionsPerS?.toFixed(0)} decisions/s, floor ratio ${(iterationMs / (macs / n / peakBefore)).toFixed(2)} (at the first matmul peak)`);
     } finally {
       trainer.dispose();
     }

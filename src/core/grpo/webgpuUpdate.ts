@@ -4,8 +4,8 @@
 // gradient norm, the count of non-finite weights — the divergence guard — and the new weights). The
 // batch is packed on the CPU as for tfjs's path (the decisions of weight > 0 in 64-row buckets, their
 // allowed pairs), into four uploads: the decisions' rows (state, mask bias, action, old log-prob,
-// advantage and weights), the pairs' tools, each pair's decision and each logit's score. At the default
-// size an epoch is 9 dispatches (depth 2) where tfjs's ops ran about 150.
+// advantage and weights), the pairs' tools, each pair's decision and each logit's score. An epoch is
+// 2·depth + 4 dispatches: the forward levels, the loss, the backward levels, the statistics and Adam.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { PolicyNetwork } from '../policy/network';
@@ -14,7 +14,7 @@ import { bucketSize } from '../policy/buckets';
 import { copyFloats, deviceTensor } from '../kernels/webgpuKernels';
 import { assignFromFlat } from '../kernels/webgpuParams';
 import { forwardLevels, forwardLogits } from '../kernels/webgpuForward';
-import { firstBackward, hiddenBackward, lossLevel, outputBackward, updateCols, type LossUniforms } from '../kernels/webgpuTraining';
+import { firstBackward, hiddenBackward, lossLevel, updateCols, type LossUniforms } from '../kernels/webgpuTraining';
 import { adamStep, epochStats, STATS_ROW, updateReadback } from '../kernels/webgpuAdam';
 import { workspaceRegions } from '../kernels/webgpuLayout';
 import type { FlatAdam } from './flatAdam';
@@ -85,7 +85,6 @@ export async function deviceUpdate(u: DeviceUpdate): Promise<Float32Array> {
       const step = u.optimizer.nextStep(u.maxGradNorm);
       forwardLevels(d, { params: state, states: rows, tools, pairRow }, ws, M, P, Pb);
       lossLevel(d, state, rows, source, refLogits, ws, M, P, Pb, u.loss);
-      outputBackward(d, state, ws, M, P, Pb);
       for (let l = d.L - 1; l >= 1; l--) hiddenBackward(d, l, state, ws, M, P, Pb);
       firstBackward(d, rows, tools, pairRow, ws, M, P, Pb);
       epochStats(d, ws, stats, e, M, Pb, u.loss);

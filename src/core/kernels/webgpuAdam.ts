@@ -31,7 +31,11 @@ export function epochStats(d: NetDims, ws: tf.TensorInfo, stats: tf.TensorInfo, 
       v[0] = v[0] + ws[o]; v[1] = v[1] + ws[o + 1]; v[2] = v[2] + ws[o + 2]; v[3] = v[3] + ws[o + 3];
       v[4] = min(v[4], ws[o + 4]); v[5] = max(v[5], ws[o + 4]);
     }
-    for (var i = index; i < PADDED; i = i + ${WG}) { let g = ws[GRAD() + i]; v[6] = v[6] + g * g; }
+    for (var i = index; i < PADDED; i = i + ${WG}) {
+      var g = 0.0;
+      for (var c = 0; c < CHUNKS; c++) { g = g + ws[GRAD(c) + i]; }
+      v[6] = v[6] + g * g;
+    }
     for (var k = 0; k < 8; k++) { red[index * 8 + k] = v[k]; }
     workgroupBarrier();
     for (var s = ${WG / 2}; s > 0; s = s / 2) {
@@ -48,7 +52,7 @@ export function epochStats(d: NetDims, ws: tf.TensorInfo, stats: tf.TensorInfo, 
       for (var k = 0; k < 6; k++) { result[o + 1 + k] = red[k]; }
       result[o + 7] = sqrt(red[6]);
     }
-  `, `${prelude(d, false)}\nconst PADDED : i32 = ${d.layout.padded};\nvar<workgroup> red : array<f32, ${8 * WG}>;`, WG, false), [ws], stats);
+  `, `${prelude(d, false)}\nvar<workgroup> red : array<f32, ${8 * WG}>;`, WG, false), [ws], stats);
 }
 
 /** One clipped Adam step of `state` = [weights | m | v] (each d.layout.padded floats) in place, from the workspace's gradient. */
@@ -59,14 +63,16 @@ export function adamStep(d: NetDims, ws: tf.TensorInfo, stats: tf.TensorInfo, st
     ['maxNorm', 'f32', c.maxNorm], ['b1', 'f32', c.beta1], ['omb1', 'f32', 1 - c.beta1], ['b2', 'f32', c.beta2], ['omb2', 'f32', 1 - c.beta2],
     ['bc1', 'f32', c.biasCorrection1], ['bc2', 'f32', c.biasCorrection2], ['eps', 'f32', c.epsilon], ['negLr', 'f32', -c.learningRate]], `
     let norm = stats[${STATS_ROW} * uniforms.epoch + 7];
-    let g = ws[GRAD() / 4 + index] * min(1.0, uniforms.maxNorm / (norm + 1e-6));
+    var sum = vec4<f32>(0.0);
+    for (var c = 0; c < CHUNKS; c++) { sum = sum + ws[GRAD(c) / 4 + index]; }
+    let g = sum * min(1.0, uniforms.maxNorm / (norm + 1e-6));
     let m = ${load4('result', 'PADDED + 4 * index')} * uniforms.b1 + g * uniforms.omb1;
     let v = ${load4('result', '2 * PADDED + 4 * index')} * uniforms.b2 + (g * g) * uniforms.omb2;
     let step = ((m / uniforms.bc1) / (sqrt(v / uniforms.bc2) + uniforms.eps)) * uniforms.negLr;
     ${store4('PADDED + 4 * index', 'm')}
     ${store4('2 * PADDED + 4 * index', 'v')}
     ${store4('4 * index', `step + ${load4('result', '4 * index')}`)}
-  `, `${prelude(d, false)}\nconst PADDED : i32 = ${d.layout.padded};`), [ws, stats], state);
+  `, prelude(d, false)), [ws, stats], state);
 }
 
 /**

@@ -10,16 +10,20 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { deviceTensor, KernelProgram, runProgram, type Uniform } from './webgpuKernels';
-import { layoutWgsl, workspaceRegions, type NetDims } from './webgpuLayout';
+import { GRAD_CHUNKS, layoutWgsl, workspaceRegions, type NetDims } from './webgpuLayout';
 
 /** Rows per invocation of a dense level. */
 export const RB = 8;
+
+/** vec4s of units per invocation of a dense level: 2 where the width allows (8 units), else 1. */
+export const unitBlock = (H: number) => (H % 8 === 0 ? 2 : 1);
 
 /** WGSL: the dimensions, the weights' offsets (floats) and the workspace's regions, for `d` (`params`: the weights are bound). */
 export function prelude(d: NetDims, params = true): string {
   const L = d.layout;
   const consts: [string, number][] = [
     ['S', d.S], ['D', d.D], ['H', d.H], ['H4', d.H / 4], ['L', d.L], ['A', d.A], ['J', d.A - 1], ['RB', RB], ['COLS', d.cols],
+    ['UB', unitBlock(d.H)], ['NU', d.H / 4 / unitBlock(d.H)], ['PADDED', L.padded], ['CHUNKS', GRAD_CHUNKS],
     ['SC_WS', L.at('scorer/l0/state')], ['SC_WT', L.at('scorer/l0/tool')], ['SC_B0', L.at('scorer/l0/bias')],
     ['SC_WO', L.at('scorer/out/kernel')], ['SC_BO', L.at('scorer/out/bias')],
     ['SU_W0', L.at('submit/l0/kernel')], ['SU_B0', L.at('submit/l0/bias')],
@@ -43,17 +47,24 @@ export const dimsKey = (d: NetDims) => `S${d.S}D${d.D}H${d.H}L${d.L}A${d.A}C${d.
 export const shapeUniforms = (M: number, P: number, Pb: number): Uniform[] => [['M', 'i32', M], ['P', 'i32', P], ['Pb', 'i32', Pb]];
 
 /**
- * WGSL: acc0…acc{RB−1} = Σ_{k < K} x(r_q, k) · W[k, 4u…4u+3] for the block's rows r_q (clamped to `last`,
- * so a block past the end reads valid rows; the caller writes only rows that exist). `x` gives the
- * input's expression for row variable `r` and the loop's `k`; `w` is the weight's float offset.
+ * WGSL: acc{i}_{v} = Σ_{k < K} x(r_i, k) · W[k, units of vec4 group u·UB + v] for the block's rows r_i
+ * (clamped to `last`, so a block past the end reads valid rows; the caller writes only rows that
+ * exist) and the invocation's UB vec4 groups. `x` gives the input's expression for row variable `r`
+ * and the loop's `k`; `w` is the weight's float offset.
  */
-export function denseBlock(K: string, x: (r: string) => string, w: string, first: string, last: string): string {
-  const q = Array.from({ length: RB }, (_, i) => i);
-  return `${q.map((i) => `let r${i} = min(${first} + ${i}, ${last}); var acc${i} = vec4<f32>(0.0);`).join(' ')}
+export function denseBlock(d: NetDims, K: string, x: (r: string) => string, w: string, first: string, last: string): string {
+  const q = Array.from({ length: RB }, (_, i) => i), v = Array.from({ length: unitBlock(d.H) }, (_, i) => i);
+  return `${q.map((i) => `let r${i} = min(${first} + ${i}, ${last}); ${v.map((j) => `var acc${i}_${j} = vec4<f32>(0.0);`).join(' ')}`).join('\n')}
     for (var k = 0; k < ${K}; k++) {
-      let wk = p4(${w} + k * H + 4 * u);
-      ${q.map((i) => `acc${i} = acc${i} + ${x(`r${i}`)} * wk;`).join(' ')}
+      ${v.map((j) => `let wk${j} = p4(${w} + k * H + 4 * (u * UB + ${j}));`).join(' ')}
+      ${q.map((i) => `{ let xk = ${x(`r${i}`)}; ${v.map((j) => `acc${i}_${j} = acc${i}_${j} + xk * wk${j};`).join(' ')} }`).join('\n')}
     }`;
+}
+
+/** For each of the block's rows that exist (row < `count`) and each vec4 group v, `write(i, v)` (WGSL using acc{i}_{v}, r{i} and unit 4·(u·UB + v)). */
+export function forBlock(d: NetDims, first: string, count: string, write: (i: number, v: number, unit: string) => string): string {
+  const v = Array.from({ length: unitBlock(d.H) }, (_, j) => j);
+  return Array.from({ length: RB }, (_, i) => `if (${first} + ${i} < ${count}) { ${v.map((j) => write(i, j, `4 * (u * UB + ${j})`)).join(' ')} }`).join('\n');
 }
 
 /** WGSL: writes v (a vec4) to result[o…o+3]. */
@@ -61,10 +72,6 @@ export const store4 = (o: string, v: string) => `{ let o_ = ${o}; let v_ = ${v};
 
 /** WGSL: reads a row's four units from the workspace (`ws`: result, or an input) at float offset o. */
 export const load4 = (ws: string, o: string) => `vec4<f32>(${ws}[${o}], ${ws}[${o} + 1], ${ws}[${o} + 2], ${ws}[${o} + 3])`;
-
-/** For each of the block's rows that exist (row < `count`), `write(i)` (WGSL using acc{i} and r{i}). */
-const forRows = (first: string, count: string, write: (i: number) => string) =>
-  Array.from({ length: RB }, (_, i) => `if (${first} + ${i} < ${count}) { ${write(i)} }`).join('\n');
 
 /** The tensors a forward reads: the decisions' states (row stride d.cols), the pairs' tools and rows, the weights. */
 export interface ForwardInputs {
@@ -79,44 +86,39 @@ export interface ForwardInputs {
  * first layer relu(s·W + b), for M decisions; then the pairs' first layer relu(tool·W_t + hs[row]).
  */
 function firstLevels(d: NetDims, x: ForwardInputs, ws: tf.TensorInfo, M: number, P: number, Pb: number): void {
-  const key = dimsKey(d), pre = prelude(d);
+  const key = dimsKey(d), pre = prelude(d), NU = d.H / 4 / unitBlock(d.H);
   const blocksM = Math.ceil(M / RB), blocksP = Math.ceil(P / RB);
-  runProgram(new KernelProgram(`fwd-decisions_${key}`, ['params', 'states'], [4, 1], blocksM * 2 * (d.H / 4), shapeUniforms(M, P, Pb), `
-    let blk = index / (2 * H4); let u2 = index % (2 * H4);
-    let scorer = u2 < H4; let u = select(u2 - H4, u2, scorer);
+  runProgram(new KernelProgram(`fwd-decisions_${key}`, ['params', 'states'], [4, 1], blocksM * 2 * NU, shapeUniforms(M, P, Pb), `
+    let blk = index / (2 * NU); let u2 = index % (2 * NU);
+    let scorer = u2 < NU; let u = select(u2 - NU, u2, scorer);
     let f0 = blk * RB;
-    let w = select(SU_W0, SC_WS, scorer);
-    ${denseBlock('S', (r) => `states[${r} * COLS + k]`, 'w', 'f0', 'uniforms.M - 1')}
-    let b = p4(select(SU_B0, SC_B0, scorer) + 4 * u);
-    ${forRows('f0', 'uniforms.M', (i) => `let z = acc${i} + b;
-      if (scorer) { ${store4(`HS() + r${i} * H + 4 * u`, 'z')} } else { ${store4(`ACT(0) + (uniforms.Pb + r${i}) * H + 4 * u`, 'relu4(z)')} }`)}
+    let w = select(SU_W0, SC_WS, scorer); let b = select(SU_B0, SC_B0, scorer);
+    ${denseBlock(d, 'S', (r) => `states[${r} * COLS + k]`, 'w', 'f0', 'uniforms.M - 1')}
+    ${forBlock(d, 'f0', 'uniforms.M', (i, v, unit) => `{ let z = acc${i}_${v} + p4(b + ${unit});
+      if (scorer) { ${store4(`HS() + r${i} * H + ${unit}`, 'z')} } else { ${store4(`ACT(0) + (uniforms.Pb + r${i}) * H + ${unit}`, 'relu4(z)')} } }`)}
   `, pre), [x.params, x.states], ws);
   if (P === 0) return;
-  runProgram(new KernelProgram(`fwd-pairs0_${key}`, ['params', 'tools', 'pairRow'], [4, 1, 1], blocksP * (d.H / 4), shapeUniforms(M, P, Pb), `
-    let blk = index / H4; let u = index % H4;
+  runProgram(new KernelProgram(`fwd-pairs0_${key}`, ['params', 'tools', 'pairRow'], [4, 1, 1], blocksP * NU, shapeUniforms(M, P, Pb), `
+    let blk = index / NU; let u = index % NU;
     let f0 = blk * RB;
-    ${denseBlock('D', (r) => `tools[${r} * D + k]`, 'SC_WT', 'f0', 'uniforms.P - 1')}
-    ${forRows('f0', 'uniforms.P', (i) => {
-      const hs = load4('result', `HS() + pairRow[r${i}] * H + 4 * u`);
-      return store4(`ACT(0) + r${i} * H + 4 * u`, `relu4(acc${i} + ${hs})`);
-    })}
+    ${denseBlock(d, 'D', (r) => `tools[${r} * D + k]`, 'SC_WT', 'f0', 'uniforms.P - 1')}
+    ${forBlock(d, 'f0', 'uniforms.P', (i, v, unit) => store4(`ACT(0) + r${i} * H + ${unit}`, `relu4(acc${i}_${v} + ${load4('result', `HS() + pairRow[r${i}] * H + ${unit}`)})`))}
   `, pre), [x.params, x.tools, x.pairRow], ws);
 }
 
 /** Hidden level l ≥ 1: relu(a·W_l + b_l) for the P scorer pairs and the M submit rows, in one dispatch. */
 function hiddenLevel(d: NetDims, l: number, params: tf.TensorInfo, ws: tf.TensorInfo, M: number, P: number, Pb: number): void {
-  const blocksP = Math.ceil(P / RB), blocks = blocksP + Math.ceil(M / RB);
-  runProgram(new KernelProgram(`fwd-hidden${l}_${dimsKey(d)}`, ['params'], [4], blocks * (d.H / 4), [...shapeUniforms(M, P, Pb), ['blocksP', 'i32', blocksP]], `
-    let blk = index / H4; let u = index % H4;
+  const blocksP = Math.ceil(P / RB), blocks = blocksP + Math.ceil(M / RB), NU = d.H / 4 / unitBlock(d.H);
+  runProgram(new KernelProgram(`fwd-hidden${l}_${dimsKey(d)}`, ['params'], [4], blocks * NU, [...shapeUniforms(M, P, Pb), ['blocksP', 'i32', blocksP]], `
+    let blk = index / NU; let u = index % NU;
     let scorer = blk < uniforms.blocksP;
     let f0 = select((blk - uniforms.blocksP) * RB, blk * RB, scorer);
     let cnt = select(uniforms.M, uniforms.P, scorer);
     let bse = select(uniforms.Pb, 0, scorer); // submit rows follow the pair rows' bucket
-    let w = select(SU_W${l}, SC_W${l}, scorer);
+    let w = select(SU_W${l}, SC_W${l}, scorer); let b = select(SU_B${l}, SC_B${l}, scorer);
     let fr = ACT(${l - 1}) + bse * H;
-    ${denseBlock('H', (r) => `result[fr + ${r} * H + k]`, 'w', 'f0', 'cnt - 1')}
-    let b = p4(select(SU_B${l}, SC_B${l}, scorer) + 4 * u);
-    ${forRows('f0', 'cnt', (i) => store4(`ACT(${l}) + (bse + r${i}) * H + 4 * u`, `relu4(acc${i} + b)`))}
+    ${denseBlock(d, 'H', (r) => `result[fr + ${r} * H + k]`, 'w', 'f0', 'cnt - 1')}
+    ${forBlock(d, 'f0', 'cnt', (i, v, unit) => store4(`ACT(${l}) + (bse + r${i}) * H + ${unit}`, `relu4(acc${i}_${v} + p4(b + ${unit}))`))}
   `, prelude(d)), [params], ws);
 }
 

@@ -6,12 +6,16 @@
 //   TERMS       [M, 8]          each decision's loss terms, summed by webgpuAdam.ts
 //   DSC, DSUB   [Pb], [M]       ∂loss/∂score of each pair and of each decision's submit logit
 //   DZ(0), DZ(1) [Pb + M, H]    ∂loss/∂(pre-activation) of the level being back-propagated, alternately
-//   GRAD        [padded]        the weights' gradient, in the flat layout of webgpuParams.ts.
+//   GRAD(c)     [CHUNKS, padded] the weights' gradient as partial sums over CHUNKS chunks of the rows,
+//                               each in the flat layout of webgpuParams.ts (webgpuAdam.ts adds them up).
 // M and Pb are multiples of 4 (the buckets of pairs.ts and act.ts), so every region is vec4-aligned.
 
 import { STATE_DIM, TOOL_DIM } from '../policy/features';
 import type { PolicyConfig } from '../policy/policyConfig';
 import { paramLayout, type ParamLayout } from './webgpuParams';
+
+/** Chunks of rows whose partial sums a weight gradient writes (more invocations for the sums over thousands of rows). */
+export const GRAD_CHUNKS = 8;
 
 export interface NetDims {
   S: number;
@@ -35,10 +39,10 @@ export function workspaceRegions(d: Pick<NetDims, 'H' | 'L'>, M: number, Pb: num
   const act = (l: number) => M * d.H + l * level;
   const terms = act(d.L), dsc = terms + 8 * M, dsub = dsc + Pb, dz = (l: number) => dsub + M + (l % 2) * level;
   const grad = dz(0) + 2 * level;
-  return { hs: 0, act, terms, dsc, dsub, dz, grad, forward: act(d.L), update: grad + padded };
+  return { hs: 0, act, terms, dsc, dsub, dz, grad, forward: act(d.L), update: grad + GRAD_CHUNKS * padded };
 }
 
-/** WGSL: the regions as functions of uniforms.M and uniforms.Pb (the prelude defines H and L). */
+/** WGSL: the regions as functions of uniforms.M and uniforms.Pb (the prelude defines H, L and PADDED). */
 export function layoutWgsl(): string {
   return `
     fn HS() -> i32 { return 0; }
@@ -48,5 +52,6 @@ export function layoutWgsl(): string {
     fn DSC() -> i32 { return TERMS() + 8 * uniforms.M; }
     fn DSUB() -> i32 { return DSC() + uniforms.Pb; }
     fn DZ(l : i32) -> i32 { return DSUB() + uniforms.M + (l % 2) * LEVEL(); }
-    fn GRAD() -> i32 { return DZ(0) + 2 * LEVEL(); }`;
+    fn GRAD0() -> i32 { return DZ(0) + 2 * LEVEL(); }
+    fn GRAD(c : i32) -> i32 { return GRAD0() + c * PADDED; }`;
 }

@@ -2,19 +2,20 @@
 // of webgpuForward.ts have filled the workspace (webgpuLayout.ts):
 // - the loss (one invocation per decision): the logits, log-softmax, the clipped surrogate, the KL and
 //   entropy terms of loss.ts with its expressions in its order, each decision's terms for the sums of
-//   webgpuAdam.ts, and ∂loss/∂logit (loss.ts's lossGradient) scattered to each pair's score;
-// - the output level: both heads' output weight and bias gradients (sums over rows) and, in the same
-//   dispatch, the last hidden level's dz = ∂/∂score · w ⊙ step(y);
+//   webgpuAdam.ts, ∂loss/∂logit (loss.ts's lossGradient) to each pair's score, and from it the last
+//   hidden level's dz = ∂score · w_out ⊙ step(y) of the decision's pairs and submit row;
 // - each hidden level l: W_l's and b_l's gradients (xᵀ·dz and Σ dz) and dz of level l − 1, (dz·W_lᵀ) ⊙
-//   step(y), in one dispatch;
+//   step(y), in one dispatch (the top one also takes the output layers' gradients);
 // - the first level: W_s's gradient from each pair's decision state (read in place through its row
 //   index), W_t's and b's, and the submit head's first layer.
-// A ReLU's gradient is tfjs's Step: 1 where y > 0, NaN where y is NaN, else 0.
+// A weight gradient sums its rows in GRAD_CHUNKS chunks, each invocation one chunk (webgpuAdam.ts adds
+// the chunks up): a sum over thousands of rows in one invocation left most of the device idle. A
+// ReLU's gradient is tfjs's Step: 1 where y > 0, NaN where y is NaN, else 0.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { KernelProgram, runProgram, type Uniform } from './webgpuKernels';
-import { RB, dimsKey, load4, prelude, scoreWgsl, shapeUniforms, store4 } from './webgpuForward';
-import type { NetDims } from './webgpuLayout';
+import { RB, dimsKey, load4, prelude, scoreWgsl, shapeUniforms, store4, unitBlock } from './webgpuForward';
+import { GRAD_CHUNKS, type NetDims } from './webgpuLayout';
 
 /** Columns of the update's decision rows after the state: the mask bias (A), then these five. */
 export const ROW_FIELDS = ['action', 'oldLogp', 'advantage', 'weight', 'tokenWeight'] as const;
@@ -85,87 +86,114 @@ export function lossLevel(d: NetDims, params: tf.TensorInfo, rows: tf.TensorInfo
     let cE = w * -uniforms.entropyCoef;
     for (var a = 0; a < A; a++) {
       let dz = g * (select(0.0, 1.0, a == act) - p[a]) - (p[a] * (lp[a] + entropyPer)) * cE;
-      if (a == J) { result[DSUB() + m] = dz; } else { let s = source[m * A + a]; if (s < uniforms.Pb) { result[DSC() + s] = dz; } }
+      // ∂/∂score to the pair's (or the submit row's) output: its DSC/DSUB slot, and the last hidden level's dz = ∂score · w ⊙ step(y).
+      var row = -1; var w = SC_WO;
+      if (a == J) { result[DSUB() + m] = dz; row = uniforms.Pb + m; w = SU_WO; }
+      else { let s = source[m * A + a]; if (s < uniforms.Pb) { result[DSC() + s] = dz; row = s; } }
+      if (row >= 0) {
+        for (var u = 0; u < H4; u++) {
+          let o = row * H + 4 * u;
+          ${store4('DZ(L - 1) + o', `(dz * p4(w + 4 * u)) * step4(${load4('result', 'ACT(L - 1) + o')})`)}
+        }
+      }
     }
-  `, `${prelude(d)}\n${scoreWgsl('result')}`), [params, rows, source, ...(ref ? [refLogits] : [])], ws);
+  `, `${prelude(d)}\n${scoreWgsl('result')}\n${STEP4}`), [params, rows, source, ...(ref ? [refLogits] : [])], ws);
 }
+
+/** WGSL: this invocation's chunk of `cnt` rows, [r0, r1) (GRAD_CHUNKS chunks; its partial sums go to GRAD(c)). */
+const chunkRows = (cnt: string) => `let len = (${cnt} + CHUNKS - 1) / CHUNKS; let r0 = c * len; let r1 = min(${cnt}, r0 + len);`;
 
 /**
- * The output level: each head's output weight gradient Σ_r y_r·∂score_r and bias gradient Σ_r ∂score_r
- * (zeroing the bias's padding), and the last hidden level's dz, in one dispatch.
+ * Segments (for segments()) of the output level's gradients: each head's output weight gradient
+ * Σ_r y_r·∂score_r and bias gradient Σ_r ∂score_r, as partial sums over GRAD_CHUNKS chunks of rows
+ * (zeroing the bias's padding). They read what the loss wrote, so they join the next backward dispatch.
  */
-export function outputBackward(d: NetDims, params: tf.TensorInfo, ws: tf.TensorInfo, M: number, P: number, Pb: number): void {
-  const H4 = d.H / 4;
-  const head = `let sc = t < H4 + 1; let k = select(t - (H4 + 1), t, sc);
+function outputGrads(): [string, string][] {
+  return [['CHUNKS * 2 * (H4 + 1)', `let c = t / (2 * (H4 + 1)); let t2 = t % (2 * (H4 + 1));
+    let sc = t2 < H4 + 1; let k = select(t2 - (H4 + 1), t2, sc);
     let cnt = select(uniforms.M, uniforms.P, sc); let bse = select(uniforms.Pb, 0, sc);
     let dOff = select(DSUB(), DSC(), sc); let fr = ACT(L - 1) + bse * H;
+    ${chunkRows('cnt')}
     if (k < H4) {
       var acc = vec4<f32>(0.0);
-      for (var r = 0; r < cnt; r++) { acc = acc + ${load4('result', 'fr + r * H + 4 * k')} * result[dOff + r]; }
-      ${store4('GRAD() + select(SU_WO, SC_WO, sc) + 4 * k', 'acc')}
+      for (var r = r0; r < r1; r++) { acc = acc + ${load4('result', 'fr + r * H + 4 * k')} * result[dOff + r]; }
+      ${store4('GRAD(c) + select(SU_WO, SC_WO, sc) + 4 * k', 'acc')}
     } else {
       var s = 0.0;
-      for (var r = 0; r < cnt; r++) { s = s + result[dOff + r]; }
-      let o = GRAD() + select(SU_BO, SC_BO, sc);
+      for (var r = r0; r < r1; r++) { s = s + result[dOff + r]; }
+      let o = GRAD(c) + select(SU_BO, SC_BO, sc);
       result[o] = s; result[o + 1] = 0.0; result[o + 2] = 0.0; result[o + 3] = 0.0;
-    }`;
-  const rowsDz = `let rr = t / H4; let u = t % H4;
-    let sc = rr < uniforms.P;
-    var srow = rr; var dv = 0.0;
-    if (sc) { dv = result[DSC() + rr]; } else { srow = uniforms.Pb + rr - uniforms.P; dv = result[DSUB() + rr - uniforms.P]; }
-    let y = ${load4('result', 'ACT(L - 1) + srow * H + 4 * u')};
-    ${store4('DZ(L - 1) + srow * H + 4 * u', '(dv * p4(select(SU_WO, SC_WO, sc) + 4 * u)) * step4(y)')}`;
-  const n = 2 * (H4 + 1) + (P + M) * H4;
-  runProgram(new KernelProgram(`bwd-out_${dimsKey(d)}`, ['params'], [4], n, shapeUniforms(M, P, Pb),
-    segments([['2 * (H4 + 1)', head], ['(uniforms.P + uniforms.M) * H4', rowsDz]]), `${prelude(d)}\n${STEP4}`), [params], ws);
+    }`]];
 }
 
-/** WGSL: Σ_r x(r, 4kb…4kb+3)ᵀ · dz[r, 4u…4u+3] over `cnt` rows into a0…a3, then stored as rows of the gradient at `dst`. */
-function weightGrad(K: string, x: (r: string, k: string) => string, dz: string, cnt: string, dst: string): string {
-  const q = [0, 1, 2, 3];
-  return `let kb = t / H4; let u = t % H4;
-    ${q.map((i) => `var a${i} = vec4<f32>(0.0); let k${i} = min(4 * kb + ${i}, ${K} - 1);`).join(' ')}
-    for (var r = 0; r < ${cnt}; r++) {
-      let dzv = ${load4('result', `${dz} + r * H + 4 * u`)};
-      ${q.map((i) => `a${i} = a${i} + ${x('r', `k${i}`)} * dzv;`).join(' ')}
+/** Invocations of outputGrads(). */
+const outputGradThreads = (d: NetDims) => GRAD_CHUNKS * 2 * (d.H / 4 + 1);
+
+/** Weight rows per invocation of a weight gradient. */
+const KB = 8;
+
+/** Invocations of a weight gradient with K rows (chunks × row blocks × vec4 groups). */
+const weightGradThreads = (d: NetDims, K: number) => GRAD_CHUNKS * Math.ceil(K / KB) * (d.H / 4 / unitBlock(d.H));
+
+/**
+ * WGSL: a chunk's partial Σ_r x(r, k)ᵀ · dz[r, units] for KB rows k of a [K, H] weight and the
+ * invocation's UB vec4 groups, over its chunk of `cnt` rows; stored as rows of GRAD(c) + `dst`.
+ */
+function weightGrad(d: NetDims, K: string, x: (r: string, k: string) => string, dz: string, cnt: string, dst: string): string {
+  const q = Array.from({ length: KB }, (_, i) => i), v = Array.from({ length: unitBlock(d.H) }, (_, i) => i);
+  return `let blocks = (${K} + ${KB - 1}) / ${KB};
+    let c = t / (blocks * NU); let t2 = t % (blocks * NU); let kb = t2 / NU; let u = t2 % NU;
+    ${chunkRows(cnt)}
+    ${q.map((i) => `let k${i} = min(${KB} * kb + ${i}, ${K} - 1); ${v.map((j) => `var a${i}_${j} = vec4<f32>(0.0);`).join(' ')}`).join('\n')}
+    for (var r = r0; r < r1; r++) {
+      ${v.map((j) => `let g${j} = ${load4('result', `${dz} + r * H + 4 * (u * UB + ${j})`)};`).join(' ')}
+      ${q.map((i) => `{ let xk = ${x('r', `k${i}`)}; ${v.map((j) => `a${i}_${j} = a${i}_${j} + xk * g${j};`).join(' ')} }`).join('\n')}
     }
-    ${q.map((i) => `if (4 * kb + ${i} < ${K}) { ${store4(`GRAD() + ${dst} + (4 * kb + ${i}) * H + 4 * u`, `a${i}`)} }`).join('\n')}`;
+    ${q.map((i) => `if (${KB} * kb + ${i} < ${K}) { ${v.map((j) => store4(`GRAD(c) + ${dst} + (${KB} * kb + ${i}) * H + 4 * (u * UB + ${j})`, `a${i}_${j}`)).join(' ')} }`).join('\n')}`;
 }
 
-/** WGSL: Σ_r dz[r, 4t…4t+3] over `cnt` rows, stored as the bias gradient at `dst`. */
-const biasGrad = (dz: string, cnt: string, dst: string) => `var acc = vec4<f32>(0.0);
-    for (var r = 0; r < ${cnt}; r++) { acc = acc + ${load4('result', `${dz} + r * H + 4 * t`)}; }
-    ${store4(`GRAD() + ${dst} + 4 * t`, 'acc')}`;
+/** WGSL: a chunk's partial Σ_r dz[r, units] over its chunk of `cnt` rows, stored as the bias gradient at GRAD(c) + `dst`. */
+const biasGrad = (dz: string, cnt: string, dst: string) => `let c = t / H4; let u = t % H4;
+    ${chunkRows(cnt)}
+    var acc = vec4<f32>(0.0);
+    for (var r = r0; r < r1; r++) { acc = acc + ${load4('result', `${dz} + r * H + 4 * u`)}; }
+    ${store4(`GRAD(c) + ${dst} + 4 * u`, 'acc')}`;
 
-/** Hidden level l ≥ 1: both heads' W_l and b_l gradients, and dz of level l − 1, in one dispatch. */
+/**
+ * Hidden level l ≥ 1: both heads' W_l and b_l gradients, and dz of level l − 1, (dz·W_lᵀ) ⊙ step(y), in
+ * one dispatch (an invocation of the latter: RB rows × UB vec4 groups of level l − 1's units).
+ */
 export function hiddenBackward(d: NetDims, l: number, params: tf.TensorInfo, ws: tf.TensorInfo, M: number, P: number, Pb: number): void {
-  const H4 = d.H / 4, blocksP = Math.ceil(P / RB), blocks = blocksP + Math.ceil(M / RB);
+  const H4 = d.H / 4, NU = H4 / unitBlock(d.H), blocksP = Math.ceil(P / RB), blocks = blocksP + Math.ceil(M / RB);
   const grads = (sc: boolean) => {
     const cnt = sc ? 'uniforms.P' : 'uniforms.M', bse = sc ? '0' : 'uniforms.Pb', h = sc ? 'SC' : 'SU';
     return [
-      ['H4 * H4', weightGrad('H', (r, k) => `result[ACT(${l - 1}) + (${bse} + ${r}) * H + ${k}]`, `DZ(${l}) + ${bse} * H`, cnt, `${h}_W${l}`)],
-      ['H4', biasGrad(`DZ(${l}) + ${bse} * H`, cnt, `${h}_B${l}`)],
+      [`${weightGradThreads(d, d.H)}`, weightGrad(d, 'H', (r, k) => `result[ACT(${l - 1}) + (${bse} + ${r}) * H + ${k}]`, `DZ(${l}) + ${bse} * H`, cnt, `${h}_W${l}`)],
+      ['CHUNKS * H4', biasGrad(`DZ(${l}) + ${bse} * H`, cnt, `${h}_B${l}`)],
     ] as [string, string][];
   };
-  const q = Array.from({ length: RB }, (_, i) => i);
-  const dzPrev = `let blk = t / H4; let u = t % H4;
+  const q = Array.from({ length: RB }, (_, i) => i), v = Array.from({ length: unitBlock(d.H) }, (_, i) => i);
+  const dzPrev = `let blk = t / NU; let u = t % NU;
     let sc = blk < uniforms.blocksP;
     let f0 = select((blk - uniforms.blocksP) * RB, blk * RB, sc);
     let cnt = select(uniforms.M, uniforms.P, sc); let bse = select(uniforms.Pb, 0, sc);
     let w = select(SU_W${l}, SC_W${l}, sc);
     let dzf = DZ(${l}) + bse * H;
-    ${q.map((i) => `let r${i} = min(f0 + ${i}, cnt - 1); var acc${i} = vec4<f32>(0.0);`).join(' ')}
+    ${q.map((i) => `let r${i} = min(f0 + ${i}, cnt - 1); ${v.map((j) => `var acc${i}_${j} = vec4<f32>(0.0);`).join(' ')}`).join('\n')}
     for (var j = 0; j < H4; j++) {
-      let w0 = p4(w + (4 * u) * H + 4 * j); let w1 = p4(w + (4 * u + 1) * H + 4 * j);
-      let w2 = p4(w + (4 * u + 2) * H + 4 * j); let w3 = p4(w + (4 * u + 3) * H + 4 * j);
-      ${q.map((i) => `{ let g = ${load4('result', `dzf + r${i} * H + 4 * j`)}; acc${i} = acc${i} + vec4<f32>(dot(g, w0), dot(g, w1), dot(g, w2), dot(g, w3)); }`).join('\n')}
+      ${v.map((j) => `let k${j} = 4 * (u * UB + ${j});
+        let w${j}0 = p4(w + k${j} * H + 4 * j); let w${j}1 = p4(w + (k${j} + 1) * H + 4 * j);
+        let w${j}2 = p4(w + (k${j} + 2) * H + 4 * j); let w${j}3 = p4(w + (k${j} + 3) * H + 4 * j);`).join('\n')}
+      ${q.map((i) => `{ let g = ${load4('result', `dzf + r${i} * H + 4 * j`)};
+        ${v.map((j) => `acc${i}_${j} = acc${i}_${j} + vec4<f32>(dot(g, w${j}0), dot(g, w${j}1), dot(g, w${j}2), dot(g, w${j}3));`).join(' ')} }`).join('\n')}
     }
-    ${q.map((i) => `if (f0 + ${i} < cnt) {
-      let y = ${load4('result', `ACT(${l - 1}) + (bse + r${i}) * H + 4 * u`)};
-      ${store4(`DZ(${l - 1}) + (bse + r${i}) * H + 4 * u`, `acc${i} * step4(y)`)} }`).join('\n')}`;
-  const n = 2 * (H4 * H4 + H4) + blocks * H4;
+    ${q.map((i) => `if (f0 + ${i} < cnt) { ${v.map((j) => `{ let o = (bse + r${i}) * H + 4 * (u * UB + ${j});
+      ${store4(`DZ(${l - 1}) + o`, `acc${i}_${j} * step4(${load4('result', `ACT(${l - 1}) + o`)})`)} }`).join(' ')} }`).join('\n')}`;
+  const top = l === d.L - 1; // the output level's gradients join the first backward dispatch
+  const n = (top ? outputGradThreads(d) : 0) + 2 * (weightGradThreads(d, d.H) + GRAD_CHUNKS * H4) + blocks * NU;
   runProgram(new KernelProgram(`bwd-hidden${l}_${dimsKey(d)}`, ['params'], [4], n, [...shapeUniforms(M, P, Pb), ['blocksP', 'i32', blocksP]],
-    segments([...grads(true), ...grads(false), ['(uniforms.blocksP + (uniforms.M + RB - 1) / RB) * H4', dzPrev]]), `${prelude(d)}\n${STEP4}`), [params], ws);
+    segments([...(top ? outputGrads() : []), ...grads(true), ...grads(false), ['(uniforms.blocksP + (uniforms.M + RB - 1) / RB) * NU', dzPrev]]),
+    `${prelude(d)}\n${STEP4}`), [params], ws);
 }
 
 /**
@@ -174,13 +202,15 @@ export function hiddenBackward(d: NetDims, l: number, params: tf.TensorInfo, ws:
  */
 export function firstBackward(d: NetDims, rows: tf.TensorInfo, tools: tf.TensorInfo, pairRow: tf.TensorInfo, ws: tf.TensorInfo,
   M: number, P: number, Pb: number): void {
-  const H4 = d.H / 4, kS = Math.ceil(d.S / 4) * H4, kD = Math.ceil(d.D / 4) * H4;
-  const n = kS + kD + H4 + kS + H4;
+  const kS = weightGradThreads(d, d.S), kD = weightGradThreads(d, d.D), kB = GRAD_CHUNKS * (d.H / 4);
+  const top = d.L === 1; // with no hidden level, the output level's gradients join this dispatch
+  const n = (top ? outputGradThreads(d) : 0) + kS + kD + kB + kS + kB;
   runProgram(new KernelProgram(`bwd-first_${dimsKey(d)}`, ['rows', 'tools', 'pairRow'], [1, 1, 1], n, shapeUniforms(M, P, Pb), segments([
-    [`${kS}`, weightGrad('S', (r, k) => `rows[pairRow[${r}] * COLS + ${k}]`, 'DZ(0)', 'uniforms.P', 'SC_WS')],
-    [`${kD}`, weightGrad('D', (r, k) => `tools[${r} * D + ${k}]`, 'DZ(0)', 'uniforms.P', 'SC_WT')],
-    ['H4', biasGrad('DZ(0)', 'uniforms.P', 'SC_B0')],
-    [`${kS}`, weightGrad('S', (r, k) => `rows[${r} * COLS + ${k}]`, 'DZ(0) + uniforms.Pb * H', 'uniforms.M', 'SU_W0')],
-    ['H4', biasGrad('DZ(0) + uniforms.Pb * H', 'uniforms.M', 'SU_B0')],
+    ...(top ? outputGrads() : []),
+    [`${kS}`, weightGrad(d, 'S', (r, k) => `rows[pairRow[${r}] * COLS + ${k}]`, 'DZ(0)', 'uniforms.P', 'SC_WS')],
+    [`${kD}`, weightGrad(d, 'D', (r, k) => `tools[${r} * D + ${k}]`, 'DZ(0)', 'uniforms.P', 'SC_WT')],
+    [`${kB}`, biasGrad('DZ(0)', 'uniforms.P', 'SC_B0')],
+    [`${kS}`, weightGrad(d, 'S', (r, k) => `rows[${r} * COLS + ${k}]`, 'DZ(0) + uniforms.Pb * H', 'uniforms.M', 'SU_W0')],
+    [`${kB}`, biasGrad('DZ(0) + uniforms.Pb * H', 'uniforms.M', 'SU_B0')],
   ]), prelude(d, false)), [rows, tools, pairRow], ws);
 }
