@@ -39,7 +39,7 @@ export interface DeviceUpdate {
 }
 
 /** The decisions of weight > 0, packed: their rows [M, cols] and allowed pairs (pairs.ts). */
-function packUpdate(u: DeviceUpdate) {
+export function packUpdate(u: Pick<DeviceUpdate, 'buf' | 'weight' | 'advantage' | 'tokenWeight' | 'bucket'>) {
   const { buf } = u;
   const J = buf.nTools, A = J + 1, S = buf.state.length / (buf.turns * buf.slots);
   const rows: number[] = [];
