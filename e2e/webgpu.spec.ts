@@ -39,8 +39,9 @@ test('WebGPU forced with ?backend=webgpu at a small size: the backend is reporte
 /** Runs a check plan of the bench page on a backend and returns its result. */
 async function benchCheck<T>(page: Page, backend: string, plan: string, timeout = 280_000): Promise<T> {
   await page.goto(`/bench.html?backend=${backend}&plan=${plan}`);
+  type Result = { status: string; message?: string; check?: unknown };
   await page.waitForFunction(() => !!(window as unknown as { benchResult?: unknown }).benchResult, null, { timeout, polling: 500 });
-  const r = await page.evaluate(() => (window as unknown as { benchResult: { status: string; message?: string; check?: unknown } }).benchResult);
+  const r = await page.evaluate(() => (window as unknown as { benchResult: Result }).benchResult);
   expect(r.status, r.message).toBe('done');
   return r.check as T;
 }
@@ -50,7 +51,9 @@ test('the WGSL kernels give what tfjs\'s own ops give on WebGPU: the logits of a
   type Check = {
     backend: string;
     cases: { width: number; depth: number; logits: number }[];
-    updates: { width: number; depth: number; sameRollouts: boolean; metrics: number; weights: number; ours: Record<string, number>[] }[];
+    updates: {
+      width: number; depth: number; sameRollouts: boolean; metrics: number; weights: number; ours: Record<string, number>[];
+    }[];
   };
   const r = await benchCheck<Check>(page, 'webgpu', 'kernels');
   console.log(JSON.stringify({ cases: r.cases, updates: r.updates.map(({ ours: _o, ...u }) => u) }));
@@ -82,7 +85,8 @@ test('the same training on WebGPU and wasm from the same seed and weights: every
   webgpu.rows.forEach((row, i) => {
     row.forEach((x, k) => {
       const w = (wasm.rows[i] as number[])[k] as number;
-      expect(Math.abs(x - w), `iteration ${i + 1}, ${names[k]}: webgpu ${x}, wasm ${w}`).toBeLessThanOrEqual(1e-4 * Math.max(1, Math.abs(w)));
+      const what = `iteration ${i + 1}, ${names[k]}: webgpu ${x}, wasm ${w}`;
+      expect(Math.abs(x - w), what).toBeLessThanOrEqual(1e-4 * Math.max(1, Math.abs(w)));
     });
   });
   // Not the zeros a broken readback gives: the updates did something measurable.
@@ -92,7 +96,8 @@ test('the same training on WebGPU and wasm from the same seed and weights: every
 
 test('a diverging update on WebGPU is caught: non-finite weights are seen in the one readback, the weights before the update come back, and the trainer says so', async ({ page }) => {
   test.setTimeout(300_000);
-  const check = await benchCheck<{ backend: string; diverged: string | null; maxWeightChange: number; nonFiniteAfter: number }>(page, 'webgpu', 'diverge', 240_000);
+  type Check = { backend: string; diverged: string | null; maxWeightChange: number; nonFiniteAfter: number };
+  const check = await benchCheck<Check>(page, 'webgpu', 'diverge', 240_000);
   console.log(JSON.stringify(check));
   expect(check.backend).toBe('webgpu');
   expect(check.diverged).toContain('non-finite weights');
@@ -102,7 +107,8 @@ test('a diverging update on WebGPU is caught: non-finite weights are seen in the
 
 test('WebGPU keeps its tensor count and its buffer pool flat: the same after 5 and after 15 iterations', async ({ page }) => {
   test.setTimeout(300_000);
-  const check = await benchCheck<{ at: { iterations: number; numTensors: number; gpuBytes: number | null }[] }>(page, 'webgpu', 'memory');
+  type Check = { at: { iterations: number; numTensors: number; gpuBytes: number | null }[] };
+  const check = await benchCheck<Check>(page, 'webgpu', 'memory');
   console.log(JSON.stringify(check));
   const [a, b] = check.at;
   expect(a?.iterations).toBe(5);

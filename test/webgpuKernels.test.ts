@@ -45,13 +45,16 @@ describe('the weights\' flat padded layout', () => {
 });
 
 /** The WGSL region functions evaluated in JS (each is `fn NAME(args) -> i32 { return EXPR; }`). */
-function wgslRegions(M: number, Pb: number, H: number, L: number, PADDED: number): Record<string, (...a: number[]) => number> {
-  const fns: Record<string, (...a: number[]) => number> = {};
+type Fn = (...a: number[]) => number;
+
+function wgslRegions(M: number, Pb: number, H: number, L: number, PADDED: number): Record<string, Fn> {
+  const fns: Record<string, Fn> = {};
   const src = layoutWgsl();
   for (const m of src.matchAll(/fn (\w+)\(([^)]*)\) -> i32 \{ return ([^;]+); \}/g)) {
     const args = (m[2] as string).split(',').map((a) => a.split(':')[0]?.trim()).filter((a): a is string => !!a);
     const body = (m[3] as string).replace(/uniforms\.(\w+)/g, (_, k: string) => String({ M, Pb }[k as 'M' | 'Pb']));
-    fns[m[1] as string] = new Function('H', 'L', 'PADDED', 'f', ...args, `with (f) { return Math.trunc(${body}); }`).bind(null, H, L, PADDED, fns) as (...a: number[]) => number;
+    const f = new Function('H', 'L', 'PADDED', 'f', ...args, `with (f) { return Math.trunc(${body}); }`);
+    fns[m[1] as string] = f.bind(null, H, L, PADDED, fns) as Fn;
   }
   return fns;
 }
@@ -69,10 +72,17 @@ describe('the workspace\'s regions', () => {
       expect(w.DSUB?.()).toBe(js.dsub);
       expect([w.DZ?.(0), w.DZ?.(1)]).toEqual([js.dz(0), js.dz(1)]);
       expect(w.GRAD?.(0)).toBe(js.grad);
-      // Each region ends where the next begins: HS [M, H], L levels [Pb + M, H], terms [M, 8], DSC [Pb], DSUB [M], two DZ, the chunks.
-      const ends = [[js.hs, M * H], ...Array.from({ length: L }, (_, l) => [js.act(l), (Pb + M) * H]), [js.terms, 8 * M], [js.dsc, Pb], [js.dsub, M],
-        [js.dz(0), (Pb + M) * H], [js.dz(1), (Pb + M) * H], [js.grad, GRAD_CHUNKS * padded]] as [number, number][];
-      for (let i = 1; i < ends.length; i++) expect((ends[i] as [number, number])[0]).toBe((ends[i - 1] as [number, number])[0] + (ends[i - 1] as [number, number])[1]);
+      // Each region ends where the next begins: HS [M, H], L levels [Pb + M, H], terms [M, 8], DSC [Pb],
+      // DSUB [M], two DZ, the gradient's chunks.
+      const level = (Pb + M) * H;
+      const ends: [number, number][] = [
+        [js.hs, M * H], ...Array.from({ length: L }, (_, l): [number, number] => [js.act(l), level]), [js.terms, 8 * M],
+        [js.dsc, Pb], [js.dsub, M], [js.dz(0), level], [js.dz(1), level], [js.grad, GRAD_CHUNKS * padded],
+      ];
+      ends.slice(1).forEach(([start], i) => {
+        const [before, size] = ends[i] as [number, number];
+        expect(start).toBe(before + size);
+      });
       expect(js.update).toBe(js.grad + GRAD_CHUNKS * padded);
       expect(js.forward).toBe(js.act(L));
       for (const [start] of ends) expect(start % 4).toBe(0);
@@ -104,15 +114,18 @@ describe('the update\'s packed decisions', () => {
       const row = Array.from(data.subarray(r * cols, (r + 1) * cols));
       expect(row.slice(0, STATE_DIM)).toEqual(Array.from(buf.state.subarray(m * STATE_DIM, (m + 1) * STATE_DIM)));
       expect(row.slice(STATE_DIM, STATE_DIM + A)).toEqual(Array.from(buf.bias.subarray(m * A, (m + 1) * A)));
-      expect(row.slice(STATE_DIM + A)).toEqual([J, buf.logp[m], advantage[m], weight[m], tokenWeight[m]].map((x) => Math.fround(x as number)));
+      const fields = [J, buf.logp[m], advantage[m], weight[m], tokenWeight[m]] as number[];
+      expect(row.slice(STATE_DIM + A)).toEqual(fields.map((x) => Math.fround(x)));
     });
     expect(Array.from(data.subarray(3 * cols, 4 * cols)).every((x) => x === 0)).toBe(true);
     // Each trained decision's allowed tools, in order, are its pairs.
-    const allowed = trained.flatMap((m, r) => Array.from({ length: J }, (_, j) => j).filter((j) => buf.bias[m * A + j] === 0).map((j) => [r, m, j] as const));
+    const tools = Array.from({ length: J }, (_, j) => j);
+    const allowed = trained.flatMap((m, r) => tools.filter((j) => buf.bias[m * A + j] === 0).map((j) => [r, m, j] as const));
     expect(packed.pairCount).toBe(allowed.length);
     allowed.forEach(([r, m, j], p) => {
       expect(packed.pairRow[p]).toBe(r);
-      expect(Array.from(packed.pairs.subarray(p * TOOL_DIM, (p + 1) * TOOL_DIM))).toEqual(Array.from(buf.tools.subarray((m * J + j) * TOOL_DIM, (m * J + j + 1) * TOOL_DIM)));
+      const want = buf.tools.subarray((m * J + j) * TOOL_DIM, (m * J + j + 1) * TOOL_DIM);
+      expect(Array.from(packed.pairs.subarray(p * TOOL_DIM, (p + 1) * TOOL_DIM))).toEqual(Array.from(want));
     });
   });
 });

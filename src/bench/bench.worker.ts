@@ -32,7 +32,9 @@ function setFlags(spec: string): void {
   }
 }
 
-self.addEventListener('message', (ev: MessageEvent<{ backend: BackendName; plan: 'quick' | 'full' | 'default' | 'diverge' | 'memory' | 'kernels' | 'series'; flags?: string }>) => {
+type Plan = 'quick' | 'full' | 'default' | 'diverge' | 'memory' | 'kernels' | 'series';
+
+self.addEventListener('message', (ev: MessageEvent<{ backend: BackendName; plan: Plan; flags?: string }>) => {
   void (async () => {
     try {
       const info = await initBackend(ev.data.backend);

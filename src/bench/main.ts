@@ -52,5 +52,7 @@ form.addEventListener('submit', (ev) => {
 const q = new URLSearchParams(location.search);
 const b = q.get('backend');
 const plan = q.get('plan');
-// (quick, full and default — the default size alone — are the benchmark; diverge, memory, kernels and series are the checks)
-if (b && ['webgpu', 'webgl', 'wasm', 'cpu'].includes(b)) run(b, ['full', 'default', 'diverge', 'memory', 'kernels', 'series'].includes(plan ?? '') ? (plan as string) : 'quick', q.get('flags') ?? '');
+// (quick, full and default — the default size alone — are the benchmark; diverge, memory, kernels and
+// series are the checks)
+const PLANS = ['full', 'default', 'diverge', 'memory', 'kernels', 'series'];
+if (b && ['webgpu', 'webgl', 'wasm', 'cpu'].includes(b)) run(b, PLANS.includes(plan ?? '') ? (plan as string) : 'quick', q.get('flags') ?? '');

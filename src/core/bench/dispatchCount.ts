@@ -60,7 +60,8 @@ export function countDispatches(): DispatchCount {
   if (launchName && launch) {
     backend[launchName] = function (this: unknown, ...args: unknown[]) {
       const program = args[0] as { shaderKey?: string; constructor?: { name?: string } } | undefined;
-      add(stack[stack.length - 1] ?? String(program?.shaderKey ?? program?.constructor?.name ?? '?').split('_')[0] ?? '?');
+      const key = String(program?.shaderKey ?? program?.constructor?.name ?? '?');
+      add(stack[stack.length - 1] ?? key.split('_')[0] ?? '?');
       return launch.apply(this, args);
     };
   }

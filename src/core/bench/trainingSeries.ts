@@ -9,7 +9,9 @@ import { presetCatalog } from '../sim/presets';
 import { generateTasks } from '../sim/tasks';
 
 /** The diagnostics compared (IterationMetrics' names). */
-export const SERIES_METRICS = ['meanReward', 'accuracy', 'loss', 'kl', 'entropy', 'clipFrac', 'gradNorm', 'meanTurns'] as const;
+export const SERIES_METRICS = [
+  'meanReward', 'accuracy', 'loss', 'kl', 'entropy', 'clipFrac', 'gradNorm', 'meanTurns',
+] as const;
 
 export interface TrainingSeries {
   backend: string;
@@ -18,7 +20,7 @@ export interface TrainingSeries {
   rows: number[][];
 }
 
-/** `iterations` iterations of the lab's default recipe at B = 8, G = 4 (width 64, depth 2, seed 1) on the active backend. */
+/** `iterations` iterations of the default recipe at B = 8, G = 4 (width 64, depth 2, seed 1) on the active backend. */
 export async function trainingSeries(iterations = 20): Promise<TrainingSeries> {
   const catalog = presetCatalog('toolorchestra');
   const pool = generateTasks(catalog, { seed: 1, count: 200, availability: DEFAULT_TRAIN.availability }).tasks;
@@ -33,5 +35,6 @@ export async function trainingSeries(iterations = 20): Promise<TrainingSeries> {
   } finally {
     trainer.dispose();
   }
-  return { backend: tf.getBackend(), config: { batchTasks: cfg.batchTasks, groupSize: cfg.groupSize, width: cfg.policy.width, depth: cfg.policy.depth, seed: cfg.seed }, rows };
+  const { batchTasks, groupSize, seed, policy: { width, depth } } = cfg;
+  return { backend: tf.getBackend(), config: { batchTasks, groupSize, width, depth, seed }, rows };
 }

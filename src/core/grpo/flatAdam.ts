@@ -118,7 +118,10 @@ export class FlatAdam {
   nextStep(maxNorm: number): AdamScalars {
     this.steps++;
     const { beta1: b1, beta2: b2 } = this;
-    return { maxNorm, beta1: b1, beta2: b2, biasCorrection1: 1 - b1 ** this.steps, biasCorrection2: 1 - b2 ** this.steps, epsilon: tf.backend().epsilon(), learningRate: this.learningRate };
+    return {
+      maxNorm, beta1: b1, beta2: b2, biasCorrection1: 1 - b1 ** this.steps, biasCorrection2: 1 - b2 ** this.steps,
+      epsilon: tf.backend().epsilon(), learningRate: this.learningRate,
+    };
   }
 
   dispose(): void {

@@ -159,8 +159,8 @@ export class GrpoTrainer {
     // One readback: per epoch ROW values, then the non-finite count and (withWeights) the weights.
     const all = this.net.onKernels()
       ? await deviceUpdate({
-        net: this.net, ref: this.ref, optimizer: this.optimizer, buf: this.buf, advantage: adv, weight, tokenWeight, loss: cfg,
-        epochs: cfg.epochs, maxGradNorm: cfg.maxGradNorm, withWeights, bucket: BUCKET_ROWS,
+        net: this.net, ref: this.ref, optimizer: this.optimizer, buf: this.buf, advantage: adv, weight, tokenWeight,
+        loss: cfg, epochs: cfg.epochs, maxGradNorm: cfg.maxGradNorm, withWeights, bucket: BUCKET_ROWS,
       })
       : await this.opsUpdate(adv, weight, tokenWeight, withWeights);
     const epochs: EpochStats[] = Array.from({ length: cfg.epochs }, (_, e) => {
@@ -183,7 +183,8 @@ export class GrpoTrainer {
   }
 
   /** The update with tfjs's ops (every backend but WebGPU with the kernels of our own); returns its one readback. */
-  private async opsUpdate(adv: Float32Array, weight: Float32Array, tokenWeight: Float32Array, withWeights: boolean): Promise<Float32Array | Int32Array | Uint8Array> {
+  private async opsUpdate(adv: Float32Array, weight: Float32Array, tokenWeight: Float32Array,
+    withWeights: boolean): Promise<Float32Array | Int32Array | Uint8Array> {
     const cfg = this.config;
     const batch = toDecisionBatch(this.buf, adv, weight, tokenWeight, BUCKET_ROWS, this.config.policy.width);
     if (this.ref && cfg.beta > 0) batch.refLogp = tf.tidy(() => takenLogp(this.ref as PolicyNetwork, batch));

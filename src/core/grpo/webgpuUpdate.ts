@@ -14,7 +14,10 @@ import { bucketSize } from '../policy/buckets';
 import { copyFloats, deviceTensor } from '../kernels/webgpuKernels';
 import { assignFromFlat } from '../kernels/webgpuParams';
 import { forwardLevels, forwardLogits } from '../kernels/webgpuForward';
-import { firstBackward, hiddenBackward, lossLevel, updateCols, type LossUniforms } from '../kernels/webgpuTraining';
+import {
+  firstBackward, hiddenBackward, lossLevel, updateCols, type LossUniforms, type UpdateInputs,
+} from '../kernels/webgpuTraining';
+import type { Batch } from '../kernels/webgpuWgsl';
 import { adamStep, epochStats, STATS_ROW, updateReadback } from '../kernels/webgpuAdam';
 import { workspaceRegions } from '../kernels/webgpuLayout';
 import type { FlatAdam } from './flatAdam';
@@ -52,18 +55,21 @@ export function packUpdate(u: Pick<DeviceUpdate, 'buf' | 'weight' | 'advantage' 
     const o = r * cols;
     data.set(packed.state.subarray(r * S, (r + 1) * S), o);
     data.set(packed.bias.subarray(r * A, (r + 1) * A), o + S);
-    data.set([buf.actions[m] as number, buf.logp[m] as number, u.advantage[m] as number, u.weight[m] as number, u.tokenWeight[m] as number], o + S + A);
+    const fields = [buf.actions[m], buf.logp[m], u.advantage[m], u.weight[m], u.tokenWeight[m]]; // ROW_FIELDS' order
+    data.set(fields as number[], o + S + A);
   });
-  for (let r = rows.length; r < M; r++) data.set(packed.bias.subarray(r * A, (r + 1) * A), r * cols + S); // padding rows: bias 0, weight 0
+  // Padding rows: their bias (0), weight 0.
+  for (let r = rows.length; r < M; r++) data.set(packed.bias.subarray(r * A, (r + 1) * A), r * cols + S);
   return { packed, data, M, cols, A };
 }
 
-/** Runs the update; returns the readback: STATS_ROW values per epoch, the non-finite count, then (withWeights) the weights. */
+/** Runs the update; returns its readback: STATS_ROW values an epoch, the non-finite count, (withWeights) weights. */
 export async function deviceUpdate(u: DeviceUpdate): Promise<Float32Array> {
   const { net } = u;
   const { packed, data, M, cols, A } = packUpdate(u);
   const d = net.dims(A, cols);
   const Pb = packed.pairRow.length, P = packed.pairCount;
+  const b: Batch = { M, P, Pb };
   const made: tf.Tensor[] = [];
   const keep = <T extends tf.Tensor>(t: T): T => { made.push(t); return t; };
   try {
@@ -75,20 +81,22 @@ export async function deviceUpdate(u: DeviceUpdate): Promise<Float32Array> {
     if (u.loss.beta > 0 && u.ref) {
       const ref = u.ref;
       const bias = keep(tf.tensor2d(packed.bias, [M, A]));
-      refLogits = keep(tf.tidy(() => forwardLogits(ref.dims(A, cols), ref.flatWeights(), { state: rows, pairs: tools, pairRow, source, bias, pairCount: P })));
+      const x = { state: rows, pairs: tools, pairRow, source, bias, pairCount: P };
+      refLogits = keep(tf.tidy(() => forwardLogits(ref.dims(A, cols), ref.flatWeights(), x)));
     }
     const ws = keep(deviceTensor([workspaceRegions(d, M, Pb, d.layout.padded).update]));
     const stats = keep(deviceTensor([STATS_ROW * u.epochs]));
     const state = u.optimizer.deviceState(net.vars, d.layout.padded);
     copyFloats([[net.flatWeights(), 0, state, 0, d.layout.padded]]);
+    const x: UpdateInputs = { params: state, rows, tools, pairRow, source, refLogits };
     for (let e = 0; e < u.epochs; e++) {
       const step = u.optimizer.nextStep(u.maxGradNorm);
-      forwardLevels(d, { params: state, states: rows, tools, pairRow }, ws, M, P, Pb);
-      lossLevel(d, state, rows, source, refLogits, ws, M, P, Pb, u.loss);
-      for (let l = d.L - 1; l >= 1; l--) hiddenBackward(d, l, state, ws, M, P, Pb);
-      firstBackward(d, rows, tools, pairRow, ws, M, P, Pb);
-      epochStats(d, ws, stats, e, M, Pb, u.loss);
-      adamStep(d, ws, stats, state, e, M, Pb, step);
+      forwardLevels(d, b, { params: state, states: rows, tools, pairRow }, ws);
+      lossLevel(d, b, x, ws, u.loss);
+      for (let l = d.L - 1; l >= 1; l--) hiddenBackward(d, b, l, state, ws);
+      firstBackward(d, b, x, ws);
+      epochStats(d, b, ws, stats, e, u.loss);
+      adamStep(d, b, ws, stats, state, e, step);
     }
     const out = keep(deviceTensor([STATS_ROW * u.epochs + 1 + (u.withWeights ? d.layout.real : 0)]));
     updateReadback(d, state, stats, out, u.epochs, u.withWeights);

@@ -67,8 +67,9 @@ export class KernelProgram {
    * (after `prelude`, at module scope), which sees `index` (< uniforms.n) and `uniforms.<name>` for each
    * of `values`. Without `guard` every invocation runs the body (a single workgroup that synchronises).
    */
-  constructor(key: string, readonly variableNames: string[], components: number[], readonly threads: number, readonly values: Uniform[],
-    private readonly body: string, private readonly prelude = '', workgroup = 64, private readonly guard = true) {
+  constructor(key: string, readonly variableNames: string[], components: number[], readonly threads: number,
+    readonly values: Uniform[], private readonly body: string, private readonly prelude = '', workgroup = 64,
+    private readonly guard = true) {
     this.shaderKey = `orchestra-${key}`;
     this.variableComponents = components;
     this.workgroupSize = [workgroup, 1, 1];
@@ -88,11 +89,12 @@ export class KernelProgram {
 
 /** Runs `program` over `inputs`, writing into `output` in place (what it does not write keeps its values). */
 export function runProgram(program: KernelProgram, inputs: tf.TensorInfo[], output: tf.TensorInfo): void {
-  const values = [{ type: 'int32', data: [program.threads] }, ...program.values.map(([, type, value]) => ({ type: type === 'i32' ? 'int32' : 'float32', data: [value] }))];
+  const values = [{ type: 'int32', data: [program.threads] },
+    ...program.values.map(([, type, value]) => ({ type: type === 'i32' ? 'int32' : 'float32', data: [value] }))];
   parts().runWebGPUProgram(program, inputs, 'float32', values, output);
 }
 
-/** A new float32 tensor of this shape on the device, its values whatever its pooled buffer held (the kernels write it). */
+/** A new float32 tensor of this shape on the device, holding whatever its pooled buffer held (the kernels write it). */
 export function deviceTensor<R extends tf.Rank = tf.Rank.R1>(shape: number[]): tf.Tensor<R> {
   const be = parts();
   const info = be.makeTensorInfo(shape, 'float32');
@@ -109,7 +111,9 @@ function bufferOf(be: WebGPUBackendParts, t: tf.TensorInfo): GPUBuffer {
 }
 
 /** Records copies of float ranges between tensors' buffers ([from, fromOffset, to, toOffset, count] in floats). */
-export function copyFloats(copies: [from: tf.TensorInfo, fromOffset: number, to: tf.TensorInfo, toOffset: number, count: number][]): void {
+export type FloatCopy = [from: tf.TensorInfo, fromOffset: number, to: tf.TensorInfo, toOffset: number, count: number];
+
+export function copyFloats(copies: FloatCopy[]): void {
   if (copies.length === 0) return;
   const be = parts();
   const buffers = copies.map(([from, , to]) => [bufferOf(be, from), bufferOf(be, to)] as const);

@@ -14,7 +14,7 @@ import { STATE_DIM, TOOL_DIM } from '../policy/features';
 import type { PolicyConfig } from '../policy/policyConfig';
 import { paramLayout, type ParamLayout } from './webgpuParams';
 
-/** Chunks of rows whose partial sums a weight gradient writes (more invocations for the sums over thousands of rows). */
+/** Chunks of rows a weight gradient sums separately (more invocations for sums over thousands of rows). */
 export const GRAD_CHUNKS = 8;
 
 export interface NetDims {
@@ -24,7 +24,7 @@ export interface NetDims {
   L: number;
   /** Actions per decision (tools + submit). */
   A: number;
-  /** Floats per decision row of the states input (STATE_DIM for a rollout's states; the update's packed rows are wider). */
+  /** Floats per decision row of the states input (STATE_DIM for a rollout; the update's packed rows are wider). */
   cols: number;
   layout: ParamLayout;
 }

@@ -7,7 +7,7 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { weightShapes, type PolicyConfig } from '../policy/policyConfig';
-import { copyFloats, deviceTensor } from './webgpuKernels';
+import { copyFloats, deviceTensor, type FloatCopy } from './webgpuKernels';
 
 export interface ParamLayout {
   /** Weight names in the network's order, with their shapes, sizes and offsets in the padded vector. */
@@ -33,7 +33,8 @@ export function paramLayout(cfg: Pick<PolicyConfig, 'width' | 'depth'>): ParamLa
   for (const n of sizes) { offsets.push(at); at += align4(n); }
   const byName = new Map(shapes.map((s, i) => [s.name, offsets[i] as number]));
   return {
-    names: shapes.map((s) => s.name), shapes: shapes.map((s) => [...s.shape]), sizes, offsets, padded: at, real: sizes.reduce((a, b) => a + b, 0),
+    names: shapes.map((s) => s.name), shapes: shapes.map((s) => [...s.shape]), sizes, offsets, padded: at,
+    real: sizes.reduce((a, b) => a + b, 0),
     at(name) {
       const o = byName.get(name);
       if (o === undefined) throw new Error(`no weight ${name} in this policy`);
@@ -54,9 +55,10 @@ export function flatParams(vars: readonly tf.Variable[], layout: ParamLayout, ke
   if (!cache || cache.flat.isDisposed || cache.flat.size !== layout.padded) {
     cache = { flat: tf.keep(tf.zeros([layout.padded])) as tf.Tensor1D, ids: [] }; // zeros: the padding reads 0
   }
-  const copies: Parameters<typeof copyFloats>[0] = [];
+  const copies: FloatCopy[] = [];
   vars.forEach((v, i) => {
-    if (cache.ids[i] !== v.dataId) copies.push([v, 0, cache.flat, layout.offsets[i] as number, layout.sizes[i] as number]);
+    const at = layout.offsets[i] as number, size = layout.sizes[i] as number;
+    if (cache.ids[i] !== v.dataId) copies.push([v, 0, cache.flat, at, size]);
   });
   copyFloats(copies);
   cache.ids = vars.map((v) => v.dataId);
@@ -68,12 +70,12 @@ export function flatParams(vars: readonly tf.Variable[], layout: ParamLayout, ke
  * each variable gets a new tensor (a snapshot may share the old one), filled by a buffer copy. The flat
  * copy `cache`, when given, takes the same values and notes the variables' new data ids.
  */
-export function assignFromFlat(vars: readonly tf.Variable[], layout: ParamLayout, from: tf.Tensor, cache: FlatParams | null): void {
+export function assignFromFlat(vars: readonly tf.Variable[], layout: ParamLayout, from: tf.Tensor,
+  cache: FlatParams | null): void {
   const fresh = vars.map((v) => deviceTensor(v.shape));
-  copyFloats([
-    ...vars.map((_, i) => [from, layout.offsets[i] as number, fresh[i] as tf.Tensor, 0, layout.sizes[i] as number] as [tf.Tensor, number, tf.Tensor, number, number]),
-    ...(cache ? [[from, 0, cache.flat, 0, layout.padded] as [tf.Tensor, number, tf.Tensor, number, number]] : []),
-  ]);
+  const copies = vars.map((v, i): FloatCopy => [from, layout.offsets[i] as number, fresh[i] as tf.Tensor, 0, v.size]);
+  if (cache) copies.push([from, 0, cache.flat, 0, layout.padded]);
+  copyFloats(copies);
   vars.forEach((v, i) => v.assign(fresh[i] as tf.Tensor));
   tf.dispose(fresh);
   if (cache) cache.ids = vars.map((v) => v.dataId);

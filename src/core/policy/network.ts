@@ -38,7 +38,7 @@ export class PolicyNetwork {
   readonly vars: tf.Variable[];
   readonly names: string[];
   private readonly byName: Map<string, tf.Variable>;
-  /** On WebGPU, the weights' flat copy the kernels of our own read (kernels/webgpuParams.ts); freed with the network. */
+  /** On WebGPU, the weights' flat copy the kernels of our own read (kernels/webgpuParams.ts); freed with the net. */
   private flat: FlatParams | null = null;
 
   /** A freshly initialised network, or one built from given weights (same names and shapes). */
@@ -75,7 +75,9 @@ export class PolicyNetwork {
    * (dense.ts, stash); the caller disposes them after the backward pass.
    */
   logits(x: PolicyInput, kept?: tf.Tensor[]): tf.Tensor2D {
-    if (!kept && this.onKernels() && !recordingGradients()) return forwardLogits(this.dims(x.bias.shape[1]), this.flatWeights(), x);
+    if (!kept && this.onKernels() && !recordingGradients()) {
+      return forwardLogits(this.dims(x.bias.shape[1]), this.flatWeights(), x); // WebGPU: the WGSL kernels of our own
+    }
     const [M, A] = x.bias.shape;
     const P = x.pairs.shape[0];
     let h = pairInputLayer(x.state, x.pairs, x.pairRow, this.w('scorer/l0/tool'), this.w('scorer/l0/state'), this.w('scorer/l0/bias'), x.pairInputs, kept);
@@ -104,7 +106,7 @@ export class PolicyNetwork {
     return this.flat.flat;
   }
 
-  /** The flat copy as it stands, for an update that writes the new weights into it too (null before the first forward). */
+  /** The flat copy as it stands, for an update that writes its new weights there too (null before a first forward). */
   flatCache(): FlatParams | null {
     return this.flat;
   }
