@@ -157,12 +157,12 @@ export class GrpoTrainer {
     const size = this.net.vars.reduce((a, v) => a + v.size, 0);
     const withWeights = size <= 262_144 || (this.iteration + 1) % 25 === 0;
     // One readback: per epoch ROW values, then the non-finite count and (withWeights) the weights.
-    const all = this.net.onKernels()
-      ? await deviceUpdate({
-        net: this.net, ref: this.ref, optimizer: this.optimizer, buf: this.buf, advantage: adv, weight, tokenWeight,
-        loss: cfg, epochs: cfg.epochs, maxGradNorm: cfg.maxGradNorm, withWeights, bucket: BUCKET_ROWS,
-      })
-      : await this.opsUpdate(adv, weight, tokenWeight, withWeights);
+    // On WebGPU the WGSL kernels of our own (unless the batch is too large for one buffer), else tfjs's ops.
+    const onDevice = this.net.onKernels() ? await deviceUpdate({
+      net: this.net, ref: this.ref, optimizer: this.optimizer, buf: this.buf, advantage: adv, weight, tokenWeight,
+      loss: cfg, epochs: cfg.epochs, maxGradNorm: cfg.maxGradNorm, withWeights, bucket: BUCKET_ROWS,
+    }) : null;
+    const all = onDevice ?? await this.opsUpdate(adv, weight, tokenWeight, withWeights);
     const epochs: EpochStats[] = Array.from({ length: cfg.epochs }, (_, e) => {
       const t = lossTermValues(all, ROW * e);
       return { loss: t.surrogate, kl: t.kl, entropy: t.entropy, clipFrac: t.clipFrac, gradNorm: all[ROW * e + LOSS_TERMS.length] as number, ratioMin: t.ratioMin, ratioMax: t.ratioMax };

@@ -9,9 +9,9 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { PolicyNetwork } from '../policy/network';
-import { packPairs } from '../policy/pairs';
+import { PAIR_BUCKET_ROWS, packPairs } from '../policy/pairs';
 import { bucketSize } from '../policy/buckets';
-import { copyFloats, deviceTensor } from '../kernels/webgpuKernels';
+import { copyFloats, deviceTensor, fitsOnDevice } from '../kernels/webgpuKernels';
 import { assignFromFlat } from '../kernels/webgpuParams';
 import { forwardLevels, forwardLogits } from '../kernels/webgpuForward';
 import {
@@ -63,12 +63,29 @@ export function packUpdate(u: Pick<DeviceUpdate, 'buf' | 'weight' | 'advantage' 
   return { packed, data, M, cols, A };
 }
 
-/** Runs the update; returns its readback: STATS_ROW values an epoch, the non-finite count, (withWeights) weights. */
-export async function deviceUpdate(u: DeviceUpdate): Promise<Float32Array> {
+/**
+ * Whether every update of this rollout buffer fits the device: the workspace of its largest batch (every
+ * decision trains, every tool allowed) binds as one buffer. Depends on the shapes only, so a run keeps
+ * to one path (and one Adam state) throughout.
+ */
+function fits(u: DeviceUpdate, A: number, cols: number): boolean {
+  const all = u.buf.turns * u.buf.slots, d = u.net.dims(A, cols);
+  const M = bucketSize(all, u.bucket), Pb = bucketSize(all * (A - 1), PAIR_BUCKET_ROWS);
+  return fitsOnDevice(workspaceRegions(d, M, Pb, d.layout.padded).update);
+}
+
+/**
+ * Runs the update; returns its readback (STATS_ROW values an epoch, the non-finite count, (withWeights)
+ * the weights), or null, having changed nothing, when the buffer's batches may not fit the device.
+ */
+export async function deviceUpdate(u: DeviceUpdate): Promise<Float32Array | null> {
   const { net } = u;
-  const { packed, data, M, cols, A } = packUpdate(u);
+  const A = u.buf.nTools + 1, cols = updateCols(u.buf.state.length / (u.buf.turns * u.buf.slots), A);
+  if (!fits(u, A, cols)) return null;
+  const { packed, data, M } = packUpdate(u);
   const d = net.dims(A, cols);
   const Pb = packed.pairRow.length, P = packed.pairCount;
+  const size = workspaceRegions(d, M, Pb, d.layout.padded).update;
   const b: Batch = { M, P, Pb };
   const made: tf.Tensor[] = [];
   const keep = <T extends tf.Tensor>(t: T): T => { made.push(t); return t; };
@@ -82,9 +99,11 @@ export async function deviceUpdate(u: DeviceUpdate): Promise<Float32Array> {
       const ref = u.ref;
       const bias = keep(tf.tensor2d(packed.bias, [M, A]));
       const x = { state: rows, pairs: tools, pairRow, source, bias, pairCount: P };
-      refLogits = keep(tf.tidy(() => forwardLogits(ref.dims(A, cols), ref.flatWeights(), x)));
+      const logits = tf.tidy(() => forwardLogits(ref.dims(A, cols), () => ref.flatWeights(), x) ?? undefined);
+      if (!logits) return null; // (its workspace is smaller than the update's: not reached)
+      refLogits = keep(logits as tf.Tensor2D);
     }
-    const ws = keep(deviceTensor([workspaceRegions(d, M, Pb, d.layout.padded).update]));
+    const ws = keep(deviceTensor([size]));
     const stats = keep(deviceTensor([STATS_ROW * u.epochs]));
     const state = u.optimizer.deviceState(net.vars, d.layout.padded);
     copyFloats([[net.flatWeights(), 0, state, 0, d.layout.padded]]);

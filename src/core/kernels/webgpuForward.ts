@@ -8,7 +8,7 @@
 // order, not tfjs's, so values agree with tfjs's within float rounding (e2e/webgpu.spec.ts).
 
 import * as tf from '@tensorflow/tfjs-core';
-import { deviceTensor, KernelProgram, runProgram } from './webgpuKernels';
+import { deviceTensor, fitsOnDevice, KernelProgram, runProgram } from './webgpuKernels';
 import { workspaceRegions, type NetDims } from './webgpuLayout';
 import {
   batchUniforms, denseBlock, dimsKey, forBlock, load4, prelude, RB, store4, unitBlock, type Batch,
@@ -122,14 +122,20 @@ export interface DecisionTensors {
   pairCount?: number;
 }
 
-/** The logits [M, A] of a batch of decisions from the weights' flat copy `params` (call inside tf.tidy). */
-export function forwardLogits(d: NetDims, params: tf.Tensor, x: DecisionTensors): tf.Tensor2D {
+/**
+ * The logits [M, A] of a batch of decisions from the weights' flat copy (`params`: made when needed;
+ * call inside tf.tidy), or null when the workspace would not fit the device.
+ */
+export function forwardLogits(d: NetDims, params: () => tf.Tensor, x: DecisionTensors): tf.Tensor2D | null {
   const [M, A] = x.bias.shape, Pb = x.pairs.shape[0];
   const b: Batch = { M, P: Math.min(Pb, x.pairCount ?? Pb), Pb };
-  const ws = deviceTensor([workspaceRegions(d, M, Pb, 0).forward]);
-  forwardLevels(d, b, { params, states: x.state, tools: x.pairs, pairRow: x.pairRow }, ws);
+  const size = workspaceRegions(d, M, Pb, 0).forward;
+  if (!fitsOnDevice(size)) return null;
+  const ws = deviceTensor([size]);
+  const flat = params();
+  forwardLevels(d, b, { params: flat, states: x.state, tools: x.pairs, pairRow: x.pairRow }, ws);
   const out = deviceTensor<tf.Rank.R2>([M, A]);
-  logitsLevel(d, b, params, ws, x.source, x.bias, out);
+  logitsLevel(d, b, flat, ws, x.source, x.bias, out);
   ws.dispose();
   return out;
 }

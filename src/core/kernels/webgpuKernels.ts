@@ -42,6 +42,15 @@ export function webgpuKernelsReady(): boolean {
   return typeof be.runWebGPUProgram === 'function' && typeof be.ensureCommandEncoderReady === 'function' && !!be.device;
 }
 
+/**
+ * Whether a tensor of `floats` values can be bound as one storage buffer on this device (its limits on a
+ * binding and a buffer). A workspace past them runs on tfjs's ops instead, whose tensors are smaller.
+ */
+export function fitsOnDevice(floats: number): boolean {
+  const { limits } = parts().device;
+  return 4 * floats <= Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize);
+}
+
 /** Whether a policy of this width runs on the kernels: its rows are read four floats at a time. */
 export function webgpuWidthOk(width: number): boolean {
   return width > 0 && width % 4 === 0;

@@ -76,7 +76,9 @@ export class PolicyNetwork {
    */
   logits(x: PolicyInput, kept?: tf.Tensor[]): tf.Tensor2D {
     if (!kept && this.onKernels() && !recordingGradients()) {
-      return forwardLogits(this.dims(x.bias.shape[1]), this.flatWeights(), x); // WebGPU: the WGSL kernels of our own
+      // WebGPU: the WGSL kernels of our own, when the batch fits the device's buffers.
+      const out = forwardLogits(this.dims(x.bias.shape[1]), () => this.flatWeights(), x);
+      if (out) return out;
     }
     const [M, A] = x.bias.shape;
     const P = x.pairs.shape[0];
