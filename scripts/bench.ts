@@ -28,7 +28,7 @@ if (process.argv.includes('--markdown-only')) {
   process.exit(0);
 }
 const plan = quick ? QUICK_PLAN : FULL_PLAN;
-const PORT = 4179;
+const PORT = Number(process.env.BENCH_PORT ?? 4179); // BENCH_PORT: another port where two checkouts bench at once
 const started = Date.now();
 const runs: BenchRun[] = [];
 const say = (s: string) => process.stdout.write(`${s}\n`);

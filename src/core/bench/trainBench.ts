@@ -65,6 +65,8 @@ export interface BenchRow {
   /** Share of the live decisions' tools that the mask allowed (the scorer's pairs). */
   allowedToolShare?: number;
   readbacksPerTurn?: number;
+  /** `data()` calls per timed iteration: the rollout's turns and the update's one. */
+  readbacksPerIteration?: number;
   /** Kernel launches per timed iteration (dispatchCount.ts: GPU programs on WebGPU and WebGL, engine kernels on wasm and cpu). */
   dispatchesPerIteration?: number;
   /** Buffer copies per timed iteration recorded by the kernels of our own (WebGPU; not in dispatchesPerIteration). */
@@ -162,7 +164,7 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
       const byName = Object.fromEntries(top.map(([k, c]) => [k, c / n]));
       const row: BenchRow = {
         width, episodes, status: 'ok', iterationMs, rolloutDecisionsPerS: live / (rolloutMs / 1000), rolloutMs: rolloutMs / n,
-        updateMs: updateMs / n, readbacksPerTurn: (reads - n) / turns, iterationsTimed: n, allowedToolShare: livePairs / (J * live),
+        updateMs: updateMs / n, readbacksPerTurn: (reads - n) / turns, readbacksPerIteration: reads / n, iterationsTimed: n, allowedToolShare: livePairs / (J * live),
         dispatchesPerIteration: launches.total / n, bufferCopiesPerIteration: launches.copies / n, dispatchesByName: byName,
       };
       rows.push(row);
