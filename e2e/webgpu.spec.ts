@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { describeLongTasks, iteration, metricSeries, openLab, pathPoints, recordLongTasks, takeLongTasks, watchErrors } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { describeLongTasks, iteration, openLab, pathPoints, recordLongTasks, takeLongTasks, watchErrors } from './helpers';
 
 // The WebGPU path for real, on Chromium's software adapter (SwiftShader). Every GPU op is emulated
 // on the CPU there, so these runs use a small batch and held-out set to keep each iteration short.
@@ -36,52 +36,81 @@ test('WebGPU forced with ?backend=webgpu at a small size: the backend is reporte
   expect(errors).toEqual([]);
 });
 
-test('WebGPU reports what its update did: one iteration from the same seed and weights gives the same diagnostics as wasm', async ({ browser }) => {
+/** Runs a check plan of the bench page on a backend and returns its result. */
+async function benchCheck<T>(page: Page, backend: string, plan: string, timeout = 280_000): Promise<T> {
+  await page.goto(`/bench.html?backend=${backend}&plan=${plan}`);
+  type Result = { status: string; message?: string; check?: unknown };
+  await page.waitForFunction(() => !!(window as unknown as { benchResult?: unknown }).benchResult, null, { timeout, polling: 500 });
+  const r = await page.evaluate(() => (window as unknown as { benchResult: Result }).benchResult);
+  expect(r.status, r.message).toBe('done');
+  return r.check as T;
+}
+
+test('the WGSL kernels give what tfjs\'s own ops give on WebGPU: the logits of a batch, and three iterations\' diagnostics and weights, for several policy shapes', async ({ page }) => {
   test.setTimeout(300_000);
-  type Point = { loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number; meanReward: number; accuracy: number };
-  const oneStep = async (backend: string): Promise<Point> => {
-    const page = await browser.newPage();
-    await openLab(page, `${SMALL}&backend=${backend}`);
-    await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', backend);
-    await page.getByRole('button', { name: 'Step' }).click();
-    await expect.poll(() => iteration(page), { timeout: 120_000 }).toBe(1);
-    const p = (await metricSeries(page))[0] as Point;
-    await page.close();
-    return p;
+  type Check = {
+    backend: string;
+    cases: { width: number; depth: number; logits: number }[];
+    updates: {
+      width: number; depth: number; sameRollouts: boolean; metrics: number; weights: number; ours: Record<string, number>[];
+    }[];
   };
-  const wasm = await oneStep('wasm');
-  const webgpu = await oneStep('webgpu');
-  console.log(`wasm   ${JSON.stringify(wasm)}\nwebgpu ${JSON.stringify(webgpu)}`);
-  expect(webgpu.meanReward).toBe(wasm.meanReward); // the same rollouts
-  for (const k of ['loss', 'kl', 'entropy', 'clipFrac', 'gradNorm'] as const) {
-    expect(Math.abs(webgpu[k] - wasm[k]), k).toBeLessThanOrEqual(1e-4 * Math.max(1, Math.abs(wasm[k])));
+  const r = await benchCheck<Check>(page, 'webgpu', 'kernels');
+  console.log(JSON.stringify({ cases: r.cases, updates: r.updates.map(({ ours: _o, ...u }) => u) }));
+  expect(r.backend).toBe('webgpu');
+  expect(r.cases.length).toBeGreaterThanOrEqual(4);
+  for (const c of r.cases) expect(c.logits, `logits at ${c.width}×${c.depth}`).toBeLessThanOrEqual(1e-5);
+  for (const u of r.updates) {
+    expect(u.sameRollouts, `rollouts at ${u.width}×${u.depth}`).toBe(true);
+    expect(u.metrics, `diagnostics at ${u.width}×${u.depth}`).toBeLessThanOrEqual(1e-4);
+    expect(u.weights, `weights at ${u.width}×${u.depth}`).toBeLessThanOrEqual(1e-4);
   }
-  // Not the zeros the broken readback gave: the update did something measurable.
-  expect(wasm.gradNorm).toBeGreaterThan(0);
-  expect(wasm.entropy).toBeGreaterThan(0);
+  // The paths that matter were taken: a reward to learn from, clipped ratios, a KL term.
+  const all = r.updates.flatMap((u) => u.ours);
+  expect(Math.max(...all.map((m) => m.meanReward as number))).toBeGreaterThan(0);
+  expect(Math.max(...all.map((m) => m.clipFrac as number))).toBeGreaterThan(0);
+  expect(Math.max(...all.map((m) => m.kl as number))).toBeGreaterThan(0);
+});
+
+test('the same training on WebGPU and wasm from the same seed and weights: every diagnostic of 20 iterations agrees within float tolerance', async ({ page }) => {
+  test.setTimeout(600_000);
+  type Series = { backend: string; rows: number[][] };
+  const webgpu = await benchCheck<Series>(page, 'webgpu', 'series', 500_000);
+  const wasm = await benchCheck<Series>(page, 'wasm', 'series');
+  const names = ['meanReward', 'accuracy', 'loss', 'kl', 'entropy', 'clipFrac', 'gradNorm', 'meanTurns'];
+  console.log(`webgpu ${JSON.stringify(webgpu.rows.at(-1))}\nwasm   ${JSON.stringify(wasm.rows.at(-1))}`);
+  expect(webgpu.backend).toBe('webgpu');
+  expect(wasm.backend).toBe('wasm');
+  expect(webgpu.rows.length).toBe(20);
+  webgpu.rows.forEach((row, i) => {
+    row.forEach((x, k) => {
+      const w = (wasm.rows[i] as number[])[k] as number;
+      const what = `iteration ${i + 1}, ${names[k]}: webgpu ${x}, wasm ${w}`;
+      expect(Math.abs(x - w), what).toBeLessThanOrEqual(1e-4 * Math.max(1, Math.abs(w)));
+    });
+  });
+  // Not the zeros a broken readback gives: the updates did something measurable.
+  expect(Math.max(...wasm.rows.map((r) => r[6] as number))).toBeGreaterThan(0);
+  expect(Math.max(...wasm.rows.map((r) => r[0] as number))).toBeGreaterThan(0);
 });
 
 test('a diverging update on WebGPU is caught: non-finite weights are seen in the one readback, the weights before the update come back, and the trainer says so', async ({ page }) => {
   test.setTimeout(300_000);
-  await page.goto('/bench.html?backend=webgpu&plan=diverge');
-  await page.waitForFunction(() => !!(window as unknown as { benchResult?: unknown }).benchResult, null, { timeout: 240_000, polling: 500 });
-  const r = await page.evaluate(() => (window as unknown as { benchResult: { status: string; message?: string; check?: { backend: string; diverged: string | null; maxWeightChange: number; nonFiniteAfter: number } } }).benchResult);
-  console.log(JSON.stringify(r));
-  expect(r.status, r.message).toBe('done');
-  expect(r.check?.backend).toBe('webgpu');
-  expect(r.check?.diverged).toContain('non-finite weights');
-  expect(r.check?.nonFiniteAfter).toBe(0);
-  expect(r.check?.maxWeightChange).toBe(0);
+  type Check = { backend: string; diverged: string | null; maxWeightChange: number; nonFiniteAfter: number };
+  const check = await benchCheck<Check>(page, 'webgpu', 'diverge', 240_000);
+  console.log(JSON.stringify(check));
+  expect(check.backend).toBe('webgpu');
+  expect(check.diverged).toContain('non-finite weights');
+  expect(check.nonFiniteAfter).toBe(0);
+  expect(check.maxWeightChange).toBe(0);
 });
 
 test('WebGPU keeps its tensor count and its buffer pool flat: the same after 5 and after 15 iterations', async ({ page }) => {
   test.setTimeout(300_000);
-  await page.goto('/bench.html?backend=webgpu&plan=memory');
-  await page.waitForFunction(() => !!(window as unknown as { benchResult?: unknown }).benchResult, null, { timeout: 280_000, polling: 500 });
-  const r = await page.evaluate(() => (window as unknown as { benchResult: { status: string; message?: string; check?: { at: { iterations: number; numTensors: number; gpuBytes: number | null }[] } } }).benchResult);
-  console.log(JSON.stringify(r.check));
-  expect(r.status, r.message).toBe('done');
-  const [a, b] = r.check?.at ?? [];
+  type Check = { at: { iterations: number; numTensors: number; gpuBytes: number | null }[] };
+  const check = await benchCheck<Check>(page, 'webgpu', 'memory');
+  console.log(JSON.stringify(check));
+  const [a, b] = check.at;
   expect(a?.iterations).toBe(5);
   expect(b?.iterations).toBe(15);
   expect(b?.numTensors).toBe(a?.numTensors);

@@ -4,6 +4,7 @@
 // Needs a build (`npm run bench` builds first) and /usr/bin/chromium (scripts/ensure-chromium.mjs).
 
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import * as tf from '@tensorflow/tfjs-core';
@@ -28,8 +29,9 @@ if (process.argv.includes('--markdown-only')) {
   process.exit(0);
 }
 const plan = quick ? QUICK_PLAN : FULL_PLAN;
-const PORT = 4179;
+const PORT = Number(process.env.BENCH_PORT ?? 4179); // BENCH_PORT: another port where two checkouts bench at once
 const started = Date.now();
+const loadBefore = loadavg()[0] as number; // the machine's other work, which the timings share the cores with
 const runs: BenchRun[] = [];
 const say = (s: string) => process.stdout.write(`${s}\n`);
 
@@ -72,7 +74,8 @@ try {
 }
 
 const totalS = (Date.now() - started) / 1000;
-const doc = { plan: quick ? 'quick' : 'full', date: new Date().toISOString(), machine: `${(await import('node:os')).cpus().length} cores, Node ${process.version}`, totalS, runs };
+const load = [loadBefore, loadavg()[0] as number];
+const doc = { plan: quick ? 'quick' : 'full', date: new Date().toISOString(), machine: `${(await import('node:os')).cpus().length} cores, Node ${process.version}`, load, totalS, runs };
 writeFileSync(quick ? 'docs/benchmarks.quick.json' : 'docs/benchmarks.json', `${JSON.stringify(doc, null, 1)}\n`);
 if (!quick) writeFileSync('docs/BENCHMARKS.md', benchMarkdown(doc, soakDoc(), gpuDoc()));
 say(`bench finished in ${totalS.toFixed(0)} s; wrote ${quick ? 'docs/benchmarks.quick.json' : 'docs/benchmarks.json and docs/BENCHMARKS.md'}`);

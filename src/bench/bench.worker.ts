@@ -1,19 +1,23 @@
 // The bench page's worker: starts the requested tfjs backend and runs the training benchmark
 // (core/bench/trainBench.ts) on it, posting each finished row's line and then the report; or, with
 // plan 'diverge', the divergence guard's self-check (core/bench/divergenceCheck.ts), or with plan
-// 'memory', tensors and GPU bytes after 5 and 15 iterations at a tiny size. `flags` ("NAME:value,…")
+// 'memory', tensors and GPU bytes after 5 and 15 iterations at a tiny size, or with plan 'kernels' the
+// WGSL kernels against tfjs's ops (core/bench/webgpuCheck.ts), or with plan 'series' 20 iterations'
+// diagnostics from a fixed seed (core/bench/trainingSeries.ts). `flags` ("NAME:value,…")
 // are tfjs flags set once the backend has started.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { initBackend } from '../worker/backend';
-import { FULL_PLAN, memoryFlat, QUICK_PLAN, runTrainBench } from '../core/bench/trainBench';
+import { DEFAULT_SIZE_PLAN, FULL_PLAN, memoryFlat, QUICK_PLAN, runTrainBench } from '../core/bench/trainBench';
 import type { BackendName } from '../worker/protocol';
 import { divergenceCheck, type DivergenceCheck } from '../core/bench/divergenceCheck';
+import { webgpuKernelCheck, type KernelCheck } from '../core/bench/webgpuCheck';
+import { trainingSeries, type TrainingSeries } from '../core/bench/trainingSeries';
 
 export type BenchMessage =
   | { type: 'log'; line: string }
   | { type: 'done'; report: Awaited<ReturnType<typeof runTrainBench>>; adapter: string; software: boolean }
-  | { type: 'checked'; check: DivergenceCheck | Awaited<ReturnType<typeof memoryFlat>> }
+  | { type: 'checked'; check: DivergenceCheck | KernelCheck | TrainingSeries | Awaited<ReturnType<typeof memoryFlat>> }
   | { type: 'unavailable'; reason: string }
   | { type: 'error'; message: string };
 
@@ -28,15 +32,20 @@ function setFlags(spec: string): void {
   }
 }
 
-self.addEventListener('message', (ev: MessageEvent<{ backend: BackendName; plan: 'quick' | 'full' | 'diverge' | 'memory'; flags?: string }>) => {
+type Plan = 'quick' | 'full' | 'default' | 'diverge' | 'memory' | 'kernels' | 'series';
+
+self.addEventListener('message', (ev: MessageEvent<{ backend: BackendName; plan: Plan; flags?: string }>) => {
   void (async () => {
     try {
       const info = await initBackend(ev.data.backend);
       if (info.name !== ev.data.backend) return post({ type: 'unavailable', reason: info.notes.join('; ') || `${ev.data.backend} did not start` });
       if (ev.data.flags) setFlags(ev.data.flags);
       if (ev.data.plan === 'diverge') return post({ type: 'checked', check: await divergenceCheck() });
+      if (ev.data.plan === 'series') return post({ type: 'checked', check: await trainingSeries() });
+      if (ev.data.plan === 'kernels') return post({ type: 'checked', check: await webgpuKernelCheck() });
       if (ev.data.plan === 'memory') return post({ type: 'checked', check: await memoryFlat([5, 15]) });
-      const report = await runTrainBench(ev.data.plan === 'full' ? FULL_PLAN : QUICK_PLAN, (line) => post({ type: 'log', line }));
+      const plans = { full: FULL_PLAN, quick: QUICK_PLAN, default: DEFAULT_SIZE_PLAN };
+      const report = await runTrainBench(plans[ev.data.plan], (line) => post({ type: 'log', line }));
       post({ type: 'done', report, adapter: info.adapter, software: info.software });
     } catch (e) {
       post({ type: 'error', message: (e as Error)?.message ?? String(e) });

@@ -1,6 +1,6 @@
 // The bench page: runs the training benchmark for one backend in a worker and, meanwhile, records
 // the longest main-thread task (the page must stay responsive while training). The result is
-// shown and left on `window.benchResult` for scripts/bench.ts. `?backend=…&plan=quick|full|diverge`
+// shown and left on `window.benchResult` for scripts/bench.ts. `?backend=…&plan=quick|full|default|diverge`
 // runs at once (diverge: the divergence guard's self-check; memory: tensors and GPU bytes after 5 and
 // 15 iterations — both for e2e/webgpu.spec.ts). `&flags=NAME:value,…` sets tfjs flags first (e.g.
 // WEBGPU_DEFERRED_SUBMIT_BATCH_SIZE:1000), to measure a backend's knobs.
@@ -52,5 +52,7 @@ form.addEventListener('submit', (ev) => {
 const q = new URLSearchParams(location.search);
 const b = q.get('backend');
 const plan = q.get('plan');
-// (quick and full are the benchmark; diverge and memory are the checks)
-if (b && ['webgpu', 'webgl', 'wasm', 'cpu'].includes(b)) run(b, plan === 'full' || plan === 'diverge' || plan === 'memory' ? plan : 'quick', q.get('flags') ?? '');
+// (quick, full and default — the default size alone — are the benchmark; diverge, memory, kernels and
+// series are the checks)
+const PLANS = ['full', 'default', 'diverge', 'memory', 'kernels', 'series'];
+if (b && ['webgpu', 'webgl', 'wasm', 'cpu'].includes(b)) run(b, PLANS.includes(plan ?? '') ? (plan as string) : 'quick', q.get('flags') ?? '');

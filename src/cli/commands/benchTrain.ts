@@ -1,8 +1,9 @@
-// `bench-train`: where a GRPO iteration's time goes, measured in one run (docs/DESIGN.md §5). Time per
-// iteration (default config) against two floors: the same work done alone (as many batched
-// forwards + readbacks as the rollouts ran turns, plus μ forward/backward/Adam passes over a
-// packed batch of the trained decisions; target ≤ 1.5), and the arithmetic floor (useful
-// multiply-adds over this backend's own matmul throughput, core/bench/floor.ts; target ≤ 3).
+// `bench-train`: where a GRPO iteration's time goes, measured in one run (docs/DESIGN.md §5). Time and
+// kernel launches per iteration (default config; core/bench/dispatchCount.ts), against two floors:
+// the same work done alone (as many batched forwards + readbacks as the rollouts ran turns, plus μ
+// forward/backward/Adam passes over a packed batch of the trained decisions; target ≤ 1.5), and the
+// arithmetic floor (useful multiply-adds over this backend's own matmul throughput,
+// core/bench/floor.ts; target ≤ 3).
 
 import * as tf from '@tensorflow/tfjs-core';
 import { DEFAULT_TRAIN } from '../../core/grpo/config';
@@ -20,6 +21,7 @@ import { generateTasks } from '../../core/sim/tasks';
 import { checkKnown, CliError, intOpt, stringOpt, type Args } from '../args';
 import { setWasmKernelsEnabled, wasmKernelsReady } from '../../core/kernels/wasmKernels';
 import { initNodeBackend } from '../tfBackend';
+import { countDispatches } from '../../core/bench/dispatchCount';
 
 export async function benchTrainCommand(a: Args): Promise<void> {
   checkKnown(a, ['iterations', 'backend', 'json', 'kernels']);
@@ -35,6 +37,7 @@ export async function benchTrainCommand(a: Args): Promise<void> {
   for (let i = 0; i < 5; i++) await trainer.step(); // warm-up (and a policy that is no longer uniform)
   const J = catalog.tools.length;
   let iterMs = 0, turns = 0, rolloutMs = 0, updateMs = 0, rewardMs = 0, macs = 0, denseMacs = 0, trained = 0, live = 0, livePairs = 0;
+  const launches = countDispatches(); // kernel launches (engine kernels on wasm and cpu)
   for (let i = 0; i < iterations; i++) {
     const m = await trainer.step();
     iterMs += m.wallMs; turns += m.rolloutTurns; rolloutMs += m.timings.rolloutMs; updateMs += m.timings.updateMs; rewardMs += m.timings.rewardMs;
@@ -42,6 +45,8 @@ export async function benchTrainCommand(a: Args): Promise<void> {
     denseMacs += iterationMacs(cfg.policy, everyToolScored(m.decisions, J), cfg.epochs, cfg.beta > 0);
     trained += m.decisions.trained; live += m.decisions.rollout; livePairs += m.decisions.rolloutPairs;
   }
+  launches.stop();
+  const dispatchesPerIteration = launches.total / iterations;
   const meanTurns = turns / iterations;
   const macsPerMs = await matmulMacsPerMs();
   const flopFloorMs = macs / iterations / macsPerMs;
@@ -92,6 +97,7 @@ export async function benchTrainCommand(a: Args): Promise<void> {
     kernels: wasmKernelsReady(),
     config: { batchTasks: cfg.batchTasks, groupSize: cfg.groupSize, maxTurns: T, epochs: cfg.epochs, width: cfg.policy.width, depth: cfg.policy.depth },
     iterationMs,
+    dispatchesPerIteration,
     breakdown: { rolloutMs: rolloutMs / iterations, rewardMs: rewardMs / iterations, updateMs: updateMs / iterations },
     meanRolloutTurns: meanTurns,
     forwardMs,
@@ -107,7 +113,8 @@ export async function benchTrainCommand(a: Args): Promise<void> {
     ratioToDenseFloor: iterationMs / denseFloorMs,
   };
   if (a.flags.has('json')) process.stdout.write(JSON.stringify(out) + '\n');
-  else process.stdout.write(`GRPO iteration ${iterationMs.toFixed(1)} ms (rollout ${out.breakdown.rolloutMs.toFixed(1)}, update ${out.breakdown.updateMs.toFixed(1)}); floor ${meanTurns.toFixed(1)} × ${forwardMs.toFixed(2)} ms forward + ${cfg.epochs} × ${backwardMs.toFixed(1)} ms backward = ${floorMs.toFixed(1)} ms; ratio ${out.ratio.toFixed(2)}\n` +
+  else process.stdout.write(`GRPO iteration ${iterationMs.toFixed(1)} ms (rollout ${out.breakdown.rolloutMs.toFixed(1)}, update ${out.breakdown.updateMs.toFixed(1)}), `
+    + `${dispatchesPerIteration.toFixed(0)} dispatches (kernels run); floor ${meanTurns.toFixed(1)} × ${forwardMs.toFixed(2)} ms forward + ${cfg.epochs} × ${backwardMs.toFixed(1)} ms backward = ${floorMs.toFixed(1)} ms; ratio ${out.ratio.toFixed(2)}\n` +
     `arithmetic floor: ${(macs / iterations / 1e6).toFixed(1)} M multiply-adds (${out.decisionsPerIteration.rollout.toFixed(0)} rollout decisions, ${out.decisionsPerIteration.trained.toFixed(0)} trained × ${cfg.epochs} epochs; ${(100 * allowedShare).toFixed(0)}% of their tools allowed) at ${out.matmulGmacPerS.toFixed(2)} GMAC/s = flopFloorMs ${flopFloorMs.toFixed(1)}; ratioToFlopFloor ${out.ratioToFlopFloor.toFixed(2)} on ${backend}${backend === 'wasm' ? ` (kernels of our own ${out.kernels ? 'on' : 'off'})` : ''}\n` +
     `scoring every tool, masked ones too (the floor as first defined): ${denseFloorMs.toFixed(1)} ms; ratio ${out.ratioToDenseFloor.toFixed(2)}\n`);
 }

@@ -3,7 +3,8 @@
 // the backend is fast. An iteration is modelled by what it is made of: the rollouts' batched
 // forwards (ROLLOUT_FULL_TURNS full-batch equivalents, as measured at the default size) and μ
 // updates over a packed batch of the decisions that train (TRAINED_PER_EPISODE per episode).
-// Each part is warmed up once (kernel compiles, buffer pools) and then timed. Between stages the
+// Each part is warmed up once (kernel compiles, buffer pools) and then timed, on the path the trainer
+// takes there (on WebGPU the WGSL kernels of our own, grpo/webgpuUpdate.ts). Between stages the
 // probe checks its deadline, and it stops early once its measured forward alone proves it
 // cannot beat `beat` it/s: it then reports that bound, never a guess.
 
@@ -15,6 +16,8 @@ import { STATE_DIM, TOOL_DIM } from '../policy/features';
 import { PolicyNetwork } from '../policy/network';
 import { disposePolicyInput, packPairs, policyInput } from '../policy/pairs';
 import { ALLOWED_TOOL_SHARE, allowedActions, spreadMaskBias } from './syntheticBatch';
+import { BUCKET_ROWS, RolloutBuffer } from '../grpo/rollout';
+import { deviceUpdate } from '../grpo/webgpuUpdate';
 import type { ProbeSize } from './probeSize';
 
 /** Full-batch forwards a default rollout costs (955 live decisions over N = 128: 7.5; rounded up). */
@@ -49,11 +52,18 @@ export async function probeSpeed(size: ProbeSize, deadline: number, beat = 0): P
   const fwd = policyInput(packPairs({ state: rnd(N * STATE_DIM, 1), tools: rnd(N * J * TOOL_DIM, 2), bias: spreadMaskBias(N, J, ALLOWED_TOOL_SHARE) }, J, null));
   const upBias = spreadMaskBias(M, J, ALLOWED_TOOL_SHARE);
   const actions = allowedActions(upBias, M, A);
-  const batch = {
+  // The same decisions as the trainer's rollout buffer holds them, for the update on the kernels (WebGPU).
+  const buf = new RolloutBuffer(1, M, J);
+  buf.state.set(rnd(M * STATE_DIM, 3)); buf.tools.set(rnd(M * J * TOOL_DIM, 4)); buf.bias.set(upBias); buf.actions.set(actions);
+  buf.logp.fill(-Math.log(A)); buf.valid.fill(1);
+  const perDecision = { advantage: rnd(M, 5), weight: new Float32Array(M).fill(1 / M), tokenWeight: new Float32Array(M).fill(1 / M) };
+  // tfjs's ops take the decisions as tensors, made when first needed (where the kernels run, never: they would cost dispatches).
+  const makeBatch = () => ({
     input: policyInput(packPairs({ state: rnd(M * STATE_DIM, 3), tools: rnd(M * J * TOOL_DIM, 4), bias: upBias }, J, null), { forGradients: true, firstLayerWidth: size.policy.width }),
     taken: tf.tidy(() => tf.cast(tf.oneHot(tf.tensor1d(actions, 'int32'), A), 'float32') as tf.Tensor2D),
     oldLogp: tf.fill([M], -Math.log(A)) as tf.Tensor1D, advantage: tf.tensor1d(rnd(M, 5)), weight: tf.fill([M], 1 / M) as tf.Tensor1D,
-  };
+  });
+  const ops: { batch?: ReturnType<typeof makeBatch> } = {};
   const check = () => { if (performance.now() > deadline) throw new ProbeTimeout('the probe ran out of time'); };
   const forward = async () => {
     check(); // also stops a probe that outlived its caller's timer before it issues more work
@@ -63,6 +73,13 @@ export async function probeSpeed(size: ProbeSize, deadline: number, beat = 0): P
   };
   const update = async () => {
     check();
+    if (net.onKernels()) {
+      const done = await deviceUpdate({
+        net, ref: null, optimizer, buf, ...perDecision, loss: LOSS, epochs: 1, maxGradNorm: 1, withWeights: false, bucket: BUCKET_ROWS,
+      });
+      if (done) return; // else too large for the device's buffers: tfjs's ops, as the trainer would
+    }
+    const batch = (ops.batch ??= makeBatch());
     const out = tf.tidy(() => gradientStep(net, batch, LOSS, optimizer, 1)); // as the trainer's epoch runs it
     await out.data();
     out.dispose();
@@ -91,8 +108,10 @@ export async function probeSpeed(size: ProbeSize, deadline: number, beat = 0): P
     return { itPerS: 1000 / (rolloutMs + size.epochs * updateMs), bound: false, forwardMs, updateMs, probeMs: performance.now() - t0 };
   } finally {
     disposePolicyInput(fwd);
-    disposePolicyInput(batch.input);
-    tf.dispose([batch.taken, batch.oldLogp, batch.advantage, batch.weight]);
+    if (ops.batch) {
+      disposePolicyInput(ops.batch.input);
+      tf.dispose([ops.batch.taken, ops.batch.oldLogp, ops.batch.advantage, ops.batch.weight]);
+    }
     net.dispose();
     optimizer.dispose();
   }

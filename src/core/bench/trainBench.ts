@@ -21,6 +21,7 @@ import { hashInts, SeqRng } from '../sim/rng';
 import { generateTasks, type Task } from '../sim/tasks';
 import { decisionMacs, everyToolScored, iterationMacs, matmulMacsPerMs } from './floor';
 import { checkIterationSize } from '../grpo/memoryEstimate';
+import { countDispatches } from './dispatchCount';
 
 export interface BenchPlan {
   widths: number[];
@@ -33,9 +34,15 @@ export interface BenchPlan {
   naiveAt: number;
   /** This backend's time budget, ms; sizes after it is spent are skipped. */
   budgetMs: number;
+  /** A first iteration (shader compiles included) past this ends the backend's larger sizes (SLOW_ITERATION_MS). */
+  slowMs?: number;
 }
 
 export const FULL_PLAN: BenchPlan = { widths: [64, 128, 256], episodes: [128, 1024, 4096], memoryAt: [10, 500], memoryCapMs: 25_000, naiveAt: 1024, budgetMs: 65_000 };
+/** The lab's default size alone (width 64, N = 128), for a quick look at one backend (the bench page's plan=default). */
+export const DEFAULT_SIZE_PLAN: BenchPlan = {
+  widths: [64], episodes: [128], memoryAt: [1, 2], memoryCapMs: 0, naiveAt: 0, budgetMs: 600_000, slowMs: 300_000,
+};
 export const QUICK_PLAN: BenchPlan = { widths: [64], episodes: [128, 1024], memoryAt: [10, 100], memoryCapMs: 5_000, naiveAt: 1024, budgetMs: 8_000 };
 
 /** One iteration past this ends the backend's larger sizes. */
@@ -49,6 +56,9 @@ export interface BenchRow {
   iterationMs?: number;
   /** Decisions of live episodes per second of rollout time. */
   rolloutDecisionsPerS?: number;
+  /** The iteration's rollouts (sampling included) and its update, ms. */
+  rolloutMs?: number;
+  updateMs?: number;
   flopFloorMs?: number;
   ratioToFlopFloor?: number;
   /** The ratio to the floor as first defined, which scores every tool of a decision, masked ones too (for comparison with earlier figures). */
@@ -56,6 +66,14 @@ export interface BenchRow {
   /** Share of the live decisions' tools that the mask allowed (the scorer's pairs). */
   allowedToolShare?: number;
   readbacksPerTurn?: number;
+  /** `data()` calls per timed iteration: the rollout's turns and the update's one. */
+  readbacksPerIteration?: number;
+  /** Kernel launches per timed iteration (dispatchCount.ts: GPU programs on WebGPU and WebGL, engine kernels on wasm and cpu). */
+  dispatchesPerIteration?: number;
+  /** Buffer copies per timed iteration recorded by the kernels of our own (WebGPU; not in dispatchesPerIteration). */
+  bufferCopiesPerIteration?: number;
+  /** The ten names with the most launches per timed iteration (the engine's kernel, or a program's shader key). */
+  dispatchesByName?: Record<string, number>;
   iterationsTimed?: number;
 }
 
@@ -118,32 +136,45 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
     const trainer = new GrpoTrainer(catalog, cfg, pool);
     try {
       const warm = await trainer.step(); // kernel compiles, buffer pools
-      if (warm.wallMs > SLOW_ITERATION_MS) {
-        tooSlow = `an iteration at width ${width}, N = ${episodes} took ${(warm.wallMs / 1000).toFixed(0)} s (> 30 s)`;
-        rows.push({ width, episodes, status: 'skipped', note: `one iteration took ${(warm.wallMs / 1000).toFixed(1)} s (> 30 s); larger sizes skipped` });
+      const slowMs = plan.slowMs ?? SLOW_ITERATION_MS;
+      if (warm.wallMs > slowMs) {
+        const s = (warm.wallMs / 1000).toFixed(1), limit = `${slowMs / 1000} s`;
+        tooSlow = `an iteration at width ${width}, N = ${episodes} took ${(warm.wallMs / 1000).toFixed(0)} s (> ${limit})`;
+        rows.push({ width, episodes, status: 'skipped', note: `one iteration took ${s} s (> ${limit}); larger sizes skipped` });
         continue;
       }
       // Fast sizes warm up for up to 5 iterations or 1 s, so that the JIT has compiled the simulation's and the packing's JS before the timing starts.
       for (let w = 1, spent = warm.wallMs; w < 5 && spent + warm.wallMs < 1000; w++) spent += (await trainer.step()).wallMs;
-      let n = 0, wall = 0, rolloutMs = 0, live = 0, livePairs = 0, macs = 0, dense = 0, turns = 0;
+      let n = 0, wall = 0, rolloutMs = 0, updateMs = 0, live = 0, livePairs = 0, macs = 0, dense = 0, turns = 0;
+      const launches = countDispatches();
       const { reads } = await countingReadbacks(async () => {
         const t0 = performance.now();
         // At least two timed iterations (one where a single one takes over 5 s), more up to 1.5 s.
         while (n < (warm.wallMs > 5000 ? 1 : 2) || (performance.now() - t0 < 1500 && n < 20)) {
           const m = await trainer.step();
-          n++; wall += m.wallMs; rolloutMs += m.timings.rolloutMs; live += m.decisions.rollout; turns += m.rolloutTurns;
+          n++; wall += m.wallMs; rolloutMs += m.timings.rolloutMs; updateMs += m.timings.updateMs;
+          live += m.decisions.rollout; turns += m.rolloutTurns;
           macs += iterationMacs(cfg.policy, m.decisions, cfg.epochs, cfg.beta > 0);
           dense += iterationMacs(cfg.policy, everyToolScored(m.decisions, J), cfg.epochs, cfg.beta > 0);
           livePairs += m.decisions.rolloutPairs;
         }
-      });
+      }).finally(() => launches.stop());
       const iterationMs = wall / n;
       // Every iteration reads once per rollout turn plus once for the update's diagnostics.
-      const row: BenchRow = { width, episodes, status: 'ok', iterationMs, rolloutDecisionsPerS: live / (rolloutMs / 1000), readbacksPerTurn: (reads - n) / turns, iterationsTimed: n, allowedToolShare: livePairs / (J * live) };
+      const top = [...launches.byName].sort((a, b) => b[1] - a[1]).slice(0, 10);
+      const byName = Object.fromEntries(top.map(([k, c]) => [k, c / n]));
+      const row: BenchRow = {
+        width, episodes, status: 'ok', iterationMs, rolloutDecisionsPerS: live / (rolloutMs / 1000), rolloutMs: rolloutMs / n,
+        updateMs: updateMs / n, readbacksPerTurn: (reads - n) / turns, readbacksPerIteration: reads / n, iterationsTimed: n, allowedToolShare: livePairs / (J * live),
+        dispatchesPerIteration: launches.total / n, bufferCopiesPerIteration: launches.copies / n, dispatchesByName: byName,
+      };
       rows.push(row);
       rowMacs.set(row, { macs: macs / n, dense: dense / n });
       last = { macs: decisionMacs(cfg.policy, J).forward * episodes, ms: iterationMs };
-      log(`width ${width} N ${episodes}: ${iterationMs.toFixed(1)} ms/iteration, ${row.rolloutDecisionsPerS?.toFixed(0)} decisions/s, floor ratio ${(iterationMs / (macs / n / peakBefore)).toFixed(2)} (at the first matmul peak)`);
+      log(`width ${width} N ${episodes}: ${iterationMs.toFixed(1)} ms/iteration (rollouts ${(rolloutMs / n).toFixed(1)}, `
+        + `update ${(updateMs / n).toFixed(1)}), ${(launches.total / n).toFixed(0)} dispatches/iteration, `
+        + `${(reads / n).toFixed(1)} readbacks/iteration, ${row.rolloutDecisionsPerS?.toFixed(0)} decisions/s, `
+        + `floor ratio ${(iterationMs / (macs / n / peakBefore)).toFixed(2)} (at the first matmul peak)`);
     } finally {
       trainer.dispose();
     }

@@ -14,7 +14,7 @@
 // scalar on the device (about 6e-6 relative a step apart).
 
 import * as tf from '@tensorflow/tfjs-core';
-import { adamKernel, wasmKernelsReady } from '../kernels/wasmKernels';
+import { adamKernel, wasmKernelsReady, type AdamScalars } from '../kernels/wasmKernels';
 
 /**
  * Concatenates 1-D tensors, at most four inputs per kernel. A WebGPU dispatch binds one storage
@@ -40,6 +40,8 @@ export function concatFlat(xs: readonly tf.Tensor1D[]): tf.Tensor1D {
 export class FlatAdam {
   private m: tf.Variable | null = null;
   private v: tf.Variable | null = null;
+  /** On WebGPU: [weights | m | v], each a flat padded vector (kernels/webgpuAdam.ts), in place of m and v. */
+  private device: tf.Tensor1D | null = null;
   private steps = 0;
   /** The weights the moments belong to (their ids); another list starts fresh moments. */
   private owner = '';
@@ -98,9 +100,35 @@ export class FlatAdam {
     return norm;
   }
 
+  /**
+   * The WGSL kernels' state for `vars` laid out in `padded` floats: [weights | m | v], the moments zero
+   * when new (a new list of weights, as with m and v, starts fresh moments). The caller writes the weights.
+   */
+  deviceState(vars: readonly tf.Variable[], padded: number): tf.Tensor1D {
+    const owner = vars.map((w) => w.id).join(',');
+    if (!this.device || this.owner !== owner || this.device.size !== 3 * padded) {
+      this.dispose();
+      this.device = tf.keep(tf.zeros([3 * padded])) as tf.Tensor1D;
+      this.owner = owner;
+    }
+    return this.device;
+  }
+
+  /** Counts one step (as applyClipped does) and returns its scalars for the kernels, the bias corrections exact. */
+  nextStep(maxNorm: number): AdamScalars {
+    this.steps++;
+    const { beta1: b1, beta2: b2 } = this;
+    return {
+      maxNorm, beta1: b1, beta2: b2, biasCorrection1: 1 - b1 ** this.steps, biasCorrection2: 1 - b2 ** this.steps,
+      epsilon: tf.backend().epsilon(), learningRate: this.learningRate,
+    };
+  }
+
   dispose(): void {
     this.m?.dispose();
     this.v?.dispose();
+    this.device?.dispose();
+    this.device = null;
     this.m = this.v = null;
     this.steps = 0;
     this.owner = '';

@@ -19,6 +19,7 @@ import { disposeBatch, gradientStep, lossTermValues, LOSS_TERMS, takenLogp, type
 import type { IterationMetrics } from './metrics';
 import { beginIteration, iterationMetrics, runNextPhase, updated, type EpochStats, type IterationState, type PhaseHost, type UpdateStats } from './phases';
 import { BUCKET_ROWS, RolloutBuffer, toDecisionBatch } from './rollout';
+import { deviceUpdate } from './webgpuUpdate';
 
 /** Values per epoch in the update's readback: the loss's LOSS_TERMS, then the gradient norm. */
 const ROW = LOSS_TERMS.length + 1;
@@ -155,29 +156,15 @@ export class GrpoTrainer {
   private async updateFrom(backup: tf.NamedTensorMap, adv: Float32Array, weight: Float32Array, tokenWeight: Float32Array): Promise<UpdateStats> {
     const cfg = this.config;
     this.optimizer.learningRate = learningRateAt(cfg, this.iteration);
-    const batch = toDecisionBatch(this.buf, adv, weight, tokenWeight, BUCKET_ROWS, this.config.policy.width);
-    if (this.ref && cfg.beta > 0) batch.refLogp = tf.tidy(() => takenLogp(this.ref as PolicyNetwork, batch));
-    // Per epoch one row of ROW values; all rows and the non-finite
-    // count travel in ONE readback at the end (averaged here, not accumulated on the device).
-    const rows: tf.Tensor1D[] = [];
-    let packed: tf.Tensor1D | null = null;
-    let all: Float32Array | Int32Array | Uint8Array;
     const size = this.net.vars.reduce((a, v) => a + v.size, 0);
     const withWeights = size <= 262_144 || (this.iteration + 1) % 25 === 0;
-    try {
-      for (let e = 0; e < cfg.epochs; e++) rows.push(tf.tidy(() => this.epoch(batch)));
-      packed = tf.tidy(() => {
-        const countBad = (x: tf.Tensor) => tf.sum(tf.cast(tf.logicalNot(tf.isFinite(x)), 'float32'));
-        // With the weights read back they are one flat copy anyway, counted once; without, each is counted in place (two-input adds).
-        const weights = withWeights ? concatFlat(this.net.vars.map((v) => tf.reshape(v, [-1]) as tf.Tensor1D)) : null;
-        const bad = weights ? countBad(weights) : this.net.vars.map(countBad).reduce((x, y) => tf.add(x, y));
-        return concatFlat([...rows, tf.reshape(bad, [1]) as tf.Tensor1D, ...(weights ? [weights] : [])]);
-      });
-      all = await packed.data();
-    } finally {
-      disposeBatch(batch);
-      tf.dispose([...rows, ...(packed ? [packed] : [])]);
-    }
+    // One readback: per epoch ROW values, then the non-finite count and (withWeights) the weights.
+    // On WebGPU the WGSL kernels of our own (unless the batch is too large for one buffer), else tfjs's ops.
+    const onDevice = this.net.onKernels() ? await deviceUpdate({
+      net: this.net, ref: this.ref, optimizer: this.optimizer, buf: this.buf, advantage: adv, weight, tokenWeight,
+      loss: cfg, epochs: cfg.epochs, maxGradNorm: cfg.maxGradNorm, withWeights, bucket: BUCKET_ROWS,
+    }) : null;
+    const all = onDevice ?? await this.opsUpdate(adv, weight, tokenWeight, withWeights);
     const epochs: EpochStats[] = Array.from({ length: cfg.epochs }, (_, e) => {
       const t = lossTermValues(all, ROW * e);
       return { loss: t.surrogate, kl: t.kl, entropy: t.entropy, clipFrac: t.clipFrac, gradNorm: all[ROW * e + LOSS_TERMS.length] as number, ratioMin: t.ratioMin, ratioMax: t.ratioMax };
@@ -195,6 +182,32 @@ export class GrpoTrainer {
       diverged = `iteration ${this.iteration + 1}: the update produced ${nonFiniteWeights > 0 ? `${nonFiniteWeights} non-finite weights` : 'a non-finite loss'}; the last finite weights were restored and Adam was reset. Try a lower learning rate or a smaller gradient-norm clip.`;
     }
     return { loss: loss as number, kl: kl as number, entropy: entropy as number, clipFrac: clipFrac as number, gradNorm: gradNorm as number, epochs, diverged };
+  }
+
+  /** The update with tfjs's ops (every backend but WebGPU with the kernels of our own); returns its one readback. */
+  private async opsUpdate(adv: Float32Array, weight: Float32Array, tokenWeight: Float32Array,
+    withWeights: boolean): Promise<Float32Array | Int32Array | Uint8Array> {
+    const cfg = this.config;
+    const batch = toDecisionBatch(this.buf, adv, weight, tokenWeight, BUCKET_ROWS, this.config.policy.width);
+    if (this.ref && cfg.beta > 0) batch.refLogp = tf.tidy(() => takenLogp(this.ref as PolicyNetwork, batch));
+    // Per epoch one row of ROW values; all rows and the non-finite
+    // count travel in ONE readback at the end (averaged here, not accumulated on the device).
+    const rows: tf.Tensor1D[] = [];
+    let packed: tf.Tensor1D | null = null;
+    try {
+      for (let e = 0; e < cfg.epochs; e++) rows.push(tf.tidy(() => this.epoch(batch)));
+      packed = tf.tidy(() => {
+        const countBad = (x: tf.Tensor) => tf.sum(tf.cast(tf.logicalNot(tf.isFinite(x)), 'float32'));
+        // With the weights read back they are one flat copy anyway, counted once; without, each is counted in place (two-input adds).
+        const weights = withWeights ? concatFlat(this.net.vars.map((v) => tf.reshape(v, [-1]) as tf.Tensor1D)) : null;
+        const bad = weights ? countBad(weights) : this.net.vars.map(countBad).reduce((x, y) => tf.add(x, y));
+        return concatFlat([...rows, tf.reshape(bad, [1]) as tf.Tensor1D, ...(weights ? [weights] : [])]);
+      });
+      return await packed.data();
+    } finally {
+      disposeBatch(batch);
+      tf.dispose([...rows, ...(packed ? [packed] : [])]);
+    }
   }
 
   /** One epoch: gradients of the loss, clipped, applied; returns its ROW values (call in tf.tidy). */

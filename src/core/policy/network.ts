@@ -13,6 +13,10 @@ import { SeqRng } from '../sim/rng';
 import { hiddenLayer, inputLayer, pairInputLayer, placeScores } from './dense';
 import type { PolicyInput } from './pairs';
 import { weightShapes, type PolicyConfig } from './policyConfig';
+import { webgpuKernelsReady, webgpuWidthOk } from '../kernels/webgpuKernels';
+import { flatParams, type FlatParams } from '../kernels/webgpuParams';
+import { forwardLogits } from '../kernels/webgpuForward';
+import { netDims, type NetDims } from '../kernels/webgpuLayout';
 
 export { DEFAULT_POLICY, weightShapes, type PolicyConfig } from './policyConfig';
 
@@ -25,10 +29,17 @@ function glorot(rng: SeqRng, rows: number, cols: number, gain = 1): Float32Array
 
 let variableCounter = 0;
 
+/** Whether a gradient tape records (inside tf.grads/variableGrads): the kernels of our own have no tfjs gradient. */
+function recordingGradients(): boolean {
+  return (tf.engine() as unknown as { state: { gradientDepth: number } }).state.gradientDepth > 0;
+}
+
 export class PolicyNetwork {
   readonly vars: tf.Variable[];
   readonly names: string[];
   private readonly byName: Map<string, tf.Variable>;
+  /** On WebGPU, the weights' flat copy the kernels of our own read (kernels/webgpuParams.ts); freed with the net. */
+  private flat: FlatParams | null = null;
 
   /** A freshly initialised network, or one built from given weights (same names and shapes). */
   constructor(readonly config: PolicyConfig, weights?: tf.NamedTensorMap) {
@@ -64,6 +75,11 @@ export class PolicyNetwork {
    * (dense.ts, stash); the caller disposes them after the backward pass.
    */
   logits(x: PolicyInput, kept?: tf.Tensor[]): tf.Tensor2D {
+    if (!kept && this.onKernels() && !recordingGradients()) {
+      // WebGPU: the WGSL kernels of our own, when the batch fits the device's buffers.
+      const out = forwardLogits(this.dims(x.bias.shape[1]), () => this.flatWeights(), x);
+      if (out) return out;
+    }
     const [M, A] = x.bias.shape;
     const P = x.pairs.shape[0];
     let h = pairInputLayer(x.state, x.pairs, x.pairRow, this.w('scorer/l0/tool'), this.w('scorer/l0/state'), this.w('scorer/l0/bias'), x.pairInputs, kept);
@@ -74,6 +90,27 @@ export class PolicyNetwork {
     const submit = tf.reshape(hiddenLayer(g, this.w('submit/out/kernel'), this.w('submit/out/bias'), 'linear', kept), [M]) as tf.Tensor1D;
     const flat = placeScores(tf.concat([toolScores, submit]), x.source, x.slots);
     return tf.add(tf.reshape(flat, [M, A]), x.bias);
+  }
+
+  /** Whether the WGSL kernels of our own run this network (WebGPU, a width they take). */
+  onKernels(): boolean {
+    return webgpuKernelsReady() && webgpuWidthOk(this.config.width);
+  }
+
+  /** The shapes the kernels are built for, with `actions` per decision and `cols` floats per decision row. */
+  dims(actions: number, cols?: number): NetDims {
+    return netDims(this.config, actions, cols);
+  }
+
+  /** The weights as one flat padded vector on the device (refreshed from the variables assigned since; WebGPU only). */
+  flatWeights(): tf.Tensor1D {
+    this.flat = flatParams(this.vars, netDims(this.config, 1).layout, this.flat);
+    return this.flat.flat;
+  }
+
+  /** The flat copy as it stands, for an update that writes its new weights there too (null before a first forward). */
+  flatCache(): FlatParams | null {
+    return this.flat;
   }
 
   /** An independent copy (e.g. the frozen reference of the KL term). */
@@ -100,5 +137,7 @@ export class PolicyNetwork {
 
   dispose(): void {
     for (const v of this.vars) v.dispose();
+    this.flat?.flat.dispose();
+    this.flat = null;
   }
 }

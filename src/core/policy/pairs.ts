@@ -39,6 +39,8 @@ export interface PolicyInput {
   source: tf.Tensor2D;
   /** [M, A]: 0 where allowed, −1e9 where masked. */
   bias: tf.Tensor2D;
+  /** The allowed pairs before the bucket's padding (the WGSL kernels compute only these). */
+  pairCount?: number;
   /**
    * [Pb, TOOL_DIM + STATE_DIM + 1]: each pair's tool descriptor, its decision's state and a 1, when
    * built for an update on a backend other than wasm (there the kernels of our own read the states
@@ -123,6 +125,7 @@ export function policyInput(p: PackedPairs, opts: { forGradients?: boolean; firs
     slots: tf.tensor2d(p.slots, [p.slots.length, 1], 'int32'),
     source: tf.tensor2d(p.source, [p.source.length, 1], 'int32'),
     bias: tf.tensor2d(p.bias, [p.M, p.A]),
+    pairCount: p.pairCount,
   };
   // On wasm the first layer's gradient reads the states in place (dense.ts), so the pairs' full inputs are not needed there.
   const statesInPlace = opts.firstLayerWidth !== undefined && canRunGatheredWeightGrad(opts.firstLayerWidth);
