@@ -6,8 +6,9 @@ import { ADV_EPS } from '../core/grpo/advantage';
 import { measuresShares, REWARD_MODE_LABELS } from '../core/grpo/reward';
 import { useLab, type LabState } from '../store/labStore';
 import { useStaggered } from './charts/useStaggered';
+import { useFit } from './layout/useFit';
 
-const f3 = (x: number) => (x === 0 ? '0' : Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(2) : x.toPrecision(3));
+const f3 = (x: number) => (Number.isInteger(x) ? String(x) : Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(2) : x.toPrecision(3));
 
 /** R with the numbers put in (only the non-zero terms): outcome · Σ_k P_k · M_norm,k, or under success-first outcome · (1 + Σ_k P_k · M_norm,k / Σ P). */
 function rewardFormula(g: GroupSample, t: GroupTrajectory): string {
@@ -63,6 +64,8 @@ export function GroupInspector() {
   const g = useStaggered(selectGroup, 8, 2000);
   const catalog = useLab((s) => s.catalog);
   const [open, setOpen] = useState<number | null>(0);
+  // Wider than its box: raw over normalised in each cell (level 1), then a cue to scroll.
+  const { box, level: fitLevel, overflow } = useFit(1);
   if (!g) return <p className="muted">Run an iteration (Step) to inspect one group of trajectories.</p>;
   const used = g.dims.map((_, k) => g.trajectories.some((t) => (t.mRaw[k] ?? 0) !== 0) || k >= g.dims.length - 3);
   return (
@@ -75,7 +78,8 @@ export function GroupInspector() {
         M(τ) = [{measuresShares(g.reward) ? 'share of the calls per tool' : 'calls per tool'}…, outcome, −cost, −latency], each dimension min–max normalised over the group (0 where constant).{' '}
         {g.normalizeStd ? <>A = (R − mean)/(std + 10⁻⁶) = (R − {g.mean.toFixed(3)})/({g.std.toFixed(3)} + 10⁻⁶)</> : <>A = R − mean = R − {g.mean.toFixed(3)} (no std division)</>}{g.filtered ? ' — this group was filtered (std < threshold): A = 0, not trained on' : ''}.
       </p>
-      <div className="table-wrap">
+      <div ref={box} className={`table-wrap${overflow ? ' overflowing' : ''}`} data-stacked={fitLevel > 0 || undefined}>
+        {overflow && <p className="scroll-cue small">Wider than its box: scroll sideways →</p>}
         <table className="group">
           <thead>
             <tr><th>#</th><th>solved</th><th>cost</th><th>latency</th>{g.dims.map((d, k) => used[k] && <th key={d}>{d}<br /><span className="muted">raw → norm</span></th>)}<th>R</th><th>A</th></tr>
@@ -88,7 +92,7 @@ export function GroupInspector() {
                   <td className={t.outcome ? 'good' : 'bad'}>{t.outcome ? '✓' : '✗'}</td>
                   <td className="num">{formatCost(catalog, t.costUSD)}</td>
                   <td className="num">{t.latencyS.toFixed(1)} s</td>
-                  {g.dims.map((d, k) => used[k] && <td key={d} className="num">{f3(t.mRaw[k] as number)} → {(t.mNorm[k] as number).toFixed(2)}</td>)}
+                  {g.dims.map((d, k) => used[k] && <td key={d} className="num">{f3(t.mRaw[k] as number)}{fitLevel > 0 ? <br /> : ' '}→ {(t.mNorm[k] as number).toFixed(2)}</td>)}
                   <td className="num"><strong>{t.reward.toFixed(3)}</strong></td>
                   <td className="num"><strong>{t.advantage.toFixed(3)}</strong></td>
                 </tr>

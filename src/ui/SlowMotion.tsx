@@ -3,6 +3,7 @@ import { PHASE_NAMES } from '../core/grpo/phaseNames';
 import { useLab } from '../store/labStore';
 import type { PhaseReport } from '../worker/protocol';
 import { SymValue } from './math/SymValue';
+import { useFit } from './layout/useFit';
 
 function Bars({ bars }: { bars: NonNullable<PhaseReport['bars']> }) {
   return (
@@ -27,30 +28,46 @@ const NUMBER_CELL = /^(—|[−+-]?\$?[\d.,]+(e[−+-]?\d+)?\s*(%|¢|s|ms|u|×)?
 const columnKinds = (t: PhaseReport['tables'][number]): ('num' | 'text' | '')[] =>
   t.columns.map((_, i) => (i === 0 ? '' : t.rows.every((row) => NUMBER_CELL.test((row[i] ?? '').trim())) ? 'num' : 'text'));
 
+type Table = PhaseReport['tables'][number];
+
+/** A phase's table; transposed (one row per column) when it is wider than its box, then a cue to scroll. */
+function PhaseTable({ t }: { t: Table }) {
+  const { box, level, overflow } = useFit(1);
+  const kinds = columnKinds(t);
+  const cell = (v: string, i: number, key: number) => {
+    const sym = t.symbols?.[i];
+    return <td key={key} className={kinds[i]}>{sym ? <SymValue sym={sym}>{v}</SymValue> : v}</td>;
+  };
+  const across = t.columns.slice(1).map((_, j) => j + 1);
+  return (
+    <div ref={box} className={`table-wrap${overflow ? ' overflowing' : ''}`} data-transposed={level > 0 || undefined}>
+      {overflow && <p className="scroll-cue small">Wider than its box: scroll sideways →</p>}
+      <table className="phase-table">
+        <caption>{t.caption}</caption>
+        {level === 0 ? (
+          <>
+            <thead><tr>{t.columns.map((c, i) => <th key={`${c}${i}`} className={kinds[i]}>{c}</th>)}</tr></thead>
+            <tbody>{t.rows.map((row, k) => <tr key={k}>{row.map((v, i) => cell(v, i, i))}</tr>)}</tbody>
+          </>
+        ) : (
+          <>
+            <thead><tr><th>{t.columns[0]}</th>{t.rows.map((row, k) => <th key={k} className="num">{row[0]}</th>)}</tr></thead>
+            <tbody>{across.map((i) => (
+              <tr key={i}><th scope="row">{t.columns[i]}</th>{t.rows.map((row, k) => cell(row[i] ?? '', i, k))}</tr>
+            ))}</tbody>
+          </>
+        )}
+      </table>
+    </div>
+  );
+}
+
 function Phase({ r, current }: { r: PhaseReport; current: boolean }) {
   return (
     <section className={`phase${current ? ' current' : ''}`} aria-label={`phase ${r.index}`} data-testid={`phase-${r.index}`}>
       <h3><span className="phase-num" aria-hidden="true">{r.index}</span>{r.name}</h3>
       <p>{r.summary}</p>
-      {r.tables.map((t) => {
-        const kinds = columnKinds(t);
-        return (
-          <div key={t.caption} className="table-wrap">
-            <table className="phase-table">
-              <caption>{t.caption}</caption>
-              <thead><tr>{t.columns.map((c, i) => <th key={`${c}${i}`} className={kinds[i]}>{c}</th>)}</tr></thead>
-              <tbody>
-                {t.rows.map((row, k) => (
-                  <tr key={k}>{row.map((v, i) => {
-                    const sym = t.symbols?.[i];
-                    return <td key={i} className={kinds[i]}>{sym ? <SymValue sym={sym}>{v}</SymValue> : v}</td>;
-                  })}</tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        );
-      })}
+      {r.tables.map((t) => <PhaseTable key={t.caption} t={t} />)}
       {r.bars && <Bars bars={r.bars} />}
     </section>
   );
@@ -76,7 +93,7 @@ export function SlowMotion() {
         <span className="phase-counter" data-testid="phase-counter" aria-live="polite">
           {n === 0 ? `One GRPO iteration, phase by phase, with its real numbers (${s.backend ?? '…'} backend).`
             : done ? `Iteration ${latest?.iteration} done: all 8 phases. Press Slow motion for the next one.`
-              : `Phase ${n} of 8 · iteration ${latest?.iteration}${s.busy ? ' · computing…' : ''}`}
+              : `Phase ${n} of 8 · iteration ${latest?.iteration} in progress (${s.iteration} done, as the top bar counts)${s.busy ? ' · computing…' : ''}`}
         </span>
       </div>
       <ol className="phase-steps" aria-label="the eight phases">

@@ -40,6 +40,30 @@ export interface PhaseReport {
 const f = (x: number, d = 3) => (Number.isFinite(x) ? (Math.abs(x) < 5e-4 && x !== 0 ? x.toExponential(1) : x.toFixed(d)) : String(x));
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const short = (t: Task) => (t.question.length > 72 ? `${t.question.slice(0, 70)}…` : t.question);
+/** A raw measure as phase 2 shows it: calls and outcomes as integers, seconds to 1 decimal, dollars to 4. */
+const raw = (x: number) => (Number.isInteger(x) ? String(x) : Math.abs(x) >= 10 ? x.toFixed(1) : f(x, 4));
+
+/** A difference to its significant figures: "0", "2.0e-5", "0.0300", "1.00". */
+const sig = (x: number) => (x === 0 ? '0' : Math.abs(x) < 1e-3 ? x.toExponential(1) : x.toPrecision(3));
+
+/** min and max written as M is, with as many more digits as it takes to tell them apart. */
+export function distinct(lo: number, hi: number): [string, string] {
+  let a = raw(lo), b = raw(hi);
+  for (let p = 3; a === b && lo !== hi && p <= 15; p++) { a = lo.toPrecision(p); b = hi.toPrecision(p); }
+  return [a, b];
+}
+
+/** A range that M̃ stretches to 0…1 although it is under 1% of the values' size, or invisible at 4 decimals. */
+export function isTinyRange(lo: number, hi: number): boolean {
+  return hi > lo && (hi - lo < 0.01 * Math.max(Math.abs(lo), Math.abs(hi)) || f(lo, 4) === f(hi, 4));
+}
+
+function tinyText(tiny: { name: string; lo: number; hi: number }[]): string {
+  const list = tiny.map((d) => `${d.name} (max − min = ${sig(d.hi - d.lo)})`).join(', ');
+  return `On ${list} the trajectories differ by less than 1% of the values, too little to matter, yet M̃ stretches `
+    + 'that difference to the whole 0…1: the best of the group gets 1 and the worst 0, as if they were far apart. '
+    + 'Min–max normalisation amplifies any difference a group leaves, however small.';
+}
 
 /** One turn of a trace in a few characters: "search gpt-5-mini→local-search ✓", "answer gpt-5 ✗", "submit ✓". */
 export function traceStep(e: TraceEntry): string {
@@ -111,22 +135,40 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     const names = dimNames(s), dims = shownDims(s);
     return {
       summary: `Each trajectory is measured as a vector M = [${measuresShares(s.host.config.reward) ? "each tool's share of the trajectory's calls" : 'calls per tool'}…, outcome, −cost, −latency] (${names.length} dimensions; the ${names.length - dims.length} tools nobody in the group called are left out below). Cost and latency enter with a minus sign, so more is worse.`,
-      tables: [{ caption: `Group ${s.shown + 1}: M(τ), raw`, columns: ['#', ...dims.map((k) => names[k] as string)], symbols: [null, ...dims.map(() => 'M')], rows: (s.mRaw[s.shown] ?? []).map((m, g) => [String(g + 1), ...dims.map((k) => f(m[k] as number, 4))]) }],
+      tables: [{ caption: `Group ${s.shown + 1}: M(τ), raw`, columns: ['#', ...dims.map((k) => names[k] as string)], symbols: [null, ...dims.map(() => 'M')], rows: (s.mRaw[s.shown] ?? []).map((m, g) => [String(g + 1), ...dims.map((k) => raw(m[k] as number))]) }],
     };
   },
   // 4. Normalise
   (s) => {
     const names = dimNames(s), dims = shownDims(s);
     const m = s.mRaw[s.shown] ?? [];
-    const lo = dims.map((k) => Math.min(...m.map((r) => r[k] as number))), hi = dims.map((k) => Math.max(...m.map((r) => r[k] as number)));
+    const lo = dims.map((k) => Math.min(...m.map((r) => r[k] as number)));
+    const hi = dims.map((k) => Math.max(...m.map((r) => r[k] as number)));
+    const shown = dims.map((_, i) => distinct(lo[i] as number, hi[i] as number));
     const constant = dims.filter((_, i) => hi[i] === lo[i]).map((k) => names[k]);
+    const tiny = dims.map((k, i) => ({ name: names[k] as string, lo: lo[i] as number, hi: hi[i] as number }))
+      .filter((d) => isTinyRange(d.lo, d.hi));
     return {
       // Counted over all of M's dimensions (the tools nobody in the group called are constant 0 too).
-      facts: { constantDims: names.filter((_, k) => m.every((r) => r[k] === (m[0] as number[])[k])).length, dims: names.length },
-      summary: `Each dimension is rescaled within the group: M̃ = (M − min)/(max − min), so the best trajectory of the group scores 1 and the worst 0 on it. ${constant.length ? `Constant here, so zeroed (no trajectory is better than another on it): ${constant.join(', ')}.` : 'No dimension shown is constant in this group.'}${names.length > dims.length ? ` The ${names.length - dims.length} tools nobody called (left out of the tables) are constant at 0, so zeroed too.` : ''}`,
+      facts: {
+        constantDims: names.filter((_, k) => m.every((r) => r[k] === (m[0] as number[])[k])).length,
+        dims: names.length, tinyDims: tiny.length,
+      },
+      summary: 'Each dimension is rescaled within the group: M̃ = (M − min)/(max − min), so the best trajectory of the '
+        + 'group scores 1 and the worst 0 on it. '
+        + (constant.length ? `Constant here, so zeroed (no trajectory is better than another on it): ${constant.join(', ')}.`
+          : 'No dimension shown is constant in this group.')
+        + (names.length > dims.length
+          ? ` The ${names.length - dims.length} tools nobody called (left out of the tables) are constant at 0, so zeroed too.` : '')
+        + (tiny.length ? ` ${tinyText(tiny)}` : ''),
       tables: [
-        { caption: `Group ${s.shown + 1}: min and max per dimension`, columns: ['', ...dims.map((k) => names[k] as string)], rows: [['min', ...lo.map((x) => f(x, 4))], ['max', ...hi.map((x) => f(x, 4))]] },
-        { caption: `Group ${s.shown + 1}: M̃(τ), normalised`, columns: ['#', ...dims.map((k) => names[k] as string)], symbols: [null, ...dims.map(() => 'M')], rows: (s.mNorm[s.shown] ?? []).map((r, g) => [String(g + 1), ...dims.map((k) => f(r[k] as number, 2))]) },
+        { caption: `Group ${s.shown + 1}: min, max and their difference per dimension (the divisor of M̃)`,
+          columns: ['', ...dims.map((k) => names[k] as string)],
+          rows: [['min', ...shown.map((x) => x[0])], ['max', ...shown.map((x) => x[1])],
+            ['max − min', ...dims.map((_, i) => sig((hi[i] as number) - (lo[i] as number)))]] },
+        { caption: `Group ${s.shown + 1}: M̃(τ), normalised`, columns: ['#', ...dims.map((k) => names[k] as string)],
+          symbols: [null, ...dims.map(() => 'M')],
+          rows: (s.mNorm[s.shown] ?? []).map((r, g) => [String(g + 1), ...dims.map((k) => f(r[k] as number, 2))]) },
       ],
     };
   },
@@ -153,7 +195,7 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     return {
       facts,
       summary: how + (official ? " The last column is the official code's reward for the same group: with +cost in its numerator the dearest success scores highest on cost, and its outcome, cost and latency terms count twice (the per-tool loop runs over them as well)." : ''),
-      tables: [{ caption: `Group ${s.shown + 1}: the terms P_k·M̃_k and R`, columns: ['#', 'outcome', 'cost', ...active.map((k) => `P·M̃ ${names[k]}`), 'R', ...(official ? ["R, official code's sign"] : [])], symbols: [null, null, null, ...active.map(() => null), 'R', ...(official ? [null] : [])],
+      tables: [{ caption: `Group ${s.shown + 1}: the terms P_k·M̃_k and R`, columns: ['#', 'outcome', 'cost', ...active.map((k) => `P·M̃ ${names[k]}`), 'R', ...(official ? ['R, official code'] : [])], symbols: [null, null, null, ...active.map(() => null), 'R', ...(official ? [null] : [])],
         rows: R.map((r, g) => [String(g + 1), (stats[g]?.outcome ? '1' : '0'), formatCost(s.host.catalog, stats[g]?.costUSD ?? 0), ...active.map((k) => f((P[k] as number) * ((s.mNorm[s.shown] as number[][])[g] as number[])[k]!, 3)), f(r), ...(official ? [f(official[g] as number)] : [])]) }],
     };
   },
@@ -182,7 +224,7 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     return {
       facts: first && last ? { epochs: u.epochs.length, ratioMin1: first.ratioMin, ratioMax1: first.ratioMax, clip1: first.clipFrac, loss1: first.loss, ratioMinLast: last.ratioMin, ratioMaxLast: last.ratioMax, clipLast: last.clipFrac, klLast: last.kl, entropyLast: last.entropy, trained: s.trainedDecisions } : { epochs: 0 },
       summary: u.epochs.length === 0 ? 'Every group was filtered: no decision trains, the weights stay as they were.'
-        : `${s.trainedDecisions} decisions train (of ${M} buffer rows: padding and filtered groups carry weight 0), for μ = ${c.epochs} epoch${c.epochs > 1 ? 's' : ''}. Epoch 1 is on-policy, so ratio = π_θ/π_old = 1 exactly and nothing is clipped; from epoch 2 the ratio moves and leaves [${1 - c.epsLow}, ${1 + c.epsHigh}] where the clip stops the push.${still} KL ${c.beta > 0 ? `to the reference, β = ${c.beta}` : 'is 0: β = 0 (no reference model, as in the paper)'}.${u.diverged ? ` ${u.diverged}` : ''}`,
+        : `${s.trainedDecisions} decisions train (of ${M} buffer rows: padding and filtered groups carry weight 0), for μ = ${c.epochs} epoch${c.epochs > 1 ? 's' : ''}. Epoch 1 is on-policy, so ratio = π_θ/π_old = 1 exactly and nothing is clipped; from epoch 2 the ratio moves and leaves [${+(1 - c.epsLow).toFixed(4)}, ${+(1 + c.epsHigh).toFixed(4)}] where the clip stops the push.${still} KL ${c.beta > 0 ? `to the reference, β = ${c.beta}` : 'is 0: β = 0 (no reference model, as in the paper)'}.${u.diverged ? ` ${u.diverged}` : ''}`,
       tables: [{ caption: 'Each epoch of the update', columns: ['epoch', 'ratio min … max', 'clip fraction', 'KL', 'surrogate', 'entropy', '‖g‖ before clip'], symbols: [null, 'ratio', 'clip', 'kl', null, 'entropy', null],
         rows: u.epochs.map((e, i) => [String(i + 1), `${f(e.ratioMin, 4)} … ${f(e.ratioMax, 4)}`, pct(e.clipFrac), f(e.kl, 5), f(e.loss, 5), f(e.entropy), f(e.gradNorm)]) }],
     };
@@ -202,13 +244,63 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     const advOf = (g: number) => s.adv[s.shown * c.groupSize + g] as number;
     const rows = perTraj.map((t, g) => [String(g + 1), f(advOf(g)), String(t.n), t.n ? pct(Math.exp(t.before / t.n)) : '—', t.n ? pct(Math.exp(t.after / t.n)) : '—', t.n ? `${(t.after - t.before) / t.n >= 0 ? '+' : ''}${f((t.after - t.before) / t.n, 4)}` : '—']);
     const first = labels.map((label, j) => ({ label, before: p.before[j] as number, after: p.after![j] as number })).filter((x) => x.before > 1e-4 || x.after > 1e-4);
-    const up = perTraj.filter((t, g) => t.n && advOf(g) > 0 && t.after > t.before).length, pos = perTraj.filter((t, g) => t.n && advOf(g) > 0).length;
+    const moved = (sign: 1 | -1) => {
+      const of = perTraj.filter((t, g) => t.n && sign * advOf(g) > 0);
+      return { n: of.length, went: of.filter((t) => sign * (t.after - t.before) > 0).length };
+    };
+    const pos = moved(1), neg = moved(-1);
     const filtered = s.advantages[s.shown]?.filtered;
+    const still = learningRateAt(c, s.host.iteration) === 0;
+    const why = still || filtered ? null : whyNotAll(s, perTraj, advOf, pos.n - pos.went + neg.n - neg.went);
+    const outcome = still ? 'the learning rate is 0 at this iteration, so nothing moved'
+      : filtered ? 'this group was filtered (A = 0), so what moved here was moved by the other groups, which share the weights'
+        : `${pos.went} of ${pos.n} with A > 0 rose and ${neg.went} of ${neg.n} with A < 0 fell`;
     return {
-      facts: { positive: pos, rose: up },
-      summary: `After the update, the actions this group took are re-scored. Trajectories with A > 0 should have become more likely, those with A < 0 less: ${learningRateAt(c, s.host.iteration) === 0 ? 'the learning rate is 0 at this iteration, so nothing moved' : filtered ? 'this group was filtered (A = 0), so what moved here was moved by the other groups, which share the weights' : pos ? `${up} of ${pos} with A > 0 rose` : 'no trajectory had A > 0'}. The bars show the whole distribution at the group's first decision.`,
+      facts: { positive: pos.n, rose: pos.went, negative: neg.n, fell: neg.went, ...(why?.facts ?? {}) },
+      summary: 'After the update, the actions this group took are re-scored. Trajectories with A > 0 should have become '
+        + `more likely, those with A < 0 less: ${outcome}.${why?.text ? ` ${why.text}` : ''} `
+        + "The bars show the whole distribution at the group's first decision.",
       tables: [{ caption: `Group ${s.shown + 1}: π(taken action), geometric mean over each trajectory's decisions`, columns: ['#', 'A', 'decisions', 'π before', 'π after', 'Δ mean ln π'], symbols: [null, 'A', null, null, null, null], rows }],
       bars: { caption: `π(action) at the first decision of group ${s.shown + 1}, before → after`, items: first },
     };
   },
 ];
+
+type Moves = { n: number; before: number; after: number }[];
+
+/**
+ * Why an update need not raise every A > 0 trajectory and lower every A < 0 one, in the numbers of
+ * this iteration: the batch's gradient, the shared first decision, and the clip on each decision.
+ */
+function whyNotAll(s: IterationState, perTraj: Moves, advOf: (g: number) => number, against: number) {
+  const p = s.probs!, { buf, config: c } = s.host, G = c.groupSize;
+  const A = s.host.catalog.tools.length + 1;
+  const mine = perTraj.reduce((a, t) => a + t.n, 0);
+  const groups = s.advantages.filter((x) => !x.filtered).length;
+  let clipped = 0;
+  const first = new Map<number, number>();
+  p.rows.forEach((row, i) => {
+    const a = buf.actions[row] as number;
+    const ratio = (p.after![i * A + a] as number) / (p.before[i * A + a] as number);
+    const g = (row % buf.slots) - s.shown * G;
+    // The clip stops a push only in the advantage's direction: up past 1 + ε_high, down past 1 − ε_low.
+    if ((advOf(g) > 0 && ratio > 1 + c.epsHigh) || (advOf(g) < 0 && ratio < 1 - c.epsLow)) clipped++;
+    if (Math.floor(row / buf.slots) === 0) first.set(g, a);
+  });
+  // A trajectory with A < 0 whose first action is also that of one with A > 0: at the group's shared
+  // first state their pushes on that action oppose each other.
+  const shared = [...first].filter(([g, a]) => advOf(g) < 0 && [...first].some(([h, b]) => b === a && advOf(h) > 0)).length;
+  const last = s.update?.epochs[s.update.epochs.length - 1];
+  const facts = { groupDecisions: mine, trainingGroups: groups, clippedHere: clipped, sharedFirst: shared };
+  if (!against) return { facts, text: '' };
+  const text = `${against === 1 ? 'One went' : `${against} went`} against its A, and the update allows it: it follows the gradient `
+    + `of the whole batch, ${s.trainedDecisions} decisions from ${groups} group${groups === 1 ? '' : 's'} that train (this `
+    + `group's ${mine} among them), through weights every group shares, so the other groups' pushes move these `
+    + 'probabilities too.'
+    + (shared ? ` ${shared === 1 ? 'One trajectory' : `${shared} trajectories`} with A < 0 began with the same action `
+      + 'as one with A > 0, in the same first state: there their pushes on that action oppose and partly cancel.' : '')
+    + ` ${clipped} of this group's ${mine} decisions moved past the clip (π after/π before above ${+(1 + c.epsHigh).toFixed(4)} `
+    + `with A > 0, or below ${+(1 - c.epsLow).toFixed(4)} with A < 0), where it stops the push`
+    + (last ? ` (the clip held ${pct(last.clipFrac)} of the batch's decisions in the last epoch).` : '.');
+  return { facts, text };
+}
