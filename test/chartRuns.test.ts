@@ -2,7 +2,7 @@
 // with the iterations written out by hand.
 
 import { describe, expect, it } from 'vitest';
-import { ChartRuns, NO_CURVES, type Curves } from '../src/store/chartRuns';
+import { ChartRuns, noCurves, type Curves } from '../src/store/chartRuns';
 import type { Histogram } from '../src/core/grpo/metrics';
 import type { MetricPoint } from '../src/worker/protocol';
 
@@ -13,7 +13,7 @@ const its = (c: Curves | null) => c?.series.map((p) => p.iteration) ?? null;
 describe('ChartRuns', () => {
   it('Reset keeps the curves for Undo, late points of their run included; Undo swaps them back, and the points the worker closed before the undo stay with the policy they belong to', () => {
     const runs = new ChartRuns();
-    let shown: Curves = NO_CURVES;
+    let shown: Curves = noCurves();
     const push = (run: number, ...points: number[]) => { const next = runs.take(run, at(...points), H, null, shown); if (next) shown = next; return next; };
     push(1, 1, 2, 3);
     expect(its(shown)).toEqual([1, 2, 3]);
@@ -44,7 +44,7 @@ describe('ChartRuns', () => {
 
   it('a new network in the run going on keeps the trained curves for Undo; the run\'s further points are the new network\'s', () => {
     const runs = new ChartRuns();
-    let shown = runs.take(1, at(1, 2, 3, 4, 5), H, null, NO_CURVES) as Curves;
+    let shown = runs.take(1, at(1, 2, 3, 4, 5), H, null, noCurves()) as Curves;
     shown = runs.keepForUndo(shown);
     expect(its(shown)).toEqual([]);
     shown = runs.take(1, at(1, 2), H, null, shown) as Curves; // the same run, the new network's counter
@@ -55,7 +55,7 @@ describe('ChartRuns', () => {
 
   it('Restore best carries the curves on: the old run\'s points and the new run\'s both chart', () => {
     const runs = new ChartRuns();
-    let shown: Curves = runs.take(1, at(1, 2), H, null, NO_CURVES) as Curves;
+    let shown: Curves = runs.take(1, at(1, 2), H, null, noCurves()) as Curves;
     const run = runs.carryOn();
     shown = runs.take(1, at(3), H, null, shown) as Curves; // the iteration in flight when Restore was pressed
     shown = runs.take(run, at(4), H, null, shown) as Curves;
@@ -63,7 +63,7 @@ describe('ChartRuns', () => {
   });
   it('a Reset the worker did not keep (a fresh network) leaves the kept curves and their runs as they were', () => {
     const runs = new ChartRuns();
-    let shown: Curves = NO_CURVES;
+    let shown: Curves = noCurves();
     const push = (run: number, ...points: number[]) => { const next = runs.take(run, at(...points), H, null, shown); if (next) shown = next; return next; };
     push(1, 1, 2, 3);
     shown = runs.replace(shown); // Reset of the trained policy: kept
@@ -76,5 +76,27 @@ describe('ChartRuns', () => {
     runs.carryOn();
     shown = runs.swap(shown);
     expect(its(shown)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('the export history', () => {
+  it('keeps every iteration past the charts cap, cuts back where the counter goes back, and goes with its policy on Undo', () => {
+    const runs = new ChartRuns();
+    let shown: Curves = noCurves();
+    for (let i = 1; i <= 3017; i += 7) shown = runs.take(1, at(...Array.from({ length: 7 }, (_, k) => i + k)), H, null, shown) as Curves;
+    // 431 batches of 7 iterations: 1 … 3017.
+    expect(shown.history.points).toHaveLength(3017);
+    expect(shown.history.points.map((p) => p.iteration)).toEqual(Array.from({ length: 3017 }, (_, k) => k + 1));
+    expect(shown.series.length).toBeLessThanOrEqual(2000);
+    // The counter went back to 3001 (a recovered backend): the log ends at 3000 then carries on.
+    shown = runs.take(1, at(3001), H, null, shown) as Curves;
+    expect(shown.history.points).toHaveLength(3001);
+    // Reset: a new log; Undo brings the old one back with its 3001 points.
+    shown = runs.replace(shown);
+    shown = runs.take(2, at(1, 2), H, null, shown) as Curves;
+    expect(shown.history.points).toHaveLength(2);
+    runs.carryOn();
+    shown = runs.swap(shown);
+    expect(shown.history.points).toHaveLength(3001);
   });
 });

@@ -6,11 +6,12 @@
 
 import type { GroupSample, Histogram } from '../core/grpo/metrics';
 import type { MetricPoint } from '../worker/protocol';
-import { appendBounded } from './series';
+import { appendBounded, MetricLog } from './series';
 
-/** The charts' state of one policy. */
-export interface Curves { series: MetricPoint[]; histogram: Histogram | null; group: GroupSample | null }
-export const NO_CURVES: Curves = { series: [], histogram: null, group: null };
+/** The charts' state of one policy: the bounded series they draw, and every iteration for export. */
+export interface Curves { series: MetricPoint[]; history: MetricLog; histogram: Histogram | null; group: GroupSample | null }
+/** Curves with nothing yet (each with a log of its own). */
+export const noCurves = (): Curves => ({ series: [], history: new MetricLog(), histogram: null, group: null });
 /** The curves Undo would bring back, and the runs whose late metrics join them. */
 export interface KeptCurves { kept: Curves; keptRuns: Set<number> }
 
@@ -20,7 +21,7 @@ export class ChartRuns {
   /** Runs whose metrics the shown curves take: the current one and those it carries on. */
   private shown = new Set([1]);
   /** The curves of the policy Undo brings back. */
-  private kept: Curves = NO_CURVES;
+  private kept: Curves = noCurves();
   /** Runs whose late metrics belong to the kept curves. */
   private keptRuns = new Set<number>();
 
@@ -38,7 +39,7 @@ export class ChartRuns {
     this.kept = shown;
     this.keptRuns = this.shown;
     this.shown = new Set([++this.current]);
-    return NO_CURVES;
+    return noCurves();
   }
 
   /** What Undo would bring back now, to put back with restoreKept(). */
@@ -61,7 +62,7 @@ export class ChartRuns {
   keepForUndo(shown: Curves): Curves {
     this.kept = shown;
     this.keptRuns = new Set();
-    return NO_CURVES;
+    return noCurves();
   }
 
   /**
@@ -82,8 +83,14 @@ export class ChartRuns {
    * kept curves take the points of their runs, other runs' are dropped).
    */
   take(runId: number, points: readonly MetricPoint[], histogram: Histogram, group: GroupSample | null, shown: Curves): Curves | null {
-    if (this.shown.has(runId)) return { series: appendBounded(shown.series, points), histogram, group };
-    if (this.keptRuns.has(runId)) this.kept = { series: appendBounded(this.kept.series, points), histogram, group };
+    if (this.shown.has(runId)) {
+      shown.history.append(points);
+      return { series: appendBounded(shown.series, points), history: shown.history, histogram, group };
+    }
+    if (this.keptRuns.has(runId)) {
+      this.kept.history.append(points);
+      this.kept = { series: appendBounded(this.kept.series, points), history: this.kept.history, histogram, group };
+    }
     return null;
   }
 }

@@ -6,7 +6,7 @@ import { catalogErrorText } from './catalogErrorText';
 import { create } from 'zustand';
 import { DEFAULT_TRAIN, type TrainConfig } from '../core/grpo/config';
 import type { GroupSample, Histogram } from '../core/grpo/metrics';
-import { NO_CURVES } from './chartRuns';
+import { noCurves } from './chartRuns';
 import { runActions } from './runActions';
 import { parseCatalog } from '../core/sim/catalogSchema';
 import { presetCatalog } from '../core/sim/presets';
@@ -16,7 +16,7 @@ import { LabWorkerClient, WorkerStoppedError } from '../worker/client';
 import { workerWatch } from './workerWatch';
 import type { BackendInfo, BackendName, LabSettings, MetricPoint, PaperRow, Tradeoff } from '../worker/protocol';
 import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
-import { metricsCsv } from './series';
+import { metricsCsv, MetricLog } from './series';
 import { linkTooLong, readUrl, readView, urlConfigOf, writeUrl, type UrlConfig } from './urlState';
 import { saveFile } from './saveFile';
 import { backendActions } from './backendActions';
@@ -24,14 +24,22 @@ import { teachActions, type TeachState } from './teachActions';
 import { policyFileActions } from './policyFileActions';
 import { shareActions, type ShareActions } from './shareActions';
 import { withoutPolicyParam } from '../core/io/shareBundle';
+import { describeSettingsChange } from './settingsChange';
 
-/** The end of a refused catalog edit's notice (one is shown at a time). */
+/** The end of a refused catalog edit's notice. */
 const CATALOG_REFUSED = ' — the catalog was not changed.';
-/** The notices without a catalog edit's refusal: one is on show at a time, and an edit that applies ends it. */
-const withoutCatalogRefusal = (notices: LabState['notices']): LabState['notices'] => notices.filter((n) => !n.text.endsWith(CATALOG_REFUSED));
+/** The notices without those on `topic` (a state that has ended, e.g. a refusal an applied edit answers). */
+const without = (notices: LabState['notices'], topic: NoticeTopic): LabState['notices'] => notices.filter((n) => n.topic !== topic);
 
-/** `aboutPolicy`: true of the current policy only (cleared when Reset replaces it). */
-export interface Notice { id: number; kind: 'info' | 'warn' | 'error'; text: string; aboutPolicy?: boolean }
+/**
+ * What a notice is about: one notice per topic is on show, a newer one replaces it, and a notice
+ * about a state that has ended goes (policy: the current policy's origin, gone when it is replaced;
+ * run: why training paused, gone when it starts again; catalog: a refused edit, gone when one applies).
+ */
+export type NoticeTopic = 'policy' | 'settings' | 'recipe' | 'run' | 'backend' | 'worker' | 'catalog' | 'import' | 'lesson';
+export interface Notice { id: number; kind: 'info' | 'warn' | 'error'; text: string; topic?: NoticeTopic }
+/** At most this many notices at once: the oldest goes first. */
+const MAX_NOTICES = 3;
 
 export interface LabState extends UrlConfig, ShareActions, TeachState {
   delayMs: number;
@@ -54,6 +62,8 @@ export interface LabState extends UrlConfig, ShareActions, TeachState {
   savedPoint: MetricPoint | null;
   itPerS: number;
   series: MetricPoint[];
+  /** Every iteration of the shown run, for the metrics export (the series above is thinned for the charts). */
+  history: MetricLog;
   histogram: Histogram | null;
   group: GroupSample | null;
   tradeoff: Tradeoff | null;
@@ -96,7 +106,7 @@ export interface LabState extends UrlConfig, ShareActions, TeachState {
   probe(): Promise<number[]>;
   /** Computes the "Paper vs lab" table for the current policy at the sliders' P. */
   computePaper(count?: number): Promise<void>;
-  notify(kind: Notice['kind'], text: string, aboutPolicy?: boolean): void;
+  notify(kind: Notice['kind'], text: string, topic?: NoticeTopic): void;
   dismiss(id: number): void;
   regenerate(): Promise<void>;
   select(i: number): void;
@@ -190,17 +200,20 @@ export const useLab = create<LabState>((set, get) => {
         set({ catalog: accepted.catalog, train: accepted.train, preference: accepted.preference, delayMs: accepted.delayMs, evalTasks: accepted.evalTasks, evalSuite: accepted.evalSuite });
         syncUrl();
       }
-      get().notify('error', `Not applied: ${(e as Error).message}. The lab goes on with the settings it had.`);
+      get().notify('error', `Not applied: ${(e as Error).message}. The lab goes on with the settings it had.`, 'settings');
       return;
     }
+    const before = accepted;
     accepted = settings;
+    const said = before && describeSettingsChange(before, settings, get().iteration);
+    if (said) get().notify('info', said, 'settings');
     const changed = r.type === 'configured' ? r.changed : [];
     if (changed.includes('phases')) get().dropPhases(); // the worker closed a slow-motion iteration the new settings no longer fit
     // A new network (width, depth or seed changed): its counter starts at 0, with curves of its own;
     // a trained policy it replaced is kept for Undo, with its curves.
-    if (changed.includes('policy')) set({ ...(changed.includes('undo') ? run.keepForUndo() : NO_CURVES), iteration: 0, policyOrigin: 'random', tradeoffStale: true });
+    if (changed.includes('policy')) set({ ...(changed.includes('undo') ? run.keepForUndo() : noCurves()), iteration: 0, policyOrigin: 'random', tradeoffStale: true });
     if (r.type === 'configured') set({ bestIteration: r.bestIteration, undoLabel: r.undo });
-    if (r.type === 'configured' && changed.includes('undo') && r.undo) get().notify('info', `A new network for the new shape or seed: ${r.undo} is kept — Undo brings it back.`);
+    if (r.type === 'configured' && changed.includes('undo') && r.undo) get().notify('info', `A new network for the new shape or seed: ${r.undo} is kept — Undo brings it back.`, 'policy');
     await evaluate(changed.some((c) => c === 'policy' || c === 'tasks' || c === 'baselines'));
   };
   const configureSoon = () => {
@@ -233,6 +246,7 @@ export const useLab = create<LabState>((set, get) => {
     savedPoint: null,
     itPerS: 0,
     series: [],
+    history: new MetricLog(),
     histogram: null,
     group: null,
     tradeoff: null,
@@ -309,14 +323,13 @@ export const useLab = create<LabState>((set, get) => {
       const r = parseCatalog(candidate);
       if (!r.ok) {
         // One refusal at a time: a newer one replaces the last instead of stacking up banners.
-        set((s) => ({ notices: withoutCatalogRefusal(s.notices) }));
-        get().notify('error', `${catalogErrorText(r.error, candidate)}${CATALOG_REFUSED}`);
+        get().notify('error', `${catalogErrorText(r.error, candidate)}${CATALOG_REFUSED}`, 'catalog');
         return false;
       }
       const ids = new Set(r.value.tools.map((t) => t.id));
       const p = get().preference;
       // An edit that applies ends any refusal on show: it is about an entry no longer there.
-      set((s) => ({ catalog: r.value, preference: { ...p, tools: Object.fromEntries(Object.entries(p.tools).filter(([id]) => ids.has(id))) }, notices: withoutCatalogRefusal(s.notices) }));
+      set((s) => ({ catalog: r.value, preference: { ...p, tools: Object.fromEntries(Object.entries(p.tools).filter(([id]) => ids.has(id))) }, notices: without(s.notices, 'catalog') }));
       configureSoon();
       void get().regenerate();
       return true;
@@ -329,7 +342,7 @@ export const useLab = create<LabState>((set, get) => {
     ...share.actions,
     ...policyFiles,
     exportMetrics(kind) {
-      const series = get().series;
+      const series = get().history.points; // every iteration (the charts' series is thinned past its cap)
       if (kind === 'csv') saveFile('orchestra-lab-metrics.csv', metricsCsv(series), 'text/csv');
       else saveFile('orchestra-lab-metrics.json', JSON.stringify(series), 'application/json');
     },
@@ -355,9 +368,13 @@ export const useLab = create<LabState>((set, get) => {
       if (tooLong) throw new Error(`No link copied: ${tooLong}.`);
       return location.href;
     },
-    notify(kind, text, aboutPolicy = false) {
-      // The same notice again (e.g. Start pressed past the schedule's end) moves to the end instead of stacking.
-      set((s) => ({ notices: [...s.notices.filter((n) => n.kind !== kind || n.text !== text).slice(-4), { id: noticeId++, kind, text, ...(aboutPolicy ? { aboutPolicy } : {}) }] }));
+    notify(kind, text, topic) {
+      // The same notice again (e.g. Start pressed past the schedule's end) moves to the end instead of stacking;
+      // a newer one on the same topic replaces the older.
+      set((s) => {
+        const kept = s.notices.filter((n) => (n.kind !== kind || n.text !== text) && (!topic || n.topic !== topic));
+        return { notices: [...kept.slice(-(MAX_NOTICES - 1)), { id: noticeId++, kind, text, ...(topic ? { topic } : {}) }] };
+      });
     },
     dismiss(id) {
       set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));

@@ -39,7 +39,7 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
         if (!copy) return deps.fail(e);
         save(copy.json, copy.weights);
         get().notify('warn', `The training worker did not answer, so the page's own copy of the policy was exported: `
-          + `iteration ${copy.iteration}.`);
+          + `iteration ${copy.iteration}.`, 'worker');
       }
     },
     async importWeights(jsonFile, weightsFile, quiet = false, replacedBy) {
@@ -47,14 +47,14 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
       try {
         json = JSON.parse(await jsonFile.text());
       } catch (e) {
-        get().notify('error', `Import refused: ${'name' in jsonFile && jsonFile.name ? `"${jsonFile.name}"` : 'the policy manifest'} is not valid JSON (${(e as Error).message}). The current model keeps running.`);
+        get().notify('error', `Import refused: ${'name' in jsonFile && jsonFile.name ? `"${jsonFile.name}"` : 'the policy manifest'} is not valid JSON (${(e as Error).message}). The current model keeps running.`, 'import');
         return false;
       }
       // Two files of different runs: said as such, before their bytes are blamed on the weights file's name.
       const named = (json as ArtifactNames | null)?.weightsManifest?.[0]?.paths?.[0];
       const notPair = 'name' in weightsFile ? pairMismatch(named, weightsFile.name) : null;
       if (notPair) {
-        get().notify('error', `Import refused: ${notPair}. The current model keeps running.`);
+        get().notify('error', `Import refused: ${notPair}. The current model keeps running.`, 'import');
         return false;
       }
       const weights = await weightsFile.arrayBuffer();
@@ -66,7 +66,7 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
       try {
         r = await worker().request({ type: 'import', json, weights, ...(replacedBy ? { replacedBy } : {}) }, [weights]);
       } catch (e) {
-        get().notify('error', `Import refused: ${(e as Error).message}. The current model keeps running.`);
+        get().notify('error', `Import refused: ${(e as Error).message}. The current model keeps running.`, 'import');
         if (wasRunning) get().start();
         return false;
       }
@@ -79,8 +79,8 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
       deps.syncUrl();
       get().dropPhases();
       set({ policyOrigin: 'imported' }); // loadPretrained says 'pretrained' after this
-      if (!quiet) get().notify('info', `Imported ${r.note}.${r.kept && r.undo ? ` ${capitalised(r.undo)} is kept — Undo brings it back.` : ''}`);
-      else if (r.kept && r.undo) get().notify('info', `${capitalised(r.undo)} is kept — Undo brings it back.`);
+      if (!quiet) get().notify('info', `Imported ${r.note}.${r.kept && r.undo ? ` ${capitalised(r.undo)} is kept — Undo brings it back.` : ''}`, 'policy');
+      else if (r.kept && r.undo) get().notify('info', `${capitalised(r.undo)} is kept — Undo brings it back.`, 'policy');
       await deps.evaluate(true).catch(deps.fail);
       return true;
     },
@@ -95,10 +95,10 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
         if (!w.ok) throw new Error(`HTTP ${w.status} for ${name}`);
         const ok = await get().importWeights(manifest, await w.blob(), true, 'loading the shipped policy');
         if (ok) set({ policyOrigin: 'pretrained' });
-        if (ok) get().notify('info', 'Loaded the shipped pretrained policy (trained in Node with random preferences and the success-first reward), so the sliders mean something before any training.', true);
+        if (ok) get().notify('info', 'Loaded the shipped pretrained policy (trained in Node with random preferences and the success-first reward), so the sliders mean something before any training.', 'policy');
         return ok;
       } catch (e) {
-        get().notify('warn', `The shipped pretrained policy could not be loaded (${(e as Error).message}); starting from a random policy.`);
+        get().notify('warn', `The shipped pretrained policy could not be loaded (${(e as Error).message}); starting from a random policy.`, 'policy');
         return false;
       }
     },

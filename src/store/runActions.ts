@@ -10,7 +10,7 @@ import type { LabState } from './labStore';
 type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
 type RunControls = Pick<LabState, 'start' | 'pause' | 'toggleRun' | 'stepOnce' | 'reset' | 'restoreBest' | 'undo'>;
 
-const curvesOf = (s: LabState): Curves => ({ series: s.series, histogram: s.histogram, group: s.group });
+const curvesOf = (s: LabState): Curves => ({ series: s.series, history: s.history, histogram: s.histogram, group: s.group });
 
 export function runActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: {
   fail: (e: unknown) => void;
@@ -56,7 +56,7 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
       set((s) => ({ policyOrigin: 'restored', train: { ...s.train, seed, policy: { ...s.train.policy, width: r.width, depth: r.depth, seed } }, paper: null, tradeoffStale: true }));
       deps.adoptShape();
       if (seedBack) await deps.configure();
-      get().notify('info', `${r.note}${seedBack ? `, with its seed ${seed}` : ''}.`);
+      get().notify('info', `${r.note}${seedBack ? `, with its seed ${seed}` : ''}.`, 'policy');
     } catch (e) {
       deps.fail(e);
     }
@@ -67,7 +67,8 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
       if (get().running) return;
       deps.onStart();
       get().dropPhases();
-      set({ running: true });
+      // Why training paused (the schedule's end, a stop) no longer holds once it runs again.
+      set((s) => ({ running: true, notices: s.notices.filter((n) => n.topic !== 'run') }));
       // Settings changed just before (still in their debounce) apply to this run, not the one after.
       void deps.booted().then(() => get().flushSettings()).then(() => worker().request({ type: 'start', runId: runs.current })).catch(deps.fail);
     },
@@ -92,11 +93,11 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
       const before = replaceCurves();
       // Notices about the policy that is gone no longer hold (e.g. "Loaded the shipped pretrained policy").
       get().dropPhases();
-      set((s) => ({ running: false, paper: null, policyOrigin: 'scratch', notices: s.notices.filter((n) => !n.aboutPolicy) }));
+      set((s) => ({ running: false, paper: null, policyOrigin: 'scratch', notices: s.notices.filter((n) => n.topic !== 'policy') }));
       const r = await worker().request({ type: 'reset', runId: runs.current }).catch(deps.fail);
       const kept = r?.type === 'resetDone' && r.kept;
       if (!kept) runs.restoreKept(before);
-      get().notify('info', `Reset: a fresh random policy from the seed${kept ? ' (Undo brings the previous one back)' : ''}.`, true);
+      get().notify('info', `Reset: a fresh random policy from the seed${kept ? ' (Undo brings the previous one back)' : ''}.`, 'policy');
     },
     restoreBest: () => restoreFrom('restoreBest'),
     undo: () => restoreFrom('undo'),
@@ -133,8 +134,8 @@ export function runActions(set: Set, get: () => LabState, worker: () => LabWorke
       if (p.runId !== runs.current) return; // from a run that was reset or replaced, or has ended
       if (p.type === 'status') {
         set({ running: p.running, iteration: p.iteration, itPerS: p.itPerS, ...(p.bestIteration !== undefined ? { bestIteration: p.bestIteration } : {}), ...(p.undo !== undefined ? { undoLabel: p.undo } : {}) });
-        if (p.message) get().notify('error', `Training stopped: ${p.message}`);
-        if (p.notice) get().notify('info', p.notice); // a pause that is no failure (the learning-rate schedule's end)
+        if (p.message) get().notify('error', `Training stopped: ${p.message}`, 'run');
+        if (p.notice) get().notify('info', p.notice, 'run'); // a pause that is no failure (the learning-rate schedule's end)
       } else if (p.type === 'tradeoff') set({ tradeoff: p.tradeoff, tradeoffStale: false });
     },
   };

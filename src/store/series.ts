@@ -1,6 +1,6 @@
-// Bounded metric history: every iteration is kept until the cap, then the older half is thinned
-// to every other point, so memory and chart size stay bounded however long a run goes.
-// Also the run's metrics as CSV / JSON for export.
+// Metric history: for the charts, bounded (every iteration until the cap, then the older half
+// thinned to every other point, so chart work stays bounded however long a run goes); for export,
+// every iteration (MetricLog, appended in place). Also the run's metrics as CSV / JSON.
 
 import type { MetricPoint } from '../worker/protocol';
 
@@ -26,6 +26,20 @@ export function appendBounded(series: readonly MetricPoint[], points: readonly M
     out = [...out.slice(0, half).filter((_, i) => i % 2 === 0), ...out.slice(half)];
   }
   return out;
+}
+
+/**
+ * Every iteration of one policy's run, for export: appended in place (a long run costs no copy per
+ * push), cut back where the iteration counter goes back, as the charts' series is.
+ */
+export class MetricLog {
+  readonly points: MetricPoint[] = [];
+  append(points: readonly MetricPoint[]): void {
+    for (const p of points) {
+      while (this.points.length && (this.points[this.points.length - 1] as MetricPoint).iteration >= p.iteration) this.points.pop();
+      this.points.push(p);
+    }
+  }
 }
 
 /** At most `max` evenly spaced points (the last one always included). */

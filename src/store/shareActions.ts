@@ -77,7 +77,7 @@ export function shareActions(set: Set, get: () => LabState, worker: () => LabWor
 
     async importShareFile(file) {
       const refuse = (why: string) => {
-        get().notify('error', `Import refused: ${why}. The current model and settings are unchanged.`);
+        get().notify('error', `Import refused: ${why}. The current model and settings are unchanged.`, 'import');
         return false;
       };
       let bundle: ReturnType<typeof decodeShareFile>;
@@ -95,19 +95,19 @@ export function shareActions(set: Set, get: () => LabState, worker: () => LabWor
       const policy = () => get().importWeights(jsonBlob(artifact), bytesBlob(weights), true, 'the shared lab');
       if (writeUrl(next) === writeUrl(prev)) {
         const ok = await policy();
-        if (ok) get().notify('info', 'Imported the shared policy (its settings were already these).', true);
+        if (ok) get().notify('info', 'Imported the shared policy (its settings were already these).', 'policy');
         return ok;
       }
       // New settings may replace the network (another seed or size): keep the current policy to put back.
       const backup = await worker().request({ type: 'export' }).catch(() => null);
       if (!(await applySettings(next))) return false;
       if (await policy()) {
-        get().notify('info', 'Imported the shared lab: its settings and its trained policy.', true);
+        get().notify('info', 'Imported the shared lab: its settings and its trained policy.', 'policy');
         return true;
       }
       await applySettings(prev);
       if (backup?.type === 'exported') await get().importWeights(jsonBlob(backup.json), bytesBlob(backup.weights), true, 'putting the previous policy back');
-      get().notify('warn', 'The shared lab was not imported: the previous settings and policy were put back.');
+      get().notify('warn', 'The shared lab was not imported: the previous settings and policy were put back.', 'import');
       return false;
     },
   };
@@ -124,17 +124,17 @@ export function shareActions(set: Set, get: () => LabState, worker: () => LabWor
         try {
           decoded = decodePolicyParam(value, get().catalog);
         } catch (e) {
-          get().notify('error', `The link's policy could not be read: ${(e as Error).message}. Starting from the default policy.`);
+          get().notify('error', `The link's policy could not be read: ${(e as Error).message}. Starting from the default policy.`, 'import');
           return false;
         }
         const ok = await get().importWeights(jsonBlob(decoded.artifact), bytesBlob(decoded.weights), true, 'the link\'s policy');
-        if (ok) get().notify('info', "Loaded the trained policy from the link (int8 weights, each within 1/254 of the largest in its column).", true);
+        if (ok) get().notify('info', "Loaded the trained policy from the link (int8 weights, each within 1/254 of the largest in its column).", 'policy');
         if (ok && decoded.unchecked) {
           get().notify('warn', 'The link was made by an older version of the lab, without a checksum: '
             + 'its policy was loaded, but whether it was altered or damaged on the way could not be checked. '
-            + 'A link made now carries one.', true);
+            + 'A link made now carries one.', 'import');
         }
-        else get().notify('error', "The link's policy was refused (see above); starting from the default policy.");
+        else get().notify('error', "The link's policy was refused (see above); starting from the default policy.", 'policy');
         return ok;
       } finally {
         deps.syncUrl(); // the weights leave the address bar (the settings stay)

@@ -48,7 +48,7 @@ export function workerWatch(set: Set, get: () => LabState, deps: {
     const saved = copy
       ? `; Export weights still saves the page's copy of the policy (iteration ${copy.iteration})`
       : '';
-    get().notify('error', `${text}. Reload the page${saved}.`);
+    get().notify('error', `${text}. Reload the page${saved}.`, 'worker');
   };
 
   const restart = async (why: string) => {
@@ -64,7 +64,7 @@ export function workerWatch(set: Set, get: () => LabState, deps: {
     const from = copy;
     const fromCopy = from ? ` from the page's copy of the policy (iteration ${from.iteration})` : '';
     get().notify('error', `The training worker stopped: ${why}. It is started afresh${fromCopy}; `
-      + 'nothing else was changed.');
+      + 'nothing else was changed.', 'worker');
     restarting = true;
     try {
       await deps.reboot(async () => {
@@ -87,7 +87,7 @@ export function workerWatch(set: Set, get: () => LabState, deps: {
         get().notify('info', from
           ? `The training worker runs again (on ${on}) with the weights of iteration ${from.iteration}, `
             + 'the page\'s last copy: training is paused there; press Start to go on.'
-          : `The training worker runs again (on ${on}), with a fresh policy: it had sent no copy of its weights yet.`);
+          : `The training worker runs again (on ${on}), with a fresh policy: it had sent no copy of its weights yet.`, 'policy');
         await deps.evaluate(true);
       });
     } catch (e) {

@@ -9,6 +9,7 @@ import { DataBrowser } from './DataBrowser';
 import { ExportImport } from './ExportImport';
 import { FirstScreen } from './FirstScreen';
 import { GroupInspector } from './GroupInspector';
+import { RecipeLine } from './RecipeLine';
 import { SettingsDrawer } from './layout/SettingsDrawer';
 import { Tabs } from './layout/Tabs';
 import { LessonDock, Lessons, useLessonWatcher } from './lessons/Lessons';
@@ -110,6 +111,7 @@ export function App() {
           <TradeoffChart />
         </section>
         <section className="curves-area" aria-label="training curves">
+          <RecipeLine />
           <KeyCurves />
         </section>
         <section className="bottom panel" data-region="bottom">

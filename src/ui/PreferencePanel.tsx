@@ -40,7 +40,7 @@ export function PreferencePanel() {
   const applyRecipe = () => {
     const { reward: r, learningRate, entropyCoef } = SHIPPED_RECIPE.settings;
     setTrain({ reward: r, learningRate, entropyCoef, advantage: { ...advantage, normalizeStd: false }, lrDecay: { start: 0, end: SHIPPED_RECIPE.iterations } });
-    useLab.getState().notify('info', `Training now uses the shipped policy's recipe: the success-first reward, the advantage without the std division, lr ${learningRate} falling to 0 by iteration ${SHIPPED_RECIPE.iterations}, where a run pauses (Settings → Training). Train from scratch to train one policy for every preset.`);
+    useLab.getState().notify('info', `Training now uses the shipped policy's recipe: the success-first reward, the advantage without the std division, lr ${learningRate} falling to 0 by iteration ${SHIPPED_RECIPE.iterations}, where a run pauses (Settings → Training). Train from scratch to train one policy for every preset.`, 'recipe');
   };
   return (
     <section className="panel prefs" aria-label="preferences">
