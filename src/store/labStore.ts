@@ -25,21 +25,13 @@ import { policyFileActions } from './policyFileActions';
 import { shareActions, type ShareActions } from './shareActions';
 import { withoutPolicyParam } from '../core/io/shareBundle';
 import { describeSettingsChange } from './settingsChange';
+import { keepInBrowser } from './keepInBrowser';
+import { forgetLab } from './browserSave';
+import { withNotice, withoutTopic, type Notice, type NoticeAction, type NoticeTopic } from './notices';
 
 /** The end of a refused catalog edit's notice. */
 const CATALOG_REFUSED = ' — the catalog was not changed.';
-/** The notices without those on `topic` (a state that has ended, e.g. a refusal an applied edit answers). */
-const without = (notices: LabState['notices'], topic: NoticeTopic): LabState['notices'] => notices.filter((n) => n.topic !== topic);
-
-/**
- * What a notice is about: one notice per topic is on show, a newer one replaces it, and a notice
- * about a state that has ended goes (policy: the current policy's origin, gone when it is replaced;
- * run: why training paused, gone when it starts again; catalog: a refused edit, gone when one applies).
- */
-export type NoticeTopic = 'policy' | 'settings' | 'recipe' | 'run' | 'backend' | 'worker' | 'catalog' | 'import' | 'lesson';
-export interface Notice { id: number; kind: 'info' | 'warn' | 'error'; text: string; topic?: NoticeTopic }
-/** At most this many notices at once: the oldest goes first. */
-const MAX_NOTICES = 3;
+export type { Notice, NoticeTopic } from './notices';
 
 export interface LabState extends UrlConfig, ShareActions, TeachState {
   delayMs: number;
@@ -60,6 +52,8 @@ export interface LabState extends UrlConfig, ShareActions, TeachState {
    * have gone past it (trained after it, or another policy trained here) would be lost by leaving the page.
    */
   savedPoint: MetricPoint | null;
+  /** The iteration this browser last kept (keepInBrowser.ts), and when; null before the first save. */
+  browserSaved: { iteration: number; at: number } | null;
   itPerS: number;
   series: MetricPoint[];
   /** Every iteration of the shown run, for the metrics export (the series above is thinned for the charts). */
@@ -97,8 +91,8 @@ export interface LabState extends UrlConfig, ShareActions, TeachState {
   /** Forces a backend, or 'auto' (the cached measurement; `remeasure` runs the probe again). */
   setBackend(name: BackendName | 'auto', remeasure?: boolean): Promise<void>;
   exportWeights(): Promise<void>;
-  /** `replacedBy`: what replaces the current policy, in the Undo label (default "the import"). */
-  importWeights(json: File | Blob, weights: File | Blob, quiet?: boolean, replacedBy?: string): Promise<boolean>;
+  /** `replacedBy`: what replaces the current policy, in the Undo label (default "the import"); `resumeAt`: the iteration it goes on from. */
+  importWeights(json: File | Blob, weights: File | Blob, quiet?: boolean, replacedBy?: string, resumeAt?: number): Promise<boolean>;
   loadPretrained(): Promise<boolean>;
   exportMetrics(kind: 'csv' | 'json'): void;
   shareLink(): string;
@@ -106,7 +100,7 @@ export interface LabState extends UrlConfig, ShareActions, TeachState {
   probe(): Promise<number[]>;
   /** Computes the "Paper vs lab" table for the current policy at the sliders' P. */
   computePaper(count?: number): Promise<void>;
-  notify(kind: Notice['kind'], text: string, topic?: NoticeTopic): void;
+  notify(kind: Notice['kind'], text: string, topic?: NoticeTopic, action?: NoticeAction): void;
   dismiss(id: number): void;
   regenerate(): Promise<void>;
   select(i: number): void;
@@ -154,6 +148,7 @@ export const useLab = create<LabState>((set, get) => {
     });
     c.onPush(run.onPush);
     c.onPush(watch.onPush);
+    c.onPush((p) => { if (p.type === 'weights') keeper.onCopy({ json: p.json, weights: p.weights, iteration: p.iteration }); });
     return c;
   };
   /** After the worker swapped in a policy of another shape: what it runs now has that shape. */
@@ -187,6 +182,22 @@ export const useLab = create<LabState>((set, get) => {
   });
   const teach = teachActions(set, get, worker, { runId: run.currentRun, fail, booted: () => booted });
   const share = shareActions(set, get, worker, { syncUrl, configure: () => configureNow() });
+  const keeper = keepInBrowser(set, get, {
+    async applySettings(query) {
+      set({ ...readUrl(query).config });
+      syncUrl();
+      await configureNow();
+    },
+    importAt: (json, weights, at) => get().importWeights(new Blob([JSON.stringify(json)]), new Blob([weights]), true, 'your saved policy', at),
+    // The lab as a first visit shows it; the policy it replaces is kept for Undo.
+    async startFresh() {
+      await forgetLab().catch(() => undefined);
+      set({ ...readUrl('').config });
+      syncUrl();
+      await configureNow();
+      if (!(await get().loadPretrained())) await get().reset();
+    },
+  });
 
   /** Sends the settings now, then re-evaluates the operating point (and the sweep if the policy or tasks changed). */
   const configureNow = async () => {
@@ -244,6 +255,7 @@ export const useLab = create<LabState>((set, get) => {
     running: false,
     iteration: 0,
     savedPoint: null,
+    browserSaved: null,
     itPerS: 0,
     series: [],
     history: new MetricLog(),
@@ -280,7 +292,8 @@ export const useLab = create<LabState>((set, get) => {
         }
         accepted = settingsOf(get());
         const t = get().train.policy;
-        if (!(await share.bootPolicy()) && t.width === 64 && t.depth === 2) await get().loadPretrained();
+        const linked = await share.bootPolicy();
+        if (!linked && !(await keeper.restore()) && t.width === 64 && t.depth === 2) await get().loadPretrained();
         if (get().policyOrigin === 'loading') set({ policyOrigin: 'random' }); // no shipped policy for this size, or it could not load
         markBooted();
         await evaluate(true);
@@ -329,7 +342,7 @@ export const useLab = create<LabState>((set, get) => {
       const ids = new Set(r.value.tools.map((t) => t.id));
       const p = get().preference;
       // An edit that applies ends any refusal on show: it is about an entry no longer there.
-      set((s) => ({ catalog: r.value, preference: { ...p, tools: Object.fromEntries(Object.entries(p.tools).filter(([id]) => ids.has(id))) }, notices: without(s.notices, 'catalog') }));
+      set((s) => ({ catalog: r.value, preference: { ...p, tools: Object.fromEntries(Object.entries(p.tools).filter(([id]) => ids.has(id))) }, notices: withoutTopic(s.notices, 'catalog') }));
       configureSoon();
       void get().regenerate();
       return true;
@@ -368,13 +381,8 @@ export const useLab = create<LabState>((set, get) => {
       if (tooLong) throw new Error(`No link copied: ${tooLong}.`);
       return location.href;
     },
-    notify(kind, text, topic) {
-      // The same notice again (e.g. Start pressed past the schedule's end) moves to the end instead of stacking;
-      // a newer one on the same topic replaces the older.
-      set((s) => {
-        const kept = s.notices.filter((n) => (n.kind !== kind || n.text !== text) && (!topic || n.topic !== topic));
-        return { notices: [...kept.slice(-(MAX_NOTICES - 1)), { id: noticeId++, kind, text, ...(topic ? { topic } : {}) }] };
-      });
+    notify(kind, text, topic, action) {
+      set((s) => ({ notices: withNotice(s.notices, { id: noticeId++, kind, text, ...(topic ? { topic } : {}), ...(action ? { action } : {}) }) }));
     },
     dismiss(id) {
       set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));

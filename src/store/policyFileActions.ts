@@ -42,7 +42,7 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
           + `iteration ${copy.iteration}.`, 'worker');
       }
     },
-    async importWeights(jsonFile, weightsFile, quiet = false, replacedBy) {
+    async importWeights(jsonFile, weightsFile, quiet = false, replacedBy, resumeAt) {
       let json: unknown;
       try {
         json = JSON.parse(await jsonFile.text());
@@ -64,7 +64,7 @@ export function policyFileActions(set: Set, get: () => LabState, worker: () => L
       if (wasRunning) get().pause();
       let r;
       try {
-        r = await worker().request({ type: 'import', json, weights, ...(replacedBy ? { replacedBy } : {}) }, [weights]);
+        r = await worker().request({ type: 'import', json, weights, ...(replacedBy ? { replacedBy } : {}), ...(resumeAt ? { resumeAt } : {}) }, [weights]);
       } catch (e) {
         get().notify('error', `Import refused: ${(e as Error).message}. The current model keeps running.`, 'import');
         if (wasRunning) get().start();

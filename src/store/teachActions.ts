@@ -11,7 +11,7 @@ type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) =
 
 /** Where the policy now training came from (the first screen says which one it continues). */
 /** 'loading': the page is starting and its first policy (the shipped one, or a link's) is on its way. */
-export type PolicyOrigin = 'loading' | 'random' | 'scratch' | 'pretrained' | 'imported' | 'restored';
+export type PolicyOrigin = 'loading' | 'random' | 'scratch' | 'pretrained' | 'imported' | 'restored' | 'saved';
 
 export interface TeachState {
   policyOrigin: PolicyOrigin;

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
 import { useLab } from '../store/labStore';
+import { SERIES_CAP } from '../store/series';
 import { useShallow } from 'zustand/react/shallow';
 import { SHARE_FILE } from '../core/io/shareBundle';
 
 /** Export the policy (the same two files the CLI reads and writes) and the run's metrics; import a policy, or a share file (settings and policy). */
 export function ExportImport() {
-  const s = useLab(useShallow((x) => ({ notify: x.notify, importWeights: x.importWeights, importShareFile: x.importShareFile, exportWeights: x.exportWeights, loadPretrained: x.loadPretrained, exportMetrics: x.exportMetrics, recorded: x.series.length })));
+  const s = useLab(useShallow((x) => ({ notify: x.notify, importWeights: x.importWeights, importShareFile: x.importShareFile, exportWeights: x.exportWeights, loadPretrained: x.loadPretrained, exportMetrics: x.exportMetrics, recorded: x.series.length, logged: x.history.points.length, iteration: x.iteration })));
   const input = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<string>('');
   const onFiles = async (files: FileList | null) => {
@@ -34,7 +35,9 @@ export function ExportImport() {
       </section>
       <section>
         <h3>Run metrics</h3>
-        <p className="small muted">{s.recorded} iterations recorded (thinned beyond 2000).</p>
+        <p className="small muted" data-testid="metrics-recorded">
+          The export holds every iteration of this policy's run: {s.logged} ({s.recorded > 0 && s.recorded < s.logged ? `the charts draw ${s.recorded} of them, thinned past ${SERIES_CAP}` : 'the charts draw them all'}).
+        </p>
         <button type="button" onClick={() => s.exportMetrics('csv')}>Metrics CSV</button>{' '}
         <button type="button" onClick={() => s.exportMetrics('json')}>Metrics JSON</button>
       </section>

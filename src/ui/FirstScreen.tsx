@@ -15,6 +15,7 @@ function originLine(origin: LabState['policyOrigin'], running: boolean, iteratio
     case 'loading': return 'Loading the policy…';
     case 'imported': return iteration ? `Now: an imported policy, trained on for ${its}.` : 'Now: an imported policy.';
     case 'restored': return `Now: a restored policy (iteration ${iteration}).`;
+    case 'saved': return `Now: your policy from this browser, trained for ${its}.`;
     default: return iteration ? `Now: a policy trained from scratch for ${its}.` : 'Now: a fresh random policy, not trained yet.';
   }
 }

@@ -10,6 +10,7 @@ export function Notices() {
       {notices.map((n) => (
         <div key={n.id} role={n.kind === 'error' ? 'alert' : 'note'} className={`notice ${n.kind}`}>
           <span>{n.text}</span>
+          {n.action && <button type="button" className="notice-action" onClick={() => { dismiss(n.id); n.action?.run(); }}>{n.action.label}</button>}
           <button type="button" aria-label="Dismiss" onClick={() => dismiss(n.id)}>×</button>
         </div>
       ))}

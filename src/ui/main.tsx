@@ -14,13 +14,13 @@ import { useLab } from '../store/labStore';
 // hashchange.)
 window.addEventListener('hashchange', () => { if (location.hash.includes('=')) location.reload(); });
 
-// Leaving the page (reload, close, another address) drops the policy trained here: the browser asks
-// first, unless it was exported or shared since its last iteration. (A policy just loaded has no
-// curves yet: nothing to lose.)
+// Leaving the page (reload, close, another address) would drop iterations this browser has not kept
+// yet (it keeps the policy every few seconds) and that were not exported or shared: the browser asks
+// first. (A policy just loaded has no curves yet: nothing to lose.)
 window.addEventListener('beforeunload', (e) => {
   const s = useLab.getState();
   const last = s.series.at(-1);
-  if (last && last !== s.savedPoint) e.preventDefault();
+  if (last && last !== s.savedPoint && s.browserSaved?.iteration !== last.iteration) e.preventDefault();
 });
 
 createRoot(document.getElementById('root') as HTMLElement).render(

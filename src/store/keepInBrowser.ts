@@ -1,0 +1,89 @@
+// Keeps the lab in this browser across a reload: each copy of the policy the worker sends is saved
+// with the settings and the curves (browserSave.ts), at most every SAVE_EVERY_MS while training and
+// at once otherwise; at boot a saved lab is put back (policy at its iteration, settings, curves) with
+// a notice that offers "Start fresh". A link that carries other settings wins, and the notice says
+// the saved lab is still there. Storage that refuses (quota, a private window) is said once.
+
+import type { LabState } from './labStore';
+import { loadLab, saveLab, type SavedLab } from './browserSave';
+import { appendBounded } from './series';
+import { readUrl, urlConfigOf, writeUrl } from './urlState';
+import type { WeightsCopy } from './workerWatch';
+
+type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
+
+export const SAVE_EVERY_MS = 5000;
+
+/** The settings as a saved lab records them (no view parameters: classroom mode is not a setting). */
+export const savedQuery = (s: LabState): string => writeUrl(urlConfigOf(s));
+
+export function keepInBrowser(set: Set, get: () => LabState, deps: {
+  /** Applies settings read from a link to the page and the worker. */
+  applySettings: (query: string) => Promise<void>;
+  /** Imports a policy that goes on from `iteration` (quietly: the notice here says what happened). */
+  importAt: (json: object, weights: ArrayBuffer, iteration: number) => Promise<boolean>;
+  startFresh: () => Promise<void>;
+}) {
+  let last = -Infinity, timer: ReturnType<typeof setTimeout> | null = null, pending: WeightsCopy | null = null;
+  let refused = false, saving = false;
+
+  const save = async (copy: WeightsCopy) => {
+    const s = get();
+    const record: SavedLab = {
+      version: 1, savedAt: Date.now(), query: savedQuery(s), iteration: copy.iteration, json: copy.json,
+      weights: copy.weights.slice(0), // the copy stays the page's
+      history: s.history.points.filter((p) => p.iteration <= copy.iteration),
+    };
+    saving = true;
+    try {
+      await saveLab(record);
+      set({ browserSaved: { iteration: copy.iteration, at: record.savedAt } });
+      refused = false;
+    } catch (e) {
+      if (!refused) {
+        get().notify('warn', `This browser did not keep the lab (${(e as Error).message || String(e)}): a reload would `
+          + 'start from the shipped policy. Export weights keeps this one.', 'storage');
+      }
+      refused = true;
+    } finally {
+      saving = false;
+      last = performance.now();
+    }
+    if (pending) { const next = pending; pending = null; await save(next); }
+  };
+
+  return {
+    /** A new copy of the policy from the worker: saved now, or when SAVE_EVERY_MS have passed while training. */
+    onCopy(copy: WeightsCopy): void {
+      if (saving) { pending = copy; return; }
+      const wait = get().running ? last + SAVE_EVERY_MS - performance.now() : 0;
+      if (timer) clearTimeout(timer);
+      if (wait <= 0) { void save(copy); return; }
+      timer = setTimeout(() => { timer = null; void save(copy); }, wait);
+    },
+    /** At boot: puts a saved lab back when the page's link allows it; true when it did. */
+    async restore(): Promise<boolean> {
+      let saved: SavedLab | null;
+      try { saved = await loadLab(); } catch { return false; } // no storage here: nothing to restore
+      if (!saved) return false;
+      const here = savedQuery(get());
+      const defaults = writeUrl(readUrl('').config);
+      if (here !== saved.query && here !== defaults) {
+        get().notify('info', `This browser keeps a lab trained for ${saved.iteration} iterations under other settings; `
+          + "this link's settings are on show.", 'storage');
+        return false;
+      }
+      if (here !== saved.query) await deps.applySettings(saved.query);
+      if (!(await deps.importAt(saved.json, saved.weights, saved.iteration))) return false;
+      const history = saved.history;
+      set((s) => {
+        s.history.append(history);
+        return { series: appendBounded([], history), iteration: saved.iteration, policyOrigin: 'saved' };
+      });
+      const when = new Date(saved.savedAt).toLocaleString();
+      get().notify('info', `Restored from this browser: the policy of iteration ${saved.iteration} (saved ${when}), its `
+        + 'settings and curves.', 'policy', { label: 'Start fresh', run: () => void deps.startFresh() });
+      return true;
+    },
+  };
+}
