@@ -10,6 +10,7 @@ import { ExportImport } from './ExportImport';
 import { FirstScreen } from './FirstScreen';
 import { GroupInspector } from './GroupInspector';
 import { RecipeLine } from './RecipeLine';
+import { RunHealthLine } from './RunHealthLine';
 import { SettingsDrawer } from './layout/SettingsDrawer';
 import { Tabs } from './layout/Tabs';
 import { LessonDock, Lessons, useLessonWatcher } from './lessons/Lessons';
@@ -112,6 +113,7 @@ export function App() {
         </section>
         <section className="curves-area" aria-label="training curves">
           <RecipeLine />
+          <RunHealthLine />
           <KeyCurves />
         </section>
         <section className="bottom panel" data-region="bottom">

@@ -1,0 +1,35 @@
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { runHealth, runHealthText } from '../core/lab/runHealth';
+import { useLab } from '../store/labStore';
+
+/**
+ * One line under the recipe on how the run is going (core/lab/runHealth.ts): still rising, on a
+ * plateau and why, or worse than its best by more than the noise, with Restore best beside it.
+ * Read from every iteration of the run (the export's history), recomputed as the curves update.
+ */
+export function RunHealthLine() {
+  const s = useLab(useShallow((x) => ({
+    series: x.series, history: x.history, train: x.train, preference: x.preference, bestIteration: x.bestIteration, restoreBest: x.restoreBest,
+  })));
+  const line = useMemo(() => {
+    const points = s.history.points;
+    const h = runHealth(points.map((p) => p.accuracy));
+    if (!h) return null;
+    const t = s.train, last = points[points.length - 1];
+    const weighsCost = t.reward !== 'outcome' && (t.preferenceMode === 'random' || s.preference.cost > 0 || s.preference.latency > 0);
+    return { h, text: runHealthText(h, { entropy: last?.entropy ?? 0, lrConstant: !t.lrDecay, weighsCost }) };
+    // The series changes on every push; the history is the same object, appended in place.
+  }, [s.series, s.history, s.train, s.preference]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (!line) return null;
+  return (
+    <p className={`run-health small ${line.h.verdict}`} data-testid="run-health" role="status">
+      {line.text}
+      {line.h.verdict === 'worse' && s.bestIteration !== null && (
+        <> <button type="button" onClick={() => void s.restoreBest()} title="Put back the weights kept at the best smoothed reward">
+          Restore best (iteration {s.bestIteration})
+        </button></>
+      )}
+    </p>
+  );
+}
