@@ -28,19 +28,37 @@ const PUSH_INTERVAL_MS = 100;
 /** A trade-off sweep at most every 4 s, and never more than a fifth of the time. */
 const SWEEP_EVERY_MS = 4000;
 
-let activeRun = 0;
-let running = false;
 let lastTradeoff: Tradeoff | null = null;
-/** Each Start gets a new generation; a loop whose generation is old stops (no two loops at once). */
-let loopGen = 0;
-/** Steps in flight or waiting (bounded by MAX_STEPS). */
-let steps = 0;
+/**
+ * The run loop's state, in one place. `run`: the page's run the worker is on; `running`: a Start's
+ * loop goes on; `gen`: each Start, Pause, Step or Reset takes a new generation, and a loop of an
+ * old one stops (no two loops at once); `steps`: Steps in flight or waiting (at most MAX_STEPS);
+ * `inLoop`: loops still inside their body (a paused loop finishes its iteration first);
+ * `evaluating`: trade-off evaluations in flight; `switches`: backend switches so far (a running
+ * loop's speed starts afresh after one, rateMeter.ts). Slow motion's open iteration is the session's.
+ */
+const loop = { run: 0, running: false, gen: 0, steps: 0, inLoop: 0, evaluating: 0, switches: 0 };
+
+/** What the worker is doing, as the run loop's state says it. */
+function loopState(): 'running' | 'stepping' | 'slow motion' | 'busy' | 'idle' {
+  if (loop.running) return 'running';
+  if (loop.steps > 0) return 'stepping';
+  if (loop.inLoop > 0 || loop.evaluating > 0 || tradeoffTimer) return 'busy';
+  return session.slowMotionPhase > 0 ? 'slow motion' : 'idle';
+}
 const MAX_STEPS = 2;
 let tradeoffTimer: ReturnType<typeof setTimeout> | null = null;
-/** Backend switches so far: a running loop's speed starts afresh after one (rateMeter.ts). */
-let backendSwitches = 0;
 /** After a burst of Steps or Resets, one trade-off evaluation once 250 ms pass without another. */
 const TRADEOFF_DEBOUNCE_MS = 250;
+
+/**
+ * The one status post: whether the run goes on, its speed, and what the page's buttons need (the
+ * lab's iteration, the best kept and what Undo brings back); `extra` adds a stop's message or a
+ * pause's notice (or another iteration, after a Reset).
+ */
+function postStatus(runId: number, goesOn: boolean, itPerS: number, extra: { message?: string; notice?: string; iteration?: number } = {}): void {
+  post({ id: 0, type: 'status', runId, running: goesOn, iteration: session.iteration, itPerS, ...session.safety, ...extra });
+}
 
 function activity(text: string): void {
   post({ id: 0, type: 'activity', text });
@@ -51,23 +69,21 @@ function postMetrics(runId: number, points: MetricPoint[], m: IterationMetrics):
   post({ id: 0, type: 'metrics', runId, points, histogram: m.advantageHistogram, group: m.group });
 }
 
-/** Loops still inside their body (a paused loop finishes its iteration first) and evaluations in flight. */
-let loopsActive = 0;
-let evaluating = 0;
 
 /** Says "idle" only when nothing at all is left to do. */
 function maybeIdle(): void {
-  if (!running && loopsActive === 0 && steps === 0 && evaluating === 0 && !tradeoffTimer) activity('idle');
+  const state = loopState();
+  if (state === 'idle' || state === 'slow motion') activity('idle');
 }
 
 function tradeoffSoon(runId: number): void {
   if (tradeoffTimer) clearTimeout(tradeoffTimer);
   tradeoffTimer = setTimeout(() => {
     tradeoffTimer = null;
-    if (runId !== activeRun || running) return maybeIdle();
+    if (runId !== loop.run || loop.running) return maybeIdle();
     activity('evaluating the trade-off view');
-    evaluating++;
-    void pushTradeoff(runId, true).catch(() => undefined).finally(() => { evaluating--; maybeIdle(); });
+    loop.evaluating++;
+    void pushTradeoff(runId, true).catch(() => undefined).finally(() => { loop.evaluating--; maybeIdle(); });
   }, TRADEOFF_DEBOUNCE_MS);
 }
 
@@ -87,15 +103,15 @@ async function pushTradeoff(runId: number, sweep: boolean): Promise<void> {
 }
 
 async function runLoop(runId: number): Promise<void> {
-  running = true;
-  activeRun = runId;
-  const gen = ++loopGen;
+  loop.running = true;
+  loop.run = runId;
+  const gen = ++loop.gen;
   activity('training');
-  loopsActive++;
+  loop.inLoop++;
   try {
     await loopBody(runId, gen);
   } finally {
-    loopsActive--;
+    loop.inLoop--;
     maybeIdle();
   }
 }
@@ -116,29 +132,29 @@ async function loopBody(runId: number, gen: number): Promise<void> {
   const started = performance.now(), startIt = session.iteration;
   const rate = new RateMeter();
   rate.reset(started, startIt);
-  let switchesSeen = backendSwitches;
+  let switchesSeen = loop.switches;
   const flush = () => {
     if (!latest) return;
     postMetrics(runId, batch, latest);
     batch = [];
   };
-  post({ id: 0, type: 'status', runId, running: true, iteration: session.iteration, itPerS: 0 });
-  while (running && activeRun === runId && gen === loopGen) {
+  postStatus(runId, true, 0);
+  while (loop.running && loop.run === runId && gen === loop.gen) {
     if (session.scheduleEnded()) {
       // The learning rate is 0 from here on: an iteration would spend time and change nothing.
-      running = false;
+      loop.running = false;
       flush();
       const done = session.iteration - startIt, itPerS = done > 0 ? done / ((performance.now() - started) / 1000) : 0;
-      post({ id: 0, type: 'status', runId, running: false, iteration: session.iteration, itPerS, notice: scheduleEndNotice(), ...session.safety });
+      postStatus(runId, false, itPerS, { notice: scheduleEndNotice() });
       break;
     }
     let m: IterationMetrics;
     try {
       m = (await session.step()) as IterationMetrics;
     } catch (e) {
-      running = false;
+      loop.running = false;
       flush();
-      post({ id: 0, type: 'status', runId, running: false, iteration: session.iteration, itPerS: 0, message: divergenceMessage(e), ...session.safety });
+      postStatus(runId, false, 0, { message: divergenceMessage(e) });
       return;
     }
     // It happened, so it is reported (below), under its own run even when a Pause, Reset, Restore or
@@ -146,23 +162,23 @@ async function loopBody(runId: number, gen: number): Promise<void> {
     // Undo) and drops it after a Reset.
     latest = m;
     batch.push(toMetricPoint(m));
-    if (gen !== loopGen || activeRun !== runId) break;
+    if (gen !== loop.gen || loop.run !== runId) break;
     const now = performance.now();
-    if (switchesSeen !== backendSwitches) {
-      switchesSeen = backendSwitches;
+    if (switchesSeen !== loop.switches) {
+      switchesSeen = loop.switches;
       rate.reset(now, session.iteration); // the speed of the backend switched to, not a blend
     }
     const itPerS = rate.sample(now, session.iteration);
     const stop = m.diverged ?? (m.collapsed ? `${m.collapsed}. Paused so the run does not wipe out the policy: "Restore best policy" puts back iteration ${session.safety.bestIteration}'s weights. Try a lower learning rate.` : undefined);
     if (stop) {
-      running = false;
+      loop.running = false;
       flush();
-      post({ id: 0, type: 'status', runId, running: false, iteration: session.iteration, itPerS, message: stop, ...session.safety });
+      postStatus(runId, false, itPerS, { message: stop });
       break;
     }
     if (now - lastPush >= PUSH_INTERVAL_MS) {
       flush();
-      post({ id: 0, type: 'status', runId, running: true, iteration: session.iteration, itPerS, ...session.safety });
+      postStatus(runId, true, itPerS);
       lastPush = now;
       void copyWeights(false);
     }
@@ -175,12 +191,12 @@ async function loopBody(runId: number, gen: number): Promise<void> {
     await sleep(session.settings?.delayMs ?? 0); // yields to the message loop: pause and sliders get through
   }
   flush();
-  if (activeRun !== runId) return;
-  if (gen === loopGen) running = false;
+  if (loop.run !== runId) return;
+  if (gen === loop.gen) loop.running = false;
   // The page learns the iteration the loop really reached, even when a Pause ended it mid-iteration.
-  post({ id: 0, type: 'status', runId, running, iteration: session.iteration, itPerS: 0, ...session.safety });
+  postStatus(runId, loop.running, 0);
   void copyWeights(true);
-  if (!running) tradeoffSoon(runId);
+  if (!loop.running) tradeoffSoon(runId);
 }
 
 /** Ends an open slow-motion iteration before a Step, Start or Reset; one that had updated is charted. */
@@ -193,9 +209,9 @@ async function closePhases(runId: number): Promise<void> {
 async function handle(req: Request): Promise<void> {
   switch (req.type) {
     case 'phase': {
-      running = false;
-      loopGen++;
-      activeRun = req.runId;
+      loop.running = false;
+      loop.gen++;
+      loop.run = req.runId;
       const phase = session.slowMotionPhase + 1;
       activity(`slow motion: phase ${phase} of ${PHASE_NAMES.length}`);
       try {
@@ -204,11 +220,11 @@ async function handle(req: Request): Promise<void> {
         const { report, metrics } = await session.nextPhase();
         if (metrics) {
           postMetrics(req.runId, [toMetricPoint(metrics)], metrics);
-          post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, ...scheduleNote(), ...(metrics.diverged || metrics.collapsed ? { message: metrics.diverged ?? metrics.collapsed } : {}) });
+          postStatus(req.runId, false, 0, { ...scheduleNote(), ...(metrics.diverged || metrics.collapsed ? { message: metrics.diverged ?? metrics.collapsed } : {}) });
           void copyWeights(true);
           tradeoffSoon(req.runId);
         } else if (opensPastEnd) {
-          post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, notice: scheduleEndNotice() });
+          postStatus(req.runId, false, 0, { notice: scheduleEndNotice() });
         }
         post({ id: req.id, type: 'phase', report, done: metrics !== null });
       } finally {
@@ -218,7 +234,7 @@ async function handle(req: Request): Promise<void> {
     }
     case 'closePhases':
       await closePhases(req.runId);
-      post({ id: 0, type: 'status', runId: req.runId, running, iteration: session.iteration, itPerS: 0, ...session.safety });
+      postStatus(req.runId, loop.running, 0);
       post({ id: req.id, type: 'ok' });
       return;
     case 'init':
@@ -228,85 +244,85 @@ async function handle(req: Request): Promise<void> {
     case 'configure': {
       const changed = await session.exclusive(async () => session.configure(req.settings));
       const closed = session.takeClosedMetrics(); // a slow-motion iteration the new settings closed after its update
-      if (closed) postMetrics(activeRun, [toMetricPoint(closed)], closed);
+      if (closed) postMetrics(loop.run, [toMetricPoint(closed)], closed);
       if (changed.includes('baselines') || changed.includes('policy')) lastTradeoff = null;
       post({ id: req.id, type: 'configured', changed, ...session.safety });
       if (changed.includes('policy')) void copyWeights(true);
       return;
     }
     case 'start': {
-      if (running && activeRun === req.runId) return post({ id: req.id, type: 'ok' });
-      running = false;
-      const gen = loopGen;
+      if (loop.running && loop.run === req.runId) return post({ id: req.id, type: 'ok' });
+      loop.running = false;
+      const gen = loop.gen;
       await closePhases(req.runId);
       // A Pause, Reset or phase request handled while the slow-motion iteration closed wins over this Start.
-      if (gen !== loopGen || req.runId < activeRun) return post({ id: req.id, type: 'ok' });
+      if (gen !== loop.gen || req.runId < loop.run) return post({ id: req.id, type: 'ok' });
       post({ id: req.id, type: 'ok' });
       await runLoop(req.runId);
       return;
     }
     case 'pause':
-      running = false;
-      loopGen++;
+      loop.running = false;
+      loop.gen++;
       post({ id: req.id, type: 'ok' });
-      if (loopsActive > 0) activity('finishing the iteration in flight');
+      if (loop.inLoop > 0) activity('finishing the iteration in flight');
       maybeIdle();
       return;
     case 'step': {
-      running = false;
-      loopGen++;
-      if (steps >= MAX_STEPS) return post({ id: req.id, type: 'ok' }); // a burst: one in flight, one waiting, the rest dropped
-      if (req.runId < activeRun) return post({ id: req.id, type: 'ok' }); // from a run that was reset
-      steps++;
-      activeRun = req.runId;
+      loop.running = false;
+      loop.gen++;
+      if (loop.steps >= MAX_STEPS) return post({ id: req.id, type: 'ok' }); // a burst: one in flight, one waiting, the rest dropped
+      if (req.runId < loop.run) return post({ id: req.id, type: 'ok' }); // from a run that was reset
+      loop.steps++;
+      loop.run = req.runId;
       await closePhases(req.runId);
       activity('one GRPO iteration (Step)');
       try {
         let m: IterationMetrics | null;
         try {
-          m = await session.step(() => req.runId === activeRun && !running); // a Reset or a Start while it waited: skip it
+          m = await session.step(() => req.runId === loop.run && !loop.running); // a Reset or a Start while it waited: skip it
         } catch (e) {
-          post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, message: divergenceMessage(e), ...session.safety });
+          postStatus(req.runId, false, 0, { message: divergenceMessage(e) });
           post({ id: req.id, type: 'ok' });
           return;
         }
         if (!m) return post({ id: req.id, type: 'ok' });
         postMetrics(req.runId, [toMetricPoint(m)], m);
-        post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety, ...scheduleNote(), ...(m.diverged || m.collapsed ? { message: m.diverged ?? m.collapsed } : {}) });
+        postStatus(req.runId, false, 0, { ...scheduleNote(), ...(m.diverged || m.collapsed ? { message: m.diverged ?? m.collapsed } : {}) });
         post({ id: req.id, type: 'stepped', point: toMetricPoint(m) });
         void copyWeights(true);
         tradeoffSoon(req.runId);
       } finally {
-        steps--;
+        loop.steps--;
         maybeIdle();
       }
       return;
     }
     case 'reset': {
-      running = false;
-      loopGen++;
-      activeRun = req.runId;
+      loop.running = false;
+      loop.gen++;
+      loop.run = req.runId;
       activity('resetting the policy');
       const { kept } = await session.reset();
       lastTradeoff = null;
       post({ id: req.id, type: 'resetDone', kept });
       void copyWeights(true);
-      post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: 0, itPerS: 0, ...session.safety });
+      postStatus(req.runId, false, 0, { iteration: 0 });
       tradeoffSoon(req.runId);
       return;
     }
     case 'restoreBest':
     case 'undo': {
-      running = false;
+      loop.running = false;
       // The page has moved to this request's run and keeps its charts: a slow-motion iteration
       // closed here after its update is charted there.
-      activeRun = req.runId;
+      loop.run = req.runId;
       await closePhases(req.runId);
       const r = req.type === 'undo' ? await session.undo() : await session.restoreBest();
       lastTradeoff = null;
       post({ id: req.id, type: 'restored', ...r });
       void copyWeights(true);
-      post({ id: 0, type: 'status', runId: req.runId, running: false, iteration: session.iteration, itPerS: 0, ...session.safety });
+      postStatus(req.runId, false, 0);
       await pushTradeoff(req.runId, true);
       return;
     }
@@ -331,31 +347,31 @@ async function handle(req: Request): Promise<void> {
         const param = minPolicyParamChars(floats) <= req.linkBudget ? encodePolicyParam(json, bytes) : null;
         post({ id: req.id, type: 'shared', file: encodeShareFile(req.settings, json, bytes), param, floats });
       } finally {
-        if (running) activity('training'); // shared during a run: the run goes on
+        if (loop.running) activity('training'); // shared during a run: the run goes on
         else maybeIdle();
       }
       return;
     }
     case 'import': {
-      await closePhases(activeRun);
+      await closePhases(loop.run);
       const r = await session.importWeights(req.json, req.weights, req.replacedBy, req.resumeAt);
       void copyWeights(true);
       lastTradeoff = null;
       // The page starts a new run for the imported policy once it has this reply: the status below goes
       // under the run before, so what the buttons need travels here too.
       post({ id: req.id, type: 'imported', catalogName: r.catalog.name, note: `policy ${r.width}×${r.depth} trained on catalog "${r.catalog.name}"${r.recordedIterations !== null ? ` for ${count(r.recordedIterations, 'iteration')} (its file says so; the lab counts its own from 0)` : ''}`, width: r.width, depth: r.depth, kept: r.kept, ...session.safety });
-      post({ id: 0, type: 'status', runId: activeRun, running, iteration: session.iteration, itPerS: 0, ...session.safety });
+      postStatus(loop.run, loop.running, 0);
       return;
     }
     case 'setBackend':
     case 'chooseBackend': {
-      await closePhases(activeRun);
+      await closePhases(loop.run);
       const backend = await session.switchBackend(req.type === 'setBackend' ? req.backend : { auto: req.probeSize, ...(req.cachedProbe ? { cached: req.cachedProbe } : {}) });
-      backendSwitches++;
+      loop.switches++;
       post({ id: req.id, type: 'ready', backend });
       // What the page shows of the policy after the switch (its iteration, Undo and Restore best, which
       // moved to the host and back during it), whatever a status posted mid-switch said.
-      post({ id: 0, type: 'status', runId: activeRun, running, iteration: session.iteration, itPerS: 0, ...session.safety });
+      postStatus(loop.run, loop.running, 0);
       return;
     }
     case 'probe':

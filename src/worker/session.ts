@@ -104,19 +104,27 @@ export class LabSession {
       const keep = !netChanged && this.trainer ? this.trainer.net : undefined;
       // A new network (seed, width, depth) replaces the policy: Undo can bring it back.
       if (!keep && prev && this.keepForUndo('the new network', prev)) changed.push('undo');
-      if (this.trainer) {
-        this.iterationOffset += keep ? this.trainer.iteration : 0;
-        this.trainer.dispose(!!keep);
-      }
-      if (!keep) this.iterationOffset = 0; // a new network counts from 0 (also when a failed switch left no trainer)
-      this.trainer = new GrpoTrainer(next.catalog, this.trainConfig(next), this.pool, keep);
-      if (!keep) {
-        this.keeper.newRun();
-        this.freshNetwork = true;
-      }
+      // A new network counts from 0 (also when a failed switch left no trainer).
+      this.replacePolicy(keep, keep ? { at: this.iteration, keepNet: true } : { at: 0, fresh: true, newRun: true });
       changed.push(keep ? 'trainer' : 'policy');
     }
     return changed;
+  }
+
+  /**
+   * The one place a policy takes the trainer's place: the lab's count goes on from `at` (the new
+   * trainer's schedule is shifted to it), a new run of the best-policy guard where the policy is
+   * another (`newRun`), and whether it is a fresh network from the seed (undefined: as it was).
+   * `net` undefined: a new network from the settings. `keepNet`: the old trainer's network goes on.
+   */
+  private replacePolicy(net: PolicyNetwork | undefined, o: { at: number; fresh?: boolean; newRun?: boolean; keepNet?: boolean }): void {
+    const s = this.requireSettings();
+    this.trainer?.dispose(o.keepNet ?? false);
+    this.trainer = null;
+    this.iterationOffset = o.at;
+    if (o.newRun) this.keeper.newRun();
+    this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(s), this.pool, net);
+    if (o.fresh !== undefined) this.freshNetwork = o.fresh;
   }
 
   /**
@@ -228,9 +236,7 @@ export class LabSession {
     clearKeeper(this.keeper);
     const name = await recreateActiveBackend();
     const net = saved ? networkFromFlat(trainer.net.config, saved.weights) : new PolicyNetwork(s.train.policy);
-    this.iterationOffset = saved ? offset + saved.iteration : 0; // before the trainer: its schedule counts from here
-    this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(s), this.pool, net);
-    this.freshNetwork = !saved;
+    this.replacePolicy(net, { at: saved ? offset + saved.iteration : 0, fresh: !saved });
     return `${cause.message}. The ${name} backend was started afresh and ${saved ? `the weights of iteration ${offset + saved.iteration} (the last ones read back finite) were restored` : 'no finite weights had been read back yet, so the policy starts fresh'}`;
   }
 
@@ -253,11 +259,7 @@ export class LabSession {
       this.closeSlowMotion();
       const s = this.requireSettings();
       const kept = this.keepForUndo('Reset', s);
-      this.trainer?.dispose();
-      this.iterationOffset = 0;
-      this.keeper.newRun();
-      this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(s), this.pool, new PolicyNetwork(s.train.policy));
-      this.freshNetwork = true;
+      this.replacePolicy(new PolicyNetwork(s.train.policy), { at: 0, fresh: true, newRun: true });
       return { kept };
     });
   }
@@ -291,13 +293,9 @@ export class LabSession {
       if (!u) throw new Error('there is nothing to undo');
       try {
         this.keepForUndo('the undo', s);
-        this.trainer?.dispose();
         const seed = u.labSeed ?? s.train.policy.seed;
         this.settings = { ...s, train: { ...s.train, policy: { ...s.train.policy, width: u.policy.width, depth: u.policy.depth, seed } } };
-        this.iterationOffset = u.iteration;
-        this.keeper.newRun();
-        this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(this.settings), this.pool, new PolicyNetwork(u.policy, u.weights));
-        this.freshNetwork = false;
+        this.replacePolicy(new PolicyNetwork(u.policy, u.weights), { at: u.iteration, fresh: false, newRun: true });
         return { note: `Brought back ${u.label}`, width: u.policy.width, depth: u.policy.depth, seed };
       } finally {
         tf.dispose(Object.values(u.weights));
@@ -346,14 +344,10 @@ export class LabSession {
       }
       this.closeSlowMotion();
       const kept = this.keepForUndo(replacedBy, s);
-      this.keeper.newRun();
-      this.trainer?.dispose();
       // Adopt the imported shape; keep the lab's seed (it only seeds a fresh network on reset).
       const policy = { ...s.train.policy, width: loaded.net.config.width, depth: loaded.net.config.depth };
       this.settings = { ...s, train: { ...s.train, policy } };
-      this.iterationOffset = resumeAt;
-      this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(this.settings), this.pool, loaded.net);
-      this.freshNetwork = false;
+      this.replacePolicy(loaded.net, { at: resumeAt, fresh: false, newRun: true });
       // The iterations its file records (a CLI or lab export writes them): said in the import's note, while the lab counts this policy's own from 0.
       const done = (loaded.metadata.training as { iterations?: unknown } | undefined)?.iterations;
       return { catalog: loaded.catalog, width: policy.width, depth: policy.depth, kept, recordedIterations: typeof done === 'number' && Number.isInteger(done) && done >= 0 ? done : null };
@@ -391,7 +385,7 @@ export class LabSession {
         this.backend = typeof target === 'string' ? await initBackend(target) : await chooseBackend(target.auto, target.cached);
         const loaded = importArtifact(JSON.parse(JSON.stringify(json)), weights);
         if (!loaded.ok) throw new Error(loaded.error);
-        this.trainer = new GrpoTrainer(s.catalog, this.trainConfig(s), this.pool, loaded.net);
+        this.replacePolicy(loaded.net, { at: iterations });
       } finally {
         this.keeper.fromHost(kept);
       }
