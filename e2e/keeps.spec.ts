@@ -15,7 +15,7 @@ const store = (page: Page) => page.evaluate(() => {
 test('a settings change shows a notice naming the setting and both values within a second; the recipe line follows', async ({ page }) => {
   await openLab(page, '?backend=wasm');
   const recipe = page.getByTestId('recipe-line');
-  await expect(recipe).toContainText('reward paper (normalised, gated) · advantage (R − mean)/std · lr 0.0015 constant · B × G = 16 × 8');
+  await expect(recipe).toContainText('reward paper (normalised, gated) · advantage (R − mean)/std · lr 0.0015 → 0 by iteration 3000 · B × G = 16 × 8');
   await openSettings(page, 'Training');
   await page.getByRole('combobox', { name: 'reward mode' }).selectOption('weighted');
   const notice = page.getByRole('note').filter({ hasText: 'Settings changed' });
@@ -29,7 +29,7 @@ test('a settings change shows a notice naming the setting and both values within
   await expect(notice).toContainText('learning rate 0.0015 → 0.0005', { timeout: 1000 });
   await page.keyboard.press('Escape');
   await expect(recipe).toContainText('reward weighted sum (fixed costs)');
-  await expect(recipe).toContainText('lr 0.0005 constant');
+  await expect(recipe).toContainText('lr 0.0005 → 0 by iteration 3000');
 });
 
 test('a policy trained for 50 iterations survives a reload: same iteration, same probabilities, its curves; Start fresh goes back', async ({ page }) => {

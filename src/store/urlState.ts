@@ -2,7 +2,7 @@
 // Playground does): each property knows its query key, how to read it and how to write it.
 // An invalid value falls back to its default and is named in the notice; nothing else is lost.
 
-import { DEFAULT_TRAIN, type TrainConfig } from '../core/grpo/config';
+import { DEFAULT_TRAIN, LAB_LR_DECAY, type TrainConfig } from '../core/grpo/config';
 import { REWARD_MODES } from '../core/grpo/reward';
 import type { Catalog } from '../core/sim/catalog';
 import { parseCatalog } from '../core/sim/catalogSchema';
@@ -39,7 +39,7 @@ export const EVAL_SUITES: readonly { name: string; label: string }[] = [
 export const DEFAULT_EVAL_TASKS = 250;
 
 export function defaultConfig(): UrlConfig {
-  return { preset: 'toolorchestra', catalog: presetCatalog('toolorchestra'), train: structuredClone(DEFAULT_TRAIN), preference: structuredClone(DEFAULT_PREFERENCE), backend: null, evalTasks: DEFAULT_EVAL_TASKS, evalSuite: 'toolscale' };
+  return { preset: 'toolorchestra', catalog: presetCatalog('toolorchestra'), train: { ...structuredClone(DEFAULT_TRAIN), lrDecay: { ...LAB_LR_DECAY } }, preference: structuredClone(DEFAULT_PREFERENCE), backend: null, evalTasks: DEFAULT_EVAL_TASKS, evalSuite: 'toolscale' };
 }
 
 const num = (lo: number, hi: number, int = false) => (s: string): number | undefined => {

@@ -89,6 +89,13 @@ export function trainingTurns(cfg: Pick<TrainConfig, 'sim' | 'turnBudgets'>): nu
   return Math.max(cfg.sim.maxTurns, cfg.turnBudgets?.max ?? 0);
 }
 
+/**
+ * The lab's own schedule (the page's default; the CLI's stays constant unless --lr-decay): the rate
+ * falls to 0 by iteration 3000, where a run pauses. At a constant rate a run left alone wanders
+ * around what it has learned and can end below its best; with the schedule it settles and holds.
+ */
+export const LAB_LR_DECAY: Readonly<NonNullable<TrainConfig['lrDecay']>> = { start: 0, end: 3000 };
+
 /** The learning rate of iteration `iteration` (0-based) under cfg.lrDecay. */
 export function learningRateAt(cfg: Pick<TrainConfig, 'learningRate' | 'lrDecay'>, iteration: number): number {
   const d = cfg.lrDecay;

@@ -10,6 +10,7 @@
 import type { Catalog } from '../sim/catalog';
 import type { BatchEnv } from '../sim/env';
 import { hashInts, SeqRng } from '../sim/rng';
+import { taskIndex } from './taskOrder';
 import type { Task } from '../sim/tasks';
 import type { CatalogScales } from '../policy/features';
 import type { PolicyNetwork } from '../policy/network';
@@ -95,7 +96,7 @@ export function samplePhase(s: IterationState): void {
   const { config: c, catalog, pool, prefs } = s.host;
   const G = c.groupSize, P = catalog.tools.length + 3;
   for (let b = 0; b < c.batchTasks; b++) {
-    const task = pool[s.rng.int(pool.length)] as Task;
+    const task = pool[taskIndex(c.seed, pool.length, s.host.iteration, c.batchTasks, b)] as Task;
     const pref = c.preferenceMode === 'random' ? samplePreference(() => s.rng.next(), catalog, PRESET_VECTORS) : c.preference;
     const row = preferenceVector(pref, catalog);
     s.groupPrefs.push(row);
