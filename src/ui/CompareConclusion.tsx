@@ -53,7 +53,7 @@ function MetricLine({ m, s, labels }: { m: Metric; s: PairedSummary; labels: rea
 }
 
 /**
- * The conclusion of a comparison: accuracy and cost per task, side A against side B seed by seed,
+ * The conclusion of a comparison: accuracy and cost per task, the first side against the second seed by seed,
  * over the iterations every seed reached; then the rule it was judged by.
  */
 export function CompareConclusion({ runs, seeds, catalog }: {
@@ -72,7 +72,7 @@ export function CompareConclusion({ runs, seeds, catalog }: {
   return (
     <section className="compare-conclusion" data-testid="compare-conclusion" aria-label="What these runs show">
       <p className="small">
-        <strong>What these runs show</strong> ({labels[0]} = A, {labels[1]} = B; difference = A − B):
+        <strong>What these runs show</strong> (each difference is {labels[0]} minus {labels[1]}):
       </p>
       <ul className="small">
         {lines.map(({ m, s }) => <MetricLine key={m.key} m={m} s={s} labels={labels} />)}
