@@ -72,7 +72,7 @@ export function CompareConclusion({ runs, seeds, catalog }: {
   return (
     <section className="compare-conclusion" data-testid="compare-conclusion" aria-label="What these runs show">
       <p className="small">
-        <strong>What these runs show</strong> (each difference is {labels[0]} minus {labels[1]}):
+        <strong>What these runs show.</strong> Each difference is {labels[0]} minus {labels[1]}.
       </p>
       <ul className="small">
         {lines.map(({ m, s }) => <MetricLine key={m.key} m={m} s={s} labels={labels} />)}
