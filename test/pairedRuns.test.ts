@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TRAIN, type TrainConfig } from '../src/core/grpo/config';
 import { COMPARE_PRESETS, comparePreset, presetConfigs } from '../src/core/grpo/comparePresets';
 import { runPaired, unpairedReason, type MetricPair } from '../src/core/grpo/pairedRuns';
+import { comparisonSeeds, shiftSeed } from '../src/core/grpo/seedSpread';
 import { DEFAULT_SIM } from '../src/core/sim/callModel';
 import { presetCatalog } from '../src/core/sim/presets';
 import { useCpu } from './tfSetup';
@@ -24,7 +25,8 @@ describe('paired runs', () => {
     const configs = presetConfigs(preset, small);
     expect(configs.map((c) => c.reward)).toEqual(['toolorchestra', 'weighted']);
     const seen: number[] = [];
-    const { pairs, stopped } = await runPaired(catalog, configs, ITERATIONS, { onPair: (_, i) => { seen.push(i); } });
+    const onPair = (_: MetricPair, i: number) => { seen.push(i); };
+    const { pairs: [pairs = []], stopped } = await runPaired(catalog, configs, ITERATIONS, { onPair });
     expect(stopped).toBe(false);
     expect(seen).toEqual([0, 1, 2, 3]);
     expect(pairs).toHaveLength(ITERATIONS);
@@ -41,7 +43,7 @@ describe('paired runs', () => {
 
   it('identical configurations give identical curves, and nothing is left on the backend', async () => {
     const before = tf.memory().numTensors;
-    const { pairs } = await runPaired(catalog, [small, { ...small }], ITERATIONS);
+    const { pairs: [pairs = []] } = await runPaired(catalog, [small, { ...small }], ITERATIONS);
     expect(curve(pairs, 1)).toEqual(curve(pairs, 0));
     expect(tf.memory().numTensors).toBe(before);
   });
@@ -50,12 +52,37 @@ describe('paired runs', () => {
     let n = 0;
     const r = await runPaired(catalog, [small, small], ITERATIONS, { onPair: () => { n++; }, shouldStop: () => n >= 2 });
     expect(r).toMatchObject({ stopped: true });
-    expect(r.pairs).toHaveLength(2);
+    expect(r.pairs[0]).toHaveLength(2);
     expect(unpairedReason(small, { ...small, learningRate: 1e-4 })).toBeNull();
     // Each of the seven shared settings, changed alone, is named.
     const changed = { seed: 6, batchTasks: 3, groupSize: 3, policy: { ...small.policy, width: 16 }, sim: { ...small.sim, maxTurns: 5 }, poolSize: 50, availability: 0.5 } as const;
     for (const [key, value] of Object.entries(changed)) expect(unpairedReason(small, { ...small, [key]: value })).toContain(key);
     await expect(runPaired(catalog, [small, { ...small, seed: 6 }], 1)).rejects.toThrow(/seed/);
+  });
+
+  it('three seeds take turns; each pairs its own tasks and weights on both sides; seed 0 is the single run', async () => {
+    const before = tf.memory().numTensors;
+    const configs = presetConfigs(comparePreset('lr') as NonNullable<ReturnType<typeof comparePreset>>, small);
+    const order: string[] = [];
+    const onPair = (_: MetricPair, i: number, k: number) => { order.push(`${i}:${k}`); };
+    const { pairs, stopped } = await runPaired(catalog, configs, 2, { onPair }, 3);
+    expect(stopped).toBe(false);
+    expect(order).toEqual(['0:0', '0:1', '0:2', '1:0', '1:1', '1:2']);
+    expect(pairs.map((p) => p.length)).toEqual([2, 2, 2]);
+    for (const seed of pairs) for (const [a, b] of seed) expect(b.group.task.id).toBe(a.group.task.id);
+    // Another seed draws other tasks (and starts from other weights).
+    expect(new Set(pairs.map((p) => p[0]?.[0].group.task.id)).size).toBeGreaterThan(1);
+    const single = await runPaired(catalog, configs, 2);
+    const both = (ps: readonly MetricPair[] = []) => [curve(ps, 0), curve(ps, 1)];
+    expect(both(single.pairs[0])).toEqual(both(pairs[0]));
+    expect(tf.memory().numTensors).toBe(before);
+    // A stop between seeds leaves them at most one iteration apart.
+    let n = 0;
+    const cut = await runPaired(catalog, configs, 3, { onPair: () => { n++; }, shouldStop: () => n >= 4 }, 3);
+    expect(cut.stopped).toBe(true);
+    expect(cut.pairs.map((p) => p.length)).toEqual([2, 1, 1]);
+    expect(shiftSeed(small, 2)).toMatchObject({ seed: 7, policy: { ...small.policy, seed: 5 } });
+    expect(comparisonSeeds(small, 3)).toEqual([5, 6, 7]);
   });
 
   it('every preset patches training knobs only, nested options merged', () => {

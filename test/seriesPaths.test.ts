@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linePath, stackedBands, starPath } from '../src/ui/charts/seriesPaths';
+import { linePath, rangeBand, stackedBands, starPath } from '../src/ui/charts/seriesPaths';
 import { linearScale, logScale, nearestIndex, nearestPoint } from '../src/ui/charts/scales';
 
 // Scales worked by hand: x → 10·x, y → 100 − 10·y (SVG y grows downwards).
@@ -21,6 +21,12 @@ describe('paths of the live charts (worked by hand)', () => {
   });
   it('coordinates are rounded to a tenth of a pixel', () => {
     expect(linePath([0.123], [0.456], sx, sy)).toBe('M1.2,95.4');
+  });
+  it('a range band: along the highs, back along the lows; a point without both bounds is skipped', () => {
+    // x 1, 2, 3; lo = [1, NaN, 2], hi = [3, 4, 5]: (1: 1..3) → top (10,70), bottom (10,90);
+    // (2) skipped; (3: 2..5) → top (30,50), bottom (30,80); the bottom runs back from x 3 to x 1.
+    expect(rangeBand([1, 2, 3], [1, Number.NaN, 2], [3, 4, 5], sx, sy)).toBe('M10,70L30,50L30,80L10,90Z');
+    expect(rangeBand([1], [Number.NaN], [1], sx, sy)).toBe('');
   });
   it('stacked bands: each band sits on the running total of the ones before it', () => {
     // x 1, 2; series a = [1, 2], b = [3, 1]

@@ -1,5 +1,5 @@
-// The compare worker: runs two configurations side by side (core/grpo/pairedRuns.ts), apart from
-// the training worker, on the backend the page is using. Started lazily by the compare store.
+// The compare worker: runs two configurations side by side over several seeds (core/grpo/pairedRuns.ts),
+// apart from the training worker, on the backend the page is using. Started lazily by the compare store.
 // Points go out in batches at most every COMPARE_PUSH_MS; a Stop (or a newer Start) ends the run
 // after the pair in flight. One run at a time: a Start waits for the run it replaces to end.
 
@@ -29,7 +29,7 @@ async function ensureBackend(asked: BackendName | null): Promise<BackendName> {
 
 async function run(req: Extract<CompareRequest, { type: 'start' }>, me: Run): Promise<void> {
   const { runId } = req;
-  if (me.stop) return post({ type: 'done', runId, completed: 0, stopped: true, msPerPair: 0 });
+  if (me.stop) return post({ type: 'done', runId, completed: [], stopped: true, msPerPair: 0 });
   const preset = comparePreset(req.presetId);
   if (!preset) return post({ type: 'error', runId, message: `there is no comparison preset "${req.presetId}"` });
   let name: BackendName;
@@ -39,32 +39,41 @@ async function run(req: Extract<CompareRequest, { type: 'start' }>, me: Run): Pr
     return post({ type: 'error', runId, message: `the comparison could not start tfjs: ${(e as Error).message}` });
   }
   post({ type: 'started', runId, backend: name });
-  let batch: [MetricPoint[], MetricPoint[]] = [[], []];
+  const perSeed = (): MetricPoint[][] => Array.from({ length: req.seeds }, () => []);
+  const empty = (): [MetricPoint[][], MetricPoint[][]] => [perSeed(), perSeed()];
+  let batch = empty();
+  let pending = 0;
   let lastPush = performance.now();
-  let completed = 0;
+  const completed: number[] = Array.from({ length: req.seeds }, () => 0);
   const flush = () => {
-    if (!batch[0].length) return;
+    if (!pending) return;
     post({ type: 'points', runId, points: batch });
-    batch = [[], []];
+    batch = empty();
+    pending = 0;
     lastPush = performance.now();
   };
   try {
     const result = await runPaired(req.catalog, presetConfigs(preset, req.train), req.iterations, {
       shouldStop: () => me.stop,
-      onPair: async ([a, b]) => {
-        completed++;
-        batch[0].push(toMetricPoint(a));
-        batch[1].push(toMetricPoint(b));
+      onPair: async ([a, b], _, seed) => {
+        completed[seed] = (completed[seed] ?? 0) + 1;
+        batch[0][seed]?.push(toMetricPoint(a));
+        batch[1][seed]?.push(toMetricPoint(b));
+        pending++;
         if (performance.now() - lastPush >= COMPARE_PUSH_MS) flush();
         await yieldToMessages();
       },
-    });
+    }, req.seeds);
     flush();
     post({ type: 'done', runId, completed, stopped: result.stopped, msPerPair: result.msPerPair });
   } catch (e) {
     flush();
     const msg = (e as Error)?.message ?? String(e);
-    post({ type: 'error', runId, message: completed ? `the comparison stopped at iteration ${completed + 1} of ${req.iterations}: ${msg}` : `the comparison could not start: ${msg}` });
+    const at = completed.indexOf(Math.min(...completed));
+    const where = `iteration ${(completed[at] ?? 0) + 1} of ${req.iterations} of seed ${req.train.seed + at}`;
+    const message = completed.some((c) => c > 0)
+      ? `the comparison stopped at ${where}: ${msg}` : `the comparison could not start: ${msg}`;
+    post({ type: 'error', runId, message });
   }
 }
 

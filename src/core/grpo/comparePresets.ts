@@ -1,12 +1,8 @@
 // The comparisons a teacher runs side by side (pairedRuns.ts): two configurations that differ in
-// one knob, trained on the same seed, tasks and starting policy. Each preset names the knob, says
-// in one line what to look for, and gives the two labelled patches applied to the lab's settings.
-// Patches change training knobs only (reward, advantage, learning rate): never the policy's shape,
-// the batch, the simulation or the task pool, which both runs must share.
-// What each "look for" line says was measured (Node wasm, default settings, 150 iterations, mean of
-// the last 10): paper reward 58.9% at $0.054 against the weighted sum 0.4% at $0.0004; std division
-// 58.9% at $0.054 against mean only 58.4% at $0.068; the official code's +cost 58.0% at $0.371
-// (6.8× the cost); learning rate 1.5e-3 58.9% against 1.5e-4 18.0%.
+// one knob, trained over several seeds on the same tasks and starting policy per seed. Each preset
+// names the knob, asks its question and says why the two could differ, never what the runs show:
+// the conclusion is computed from the runs (seedSpread.ts). Patches change training knobs only
+// (reward, advantage, learning rate), never the policy, batch, simulation or pool both sides share.
 
 import type { TrainConfig } from './config';
 import type { AdvantageOptions } from './advantage';
@@ -27,8 +23,10 @@ export interface CompareSide {
 export interface ComparePreset {
   id: string;
   title: string;
-  /** One line: what the overlaid curves should show. */
-  lookFor: string;
+  /** What the comparison asks, in one sentence. */
+  question: string;
+  /** Why the two could differ: the mechanism, not an outcome (the runs give that). */
+  mechanism: string;
   sides: readonly [CompareSide, CompareSide];
 }
 
@@ -36,7 +34,14 @@ export const COMPARE_PRESETS: readonly ComparePreset[] = [
   {
     id: 'reward',
     title: 'Paper reward vs weighted sum',
-    lookFor: 'The weighted sum charges −0.0001 per token, and one model call moves thousands of tokens, so its penalty outweighs the +1 for solving: that run learns to stop calling tools (cost near 0, accuracy near 0), while the paper’s reward, normalised within each group, lifts accuracy. The rewards have different scales: compare accuracy and cost, not the reward’s height.',
+    question:
+      'Does a fixed weighted sum of outcome and costs teach the same use of tools as the paper’s normalised' +
+      ' reward?',
+    mechanism:
+      'The weighted sum charges −0.0001 per token, and one model call moves thousands of tokens, so its ' +
+      'cost penalty can outweigh the +1 for solving; the paper’s reward normalises each term within the ' +
+      'group and gates on the outcome, so among a group’s rollouts cost never beats solving. The rewards ' +
+      'have different scales: compare accuracy and cost, not the reward’s height.',
     sides: [
       { label: 'paper reward (normalised)', patch: { reward: 'toolorchestra' } },
       { label: 'weighted sum (fixed costs)', patch: { reward: 'weighted' } },
@@ -45,7 +50,13 @@ export const COMPARE_PRESETS: readonly ComparePreset[] = [
   {
     id: 'std',
     title: 'Divide by the group std or not (Dr. GRPO)',
-    lookFor: 'Adam largely undoes an overall scale of the advantages, so what differs is mostly how groups are weighted against each other: with std division every kept group pushes equally, mean-only (Dr. GRPO) pushes in proportion to its reward spread. Expect curves that stay close; look at the early slope and at cost.',
+    question:
+      'Does dividing the advantages by the group’s standard deviation change how fast or how cheaply the ' +
+      'policy learns?',
+    mechanism:
+      'Adam largely undoes an overall scale of the advantages, so what differs is mostly how groups are ' +
+      'weighted against each other: with std division every kept group pushes equally, mean-only (Dr. GRPO)' +
+      ' pushes in proportion to its reward spread.',
     sides: [
       { label: 'A = (R − mean)/std', patch: { advantage: { normalizeStd: true } } },
       { label: 'A = R − mean (Dr. GRPO)', patch: { advantage: { normalizeStd: false } } },
@@ -54,7 +65,10 @@ export const COMPARE_PRESETS: readonly ComparePreset[] = [
   {
     id: 'official',
     title: 'Paper reward vs the official code’s',
-    lookFor: 'The official code puts +cost where the paper has −cost, so among a group’s successes it rewards the more expensive rollout: accuracy rises about as fast, but its cost per task climbs to several times the paper’s.',
+    question: 'Does the official code’s sign on the cost term change what the policy spends?',
+    mechanism:
+      'The official code puts +cost where the paper has −cost, so among a group’s successes it rewards the ' +
+      'more expensive rollout; the outcome term is the same on both sides.',
     sides: [
       { label: 'paper reward (−cost)', patch: { reward: 'toolorchestra' } },
       { label: 'official code (+cost sign bug)', patch: { reward: 'toolorchestra-official' } },
@@ -63,7 +77,12 @@ export const COMPARE_PRESETS: readonly ComparePreset[] = [
   {
     id: 'lr',
     title: 'Learning rate 1.5e-3 (the default) vs 1.5e-4',
-    lookFor: 'Ten times the step size: the larger rate lifts accuracy within tens of iterations while the smaller one stays near the starting policy for longer and is still behind at the end (a rate too large would overshoot and wobble instead).',
+    question:
+      'Does ten times the step size (1.5e-3 against 1.5e-4) change how far the policy gets in the same ' +
+      'iterations?',
+    mechanism:
+      'Each update moves the weights about ten times less with the smaller rate, so it can stay nearer the ' +
+      'starting policy for longer; a rate too large would overshoot and wobble instead.',
     sides: [
       { label: 'learning rate 1.5e-3', patch: { learningRate: 1.5e-3 } },
       { label: 'learning rate 1.5e-4', patch: { learningRate: 1.5e-4 } },

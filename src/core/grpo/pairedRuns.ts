@@ -1,14 +1,15 @@
-// Two GRPO runs side by side, for a fair comparison of two configurations: one task pool built
-// once and shared, both policies built from the same policy seed so both start from the same
-// weights, and the same seed — each trainer draws an iteration's tasks and preferences from an rng seeded by
-// (seed, iteration), so at every iteration both see the same tasks. The runs step alternately,
-// one iteration each, and every pair of metrics is handed out as it comes. Pure core: runs in
-// Node and in a Worker. The caller disposes the pair.
+// Two GRPO runs side by side, for a fair comparison of two configurations, over several seeds.
+// Per seed: one task pool built once and shared, both policies built from the same policy seed
+// (the same starting weights) and the same training seed, which draws each iteration's tasks and
+// preferences from (seed, iteration), so at every iteration both sides see the same tasks. The
+// seeds step in turn, one pair of iterations each, so every seed is as far as the others. Pure
+// core: runs in Node and in a Worker; everything is disposed at the end, also on failure.
 
 import type { Catalog } from '../sim/catalog';
 import type { Task } from '../sim/tasks';
 import type { TrainConfig } from './config';
 import type { IterationMetrics } from './metrics';
+import { shiftSeed } from './seedSpread';
 import { GrpoTrainer } from './trainer';
 import { trainingPool } from './trainingPool';
 
@@ -53,35 +54,44 @@ class PairedRun {
 }
 
 export interface PairedResult {
-  pairs: MetricPair[];
-  /** Mean wall time of one pair of iterations (both runs), ms. */
+  /** Per seed, its pairs of metrics, one per iteration. */
+  pairs: MetricPair[][];
+  /** Mean wall time of one pair of iterations (both runs of one seed), ms. */
   msPerPair: number;
   /** True when `shouldStop` ended the runs early. */
   stopped: boolean;
 }
 
 /**
- * Runs both configurations for `iterations` iterations (fewer when `shouldStop` says so, checked
- * before each pair), calling `onPair` after each; disposes everything, also on failure.
+ * Runs both configurations over `seeds` seeds (shiftSeed) for `iterations` iterations each: iteration
+ * i of every seed, then i + 1. `shouldStop` is checked before each pair, `onPair` called after it.
  */
-export async function runPaired(catalog: Catalog, configs: readonly [TrainConfig, TrainConfig], iterations: number, hooks: {
-  onPair?: (pair: MetricPair, index: number) => void | Promise<void>;
+export async function runPaired(
+  catalog: Catalog, configs: readonly [TrainConfig, TrainConfig], iterations: number, hooks: {
+  onPair?: (pair: MetricPair, iteration: number, seed: number) => void | Promise<void>;
   shouldStop?: () => boolean;
-} = {}): Promise<PairedResult> {
-  const run = new PairedRun(catalog, configs);
-  const pairs: MetricPair[] = [];
-  let ms = 0, stopped = false;
+} = {}, seeds = 1): Promise<PairedResult> {
+  const runs: PairedRun[] = [];
+  const pairs: MetricPair[][] = [];
+  let ms = 0, count = 0, stopped = false;
   try {
-    for (let i = 0; i < iterations; i++) {
-      if (hooks.shouldStop?.()) { stopped = true; break; }
-      const t0 = performance.now();
-      const pair = await run.step();
-      ms += performance.now() - t0;
-      pairs.push(pair);
-      await hooks.onPair?.(pair, i);
+    for (let k = 0; k < seeds; k++) {
+      runs.push(new PairedRun(catalog, [shiftSeed(configs[0], k), shiftSeed(configs[1], k)]));
+      pairs.push([]);
+    }
+    for (let i = 0; i < iterations && !stopped; i++) {
+      for (let k = 0; k < seeds; k++) {
+        if (hooks.shouldStop?.()) { stopped = true; break; }
+        const t0 = performance.now();
+        const pair = await (runs[k] as PairedRun).step();
+        ms += performance.now() - t0;
+        count++;
+        (pairs[k] as MetricPair[]).push(pair);
+        await hooks.onPair?.(pair, i, k);
+      }
     }
   } finally {
-    run.dispose();
+    for (const r of runs) r.dispose();
   }
-  return { pairs, msPerPair: pairs.length ? ms / pairs.length : 0, stopped };
+  return { pairs, msPerPair: count ? ms / count : 0, stopped };
 }

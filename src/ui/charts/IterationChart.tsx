@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { ChartFrame, TipRow, type Marks } from './ChartFrame';
 import { niceStep, niceTicks, type Ticks } from './niceTicks';
-import { linePath, stackedBands } from './seriesPaths';
+import { linePath, rangeBand, stackedBands } from './seriesPaths';
 
 /** One plotted quantity: its values at the chart's iterations. */
 export interface Curve {
@@ -15,6 +15,9 @@ export interface Curve {
   /** The run a curve belongs to (written as data-run on its path). */
   run?: string;
 }
+
+/** A shaded range drawn under the curves (a run's lowest to highest seed), listed in the tooltip. */
+export interface Band { name: string; colour: string; lo: readonly number[]; hi: readonly number[]; run?: string }
 
 /** A horizontal reference line (a baseline to beat), labelled at its right end. */
 export interface RefLine { label: string; value: number; colour: string }
@@ -82,6 +85,22 @@ function RefLines({ m, refs, domain, part }: { m: Marks; refs: readonly RefLine[
 }
 
 const NO_REFS: readonly RefLine[] = [];
+const NO_BANDS: readonly Band[] = [];
+
+/** The bands as filled outlines, faint, under the curves. */
+function Bands({ m, xs, bands }: { m: Marks; xs: readonly number[]; bands: readonly Band[] }) {
+  const { sx, sy } = m;
+  const paths = useMemo(() => bands.map((b) => rangeBand(xs, b.lo, b.hi, sx, sy)), [xs, bands, sx, sy]);
+  return (
+    <g className="bands">
+      {paths.map((d, k) => {
+        const b = bands[k] as Band;
+        return <path key={b.name} className="band" data-run={b.run} d={d} fill={b.colour} fillOpacity={0.24}
+          stroke={b.colour} strokeOpacity={0.5} strokeWidth={0.75} />;
+      })}
+    </g>
+  );
+}
 
 /** The curves as SVG paths (lines, or stacked bands), with dots on the lines at the hovered iteration. */
 function Curves({ m, xs, curves, stacked }: { m: Marks; xs: readonly number[]; curves: readonly Curve[]; stacked: boolean }) {
@@ -116,7 +135,10 @@ function Curves({ m, xs, curves, stacked }: { m: Marks; xs: readonly number[]; c
  * A live chart over iterations: the curves as one SVG path each (lines, or stacked bands) over a
  * plain SVG frame; the tooltip lists every curve's value at the iteration under the pointer.
  */
-export function IterationChart({ xs, curves, yLabel, stacked = false, domain, format = (v) => v.toPrecision(4), refs = NO_REFS, includeZero = false, yFormat, missing = 'NaN' }: {
+export function IterationChart({
+  xs, curves, yLabel, stacked = false, domain, format = (v) => v.toPrecision(4), refs = NO_REFS, bands = NO_BANDS,
+  includeZero = false, yFormat, missing = 'NaN',
+}: {
   xs: readonly number[];
   curves: readonly Curve[];
   yLabel: string;
@@ -125,6 +147,8 @@ export function IterationChart({ xs, curves, yLabel, stacked = false, domain, fo
   format?: ValueFormat;
   /** Baselines drawn as dashed lines (and kept inside the y range). */
   refs?: readonly RefLine[];
+  /** Shaded ranges under the curves (kept inside the y range). */
+  bands?: readonly Band[];
   /** Keep 0 inside the y range. */
   includeZero?: boolean;
   /** Tick labels of the y axis (a stable function). */
@@ -133,7 +157,12 @@ export function IterationChart({ xs, curves, yLabel, stacked = false, domain, fo
   missing?: string;
 }) {
   const xTicks = useMemo(() => iterationTicks(xs), [xs]);
-  const yTicks = useMemo(() => valueTicks(curves, stacked, domain, [...(includeZero ? [0] : []), ...refs.map((r) => r.value)]), [curves, stacked, domain, includeZero, refs]);
+  const yTicks = useMemo(() => {
+    const edges: Curve[] = bands.flatMap((b) => [b.lo, b.hi])
+      .map((values, k) => ({ name: `edge ${k}`, colour: '', values }));
+    const include = [...(includeZero ? [0] : []), ...refs.map((r) => r.value)];
+    return valueTicks([...curves, ...edges], stacked, domain, include);
+  }, [curves, bands, stacked, domain, includeZero, refs]);
   const tip = (i: number) => {
     const rows = curves.map((c) => ({ c, v: c.values[i] as number })).filter((r) => !stacked || r.v > 0);
     const show = (v: number) => (Number.isFinite(v) ? format(v) : missing);
@@ -141,6 +170,11 @@ export function IterationChart({ xs, curves, yLabel, stacked = false, domain, fo
       <>
         <div><strong>iteration {xs[i]}</strong></div>
         {rows.map(({ c, v }) => <TipRow key={c.name} colour={c.colour}>{c.name}: {show(v)}</TipRow>)}
+        {bands.map((b) => (
+          <TipRow key={`band-${b.name}`} colour={b.colour}>
+            {b.name}: {show(b.lo[i] as number)} to {show(b.hi[i] as number)}
+          </TipRow>
+        ))}
         {stacked && <div className="muted">total: {show(rows.reduce((a, r) => a + (Number.isFinite(r.v) ? r.v : 0), 0))}</div>}
       </>
     );
@@ -149,6 +183,7 @@ export function IterationChart({ xs, curves, yLabel, stacked = false, domain, fo
     <ChartFrame xTicks={xTicks} yTicks={yTicks} xLabel="iteration" yLabel={yLabel} snap={{ xs }} tip={tip} {...(yFormat ? { yFormat } : {})}>
       {(m) => <>
         {refs.length > 0 && <RefLines m={m} refs={refs} domain={xTicks.domain} part="lines" />}
+        {bands.length > 0 && <Bands m={m} xs={xs} bands={bands} />}
         <Curves m={m} xs={xs} curves={curves} stacked={stacked} />
         {refs.length > 0 && <RefLines m={m} refs={refs} domain={xTicks.domain} part="labels" />}
       </>}

@@ -1,6 +1,7 @@
 // SVG path data for the live charts' marks: a polyline per metric, stacked bands for the
-// tool-usage chart, the operating point's star, each built in one pass from two scales
-// (data → pixels). One path per series keeps a chart's update to one short render.
+// tool-usage chart, a range band (compare runs' seeds), the operating point's star, each built in
+// one pass from two scales (data → pixels). One path per series keeps a chart's update to one
+// short render.
 
 import type { Scale } from './scales';
 
@@ -49,6 +50,27 @@ export function stackedBands(xs: readonly number[], series: readonly (readonly n
     }
     return top ? `${top}${bottom.reverse().join('')}Z` : '';
   });
+}
+
+/**
+ * A shaded range: the closed outline of the area between `lo` and `hi` (the top edge left → right,
+ * then the bottom edge right → left). Points where either bound is not finite are skipped.
+ */
+export function rangeBand(
+  xs: readonly number[], lo: readonly number[], hi: readonly number[], sx: Scale, sy: Scale,
+): string {
+  let top = '';
+  const bottom: string[] = [];
+  for (let i = 0; i < xs.length; i++) {
+    const a = lo[i] as number, b = hi[i] as number;
+    const px = Number.isFinite(a) && Number.isFinite(b) ? sx(xs[i] as number) : undefined;
+    const y0 = px === undefined ? undefined : sy(a);
+    const y1 = px === undefined ? undefined : sy(b);
+    if (px === undefined || y0 === undefined || y1 === undefined) continue;
+    top += `${top ? 'L' : 'M'}${fmt(px)},${fmt(y1)}`;
+    bottom.push(`L${fmt(px)},${fmt(y0)}`);
+  }
+  return top ? `${top}${bottom.reverse().join('')}Z` : '';
 }
 
 /** A five-pointed star centred at (cx, cy), pointing up: outer radius r, inner radius `inner`. */
