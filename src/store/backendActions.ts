@@ -6,12 +6,11 @@ import { slotsOf } from '../core/sim/slots';
 import { probeSizeKey, probeSizeOf } from '../core/bench/probeSize';
 import type { LabWorkerClient } from '../worker/client';
 import type { BackendInfo, BackendName } from '../worker/protocol';
-import type { LabState } from './labStore';
+import type { LabState, SetLab } from './labState';
 import { cachedProbe, rememberProbe } from './probeCache';
 
-type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
 
-export function backendActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { syncUrl: () => void; fail: (e: unknown) => void }) {
+export function backendActions(set: SetLab, get: () => LabState, worker: () => LabWorkerClient, deps: { syncUrl: () => void; fail: (e: unknown) => void }) {
   const probeSize = () => probeSizeOf(get().train, slotsOf(get().catalog).length);
   const adopt = (b: BackendInfo) => {
     set({ backendInfo: b });

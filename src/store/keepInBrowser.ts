@@ -4,20 +4,19 @@
 // a notice that offers "Start fresh". A link that carries other settings wins, and the notice says
 // the saved lab is still there. Storage that refuses (quota, a private window) is said once.
 
-import type { LabState } from './labStore';
+import type { LabState, SetLab } from './labState';
 import { loadLab, saveLab, type SavedLab } from './browserSave';
 import { appendBounded } from './series';
 import { readUrl, urlConfigOf, writeUrl } from './urlState';
 import type { WeightsCopy } from './workerWatch';
 
-type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
 
 export const SAVE_EVERY_MS = 5000;
 
 /** The settings as a saved lab records them (no view parameters: classroom mode is not a setting). */
 export const savedQuery = (s: LabState): string => writeUrl(urlConfigOf(s));
 
-export function keepInBrowser(set: Set, get: () => LabState, deps: {
+export function keepInBrowser(set: SetLab, get: () => LabState, deps: {
   /** Applies settings read from a link to the page and the worker. */
   applySettings: (query: string) => Promise<void>;
   /** Imports a policy that goes on from `iteration` (quietly: the notice here says what happened). */

@@ -4,108 +4,34 @@
 
 import { catalogErrorText } from './catalogErrorText';
 import { create } from 'zustand';
-import { DEFAULT_TRAIN, type TrainConfig } from '../core/grpo/config';
-import type { GroupSample, Histogram } from '../core/grpo/metrics';
+import { DEFAULT_TRAIN } from '../core/grpo/config';
 import { noCurves } from './chartRuns';
 import { runActions } from './runActions';
 import { parseCatalog } from '../core/sim/catalogSchema';
 import { presetCatalog } from '../core/sim/presets';
-import type { GenerateStats, Task } from '../core/sim/tasks';
-import type { Preference } from '../core/preference';
 import { LabWorkerClient, WorkerStoppedError } from '../worker/client';
 import { workerWatch } from './workerWatch';
-import type { BackendInfo, BackendName, LabSettings, MetricPoint, PaperRow, Tradeoff } from '../worker/protocol';
+import type { LabSettings } from '../worker/protocol';
 import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
 import { metricsCsv, MetricLog } from './series';
-import { linkTooLong, readUrl, readView, urlConfigOf, writeUrl, type UrlConfig } from './urlState';
+import { linkTooLong, readUrl, readView, urlConfigOf, writeUrl } from './urlState';
 import { saveFile } from './saveFile';
 import { backendActions } from './backendActions';
-import { teachActions, type TeachState } from './teachActions';
+import { teachActions } from './teachActions';
 import { policyFileActions } from './policyFileActions';
-import { shareActions, type ShareActions } from './shareActions';
+import { shareActions } from './shareActions';
 import { withoutPolicyParam } from '../core/io/shareBundle';
 import { describeSettingsChange } from './settingsChange';
 import { keepInBrowser } from './keepInBrowser';
 import { forgetLab } from './browserSave';
-import { withNotice, withoutTopic, type Notice, type NoticeAction, type NoticeTopic } from './notices';
+import { withNotice, withoutTopic } from './notices';
 
 /** The end of a refused catalog edit's notice. */
 const CATALOG_REFUSED = ' — the catalog was not changed.';
 export type { Notice, NoticeTopic } from './notices';
+export type { LabState } from './labState';
+import type { LabState } from './labState';
 
-export interface LabState extends UrlConfig, ShareActions, TeachState {
-  delayMs: number;
-  backendInfo: BackendInfo | null;
-  /** The iteration whose weights "Restore best policy" puts back, and what Undo would bring back (null: none). */
-  bestIteration: number | null;
-  undoLabel: string | null;
-  /** What the worker is doing now, as it says it ("training", "idle", …). */
-  workerActivity: string;
-  restoreBest(): Promise<void>;
-  undo(): Promise<void>;
-  /** What a backend start or switch in progress is doing (shown at once in the badge), or null. */
-  backendSwitch: string | null;
-  running: boolean;
-  iteration: number;
-  /**
-   * The last metric point of the curves at the last export or share (null: none). A policy whose curves
-   * have gone past it (trained after it, or another policy trained here) would be lost by leaving the page.
-   */
-  savedPoint: MetricPoint | null;
-  /** The iteration this browser last kept (keepInBrowser.ts), and when; null before the first save. */
-  browserSaved: { iteration: number; at: number } | null;
-  itPerS: number;
-  series: MetricPoint[];
-  /** Every iteration of the shown run, for the metrics export (the series above is thinned for the charts). */
-  history: MetricLog;
-  histogram: Histogram | null;
-  group: GroupSample | null;
-  tradeoff: Tradeoff | null;
-  /** The policy changed (Reset, an import, a restore) since `tradeoff` was evaluated: its operating point is the old policy's until the next evaluation. */
-  tradeoffStale: boolean;
-  /** The latest "Paper vs lab" table and whether one is being computed. */
-  paper: { rows: PaperRow[]; iteration: number; count: number } | null;
-  paperBusy: boolean;
-  evaluating: boolean;
-  notices: Notice[];
-  tasks: Task[];
-  stats: GenerateStats | null;
-  selected: number;
-  dataSeed: number;
-  boot(): Promise<void>;
-  start(): void;
-  pause(): void;
-  toggleRun(): void;
-  stepOnce(): Promise<void>;
-  reset(): Promise<void>;
-  setPreference(p: Preference): void;
-  applyInstruction(name: string): void;
-  setTrain(patch: Partial<TrainConfig>): void;
-  setDelay(ms: number): void;
-  /** Sends settings still waiting for their debounce now, and resolves once the worker has applied them. */
-  flushSettings(): Promise<void>;
-  /** Shows the trade-off view on another held-out distribution (the training one or a benchmark suite). */
-  setEvalSuite(name: string): void;
-  setCatalog(candidate: unknown): boolean;
-  setPreset(name: string): void;
-  /** Forces a backend, or 'auto' (the cached measurement; `remeasure` runs the probe again). */
-  setBackend(name: BackendName | 'auto', remeasure?: boolean): Promise<void>;
-  exportWeights(): Promise<void>;
-  /** `replacedBy`: what replaces the current policy, in the Undo label (default "the import"); `resumeAt`: the iteration it goes on from. */
-  importWeights(json: File | Blob, weights: File | Blob, quiet?: boolean, replacedBy?: string, resumeAt?: number): Promise<boolean>;
-  loadPretrained(): Promise<boolean>;
-  exportMetrics(kind: 'csv' | 'json'): void;
-  shareLink(): string;
-  /** The policy's action probabilities on the fixed probe batch (tests and researchers). */
-  probe(): Promise<number[]>;
-  /** Computes the "Paper vs lab" table for the current policy at the sliders' P. */
-  computePaper(count?: number): Promise<void>;
-  notify(kind: Notice['kind'], text: string, topic?: NoticeTopic, action?: NoticeAction): void;
-  dismiss(id: number): void;
-  regenerate(): Promise<void>;
-  select(i: number): void;
-  setDataSeed(seed: number): void;
-}
 
 /** Called when the user starts the main run (a comparison stops then: both would share the cores). */
 const startListeners: (() => void)[] = [];

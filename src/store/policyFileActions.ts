@@ -3,7 +3,7 @@
 
 import { WorkerStoppedError, type LabWorkerClient } from '../worker/client';
 import type { WeightsCopy } from './workerWatch';
-import type { LabState } from './labStore';
+import type { LabState, SetLab } from './labState';
 import { saveFile } from './saveFile';
 import { pairMismatch } from '../core/io/artifactCheck';
 
@@ -11,9 +11,8 @@ type ArtifactNames = { weightsManifest?: { paths?: unknown[] }[] };
 
 const capitalised = (x: string): string => x.charAt(0).toUpperCase() + x.slice(1);
 
-type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
 
-export function policyFileActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: {
+export function policyFileActions(set: SetLab, get: () => LabState, worker: () => LabWorkerClient, deps: {
   fail: (e: unknown) => void;
   /** The page's copy of the policy (workerWatch.ts): exported when no worker answers. */
   copy: () => WeightsCopy | null;

@@ -5,14 +5,13 @@
 import type { LabWorkerClient } from '../worker/client';
 import type { Push } from '../worker/protocol';
 import { ChartRuns, type Curves, type KeptCurves } from './chartRuns';
-import type { LabState } from './labStore';
+import type { LabState, SetLab } from './labState';
 
-type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
 type RunControls = Pick<LabState, 'start' | 'pause' | 'toggleRun' | 'stepOnce' | 'reset' | 'restoreBest' | 'undo'>;
 
 const curvesOf = (s: LabState): Curves => ({ series: s.series, history: s.history, histogram: s.histogram, group: s.group });
 
-export function runActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: {
+export function runActions(set: SetLab, get: () => LabState, worker: () => LabWorkerClient, deps: {
   fail: (e: unknown) => void;
   booted: () => Promise<void>;
   /** Called when the user starts the main run. */

@@ -5,33 +5,16 @@
 
 import { decodePolicyParam, decodeShareFile, minPolicyParamChars, policyParamOf, SHARE_FILE, withPolicyParam } from '../core/io/shareBundle';
 import type { LabWorkerClient } from '../worker/client';
-import type { LabState } from './labStore';
+import type { LabState, SetLab, ShareActions } from './labState';
 import { saveFile } from './saveFile';
 import { linkTooLong, MAX_FRAGMENT_CHARS, readUrl, urlConfigOf, writeUrl, type UrlConfig } from './urlState';
 
-type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
 
-export interface PolicyShare {
-  /** The share file's text (always made). */
-  file: string;
-  /** The link with the policy in its fragment, or null when it does not fit (the note says why). */
-  link: string | null;
-  /** What was made, in a sentence (with the link's size). */
-  note: string;
-}
-
-export interface ShareActions {
-  /** Bundles the settings and the current policy: the file always, a link when it fits. Throws when the policy cannot be exported. */
-  shareWithPolicy(): Promise<PolicyShare>;
-  saveShareFile(text: string): void;
-  /** Imports an `orchestra-lab-share.json`: its settings, then its policy; on any refusal both stay as they were. */
-  importShareFile(file: Blob): Promise<boolean>;
-}
 
 const jsonBlob = (v: unknown) => new Blob([JSON.stringify(v)], { type: 'application/json' });
 const bytesBlob = (b: Uint8Array | ArrayBuffer) => new Blob([b instanceof Uint8Array ? new Uint8Array(b) : b], { type: 'application/octet-stream' });
 
-export function shareActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { syncUrl: () => void; configure: () => Promise<void> }) {
+export function shareActions(set: SetLab, get: () => LabState, worker: () => LabWorkerClient, deps: { syncUrl: () => void; configure: () => Promise<void> }) {
   /** The weights a link opened this page with, taken before anything rewrites the address bar. */
   let linkPolicy = typeof location === 'undefined' ? null : policyParamOf(location.hash);
 

@@ -4,34 +4,11 @@
 
 import { PHASE_NAMES } from '../core/grpo/phaseNames';
 import type { LabWorkerClient } from '../worker/client';
-import type { PhaseReport } from '../worker/protocol';
-import type { LabState } from './labStore';
+import type { LabState, SetLab, TeachState } from './labState';
 
-type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
 
-/** Where the policy now training came from (the first screen says which one it continues). */
-/** 'loading': the page is starting and its first policy (the shipped one, or a link's) is on its way. */
-export type PolicyOrigin = 'loading' | 'random' | 'scratch' | 'pretrained' | 'imported' | 'restored' | 'saved';
 
-export interface TeachState {
-  policyOrigin: PolicyOrigin;
-  /** The phases run so far of the slow-motion iteration on screen (the last one is the current phase). */
-  phases: PhaseReport[];
-  /** True while the worker runs a phase. */
-  phaseBusy: boolean;
-  /** A fresh random policy from the seed, curves cleared, training started. */
-  trainFromScratch(): Promise<void>;
-  /** The shipped pretrained policy (loaded again if another one replaced it), curves cleared, training started. */
-  continueFromPretrained(): Promise<void>;
-  /** Slow motion: the next phase of the open iteration (opening one). */
-  nextPhase(): Promise<void>;
-  /** Leaves slow motion: an iteration whose update ran is finished and charted, else dropped. */
-  closePhases(): Promise<void>;
-  /** Forgets the phases on screen (the worker closed their iteration); a reply still in flight is ignored. */
-  dropPhases(): void;
-}
-
-export function teachActions(set: Set, get: () => LabState, worker: () => LabWorkerClient, deps: { runId: () => number; fail: (e: unknown) => void; booted: () => Promise<void> }): TeachState {
+export function teachActions(set: SetLab, get: () => LabState, worker: () => LabWorkerClient, deps: { runId: () => number; fail: (e: unknown) => void; booted: () => Promise<void> }): TeachState {
   /** Bumped whenever the phases on screen are dropped: a reply still in flight from before is then ignored. */
   let generation = 0;
   return {

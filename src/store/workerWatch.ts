@@ -8,9 +8,8 @@
 
 import type { LabWorkerClient } from '../worker/client';
 import type { LabSettings, Push } from '../worker/protocol';
-import type { LabState } from './labStore';
+import type { LabState, SetLab } from './labState';
 
-type Set = (partial: Partial<LabState> | ((s: LabState) => Partial<LabState>)) => void;
 
 /** The policy as Export writes it, and the lab's iteration it was copied at. */
 export interface WeightsCopy { json: object; weights: ArrayBuffer; iteration: number }
@@ -26,7 +25,7 @@ const RESTART_WINDOW_MS = 5 * 60_000;
 /** What workerActivity says once no worker runs (the backend badge reads it too). */
 export const WORKER_STOPPED = 'stopped: reload the page';
 
-export function workerWatch(set: Set, get: () => LabState, deps: {
+export function workerWatch(set: SetLab, get: () => LabState, deps: {
   /** The current client (a new one once `forget` has dropped the stopped one). */
   worker: () => LabWorkerClient;
   /** Drops the stopped client: the next worker() starts a new one. */

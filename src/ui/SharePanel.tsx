@@ -6,7 +6,7 @@ import { useRef, useState, type ToggleEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SHARE_FILE } from '../core/io/shareBundle';
 import { useLab } from '../store/labStore';
-import type { PolicyShare } from '../store/shareActions';
+import type { PolicyShare } from '../store/labState';
 import { QrCode } from './QrCode';
 import './SharePanel.css';
 
