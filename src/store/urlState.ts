@@ -38,8 +38,11 @@ export const EVAL_SUITES: readonly { name: string; label: string }[] = [
 
 export const DEFAULT_EVAL_TASKS = 250;
 
+/** The lab's training defaults: the core's, with the lab's learning-rate schedule. */
+const LAB_DEFAULT_TRAIN: TrainConfig = { ...structuredClone(DEFAULT_TRAIN), lrDecay: { ...LAB_LR_DECAY } };
+
 export function defaultConfig(): UrlConfig {
-  return { preset: 'toolorchestra', catalog: presetCatalog('toolorchestra'), train: { ...structuredClone(DEFAULT_TRAIN), lrDecay: { ...LAB_LR_DECAY } }, preference: structuredClone(DEFAULT_PREFERENCE), backend: null, evalTasks: DEFAULT_EVAL_TASKS, evalSuite: 'toolscale' };
+  return { preset: 'toolorchestra', catalog: presetCatalog('toolorchestra'), train: structuredClone(LAB_DEFAULT_TRAIN), preference: structuredClone(DEFAULT_PREFERENCE), backend: null, evalTasks: DEFAULT_EVAL_TASKS, evalSuite: 'toolscale' };
 }
 
 const num = (lo: number, hi: number, int = false) => (s: string): number | undefined => {
@@ -67,7 +70,7 @@ function trainNum(key: string, get: (t: TrainConfig) => number, set: (t: TrainCo
     key,
     allowed: `${int ? 'an integer' : 'a number'} from ${lo} to ${hi}`,
     read(c, raw) { const v = parse(raw); if (v === undefined) return false; set(c.train, v); return true; },
-    write(c) { const v = get(c.train); return v === get(DEFAULT_TRAIN) ? null : String(v); },
+    write(c) { const v = get(c.train); return v === get(LAB_DEFAULT_TRAIN) ? null : String(v); },
   };
 }
 
