@@ -1,9 +1,9 @@
-// Runs side by side (zustand): a comparison preset (core/grpo/comparePresets.ts) trained in its
+// Runs side by side (zustand): a comparison preset (core/lab/comparePresets.ts) trained in its
 // own worker (worker/compare.worker.ts) on the lab's current settings, seed and backend, the two
 // runs' metric series, and Start / Stop. Starting pauses the main run: both would share the CPU.
 
 import { create } from 'zustand';
-import { comparePreset } from '../core/grpo/comparePresets';
+import { comparePreset } from '../core/lab/comparePresets';
 import { COMPARE_DEFAULT_ITERATIONS, COMPARE_MAX_ITERATIONS, type ComparePush, type CompareRequest } from '../worker/compareProtocol';
 import type { BackendName, MetricPoint } from '../worker/protocol';
 import { onRunStart, useLab } from './labStore';

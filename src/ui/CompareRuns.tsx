@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { COMPARE_PRESETS, comparePreset } from '../core/grpo/comparePresets';
+import { COMPARE_PRESETS, comparePreset } from '../core/lab/comparePresets';
 import { smoothedEnd, SMOOTH_WINDOW } from '../store/series';
 import { formatCost, type Catalog } from '../core/sim/catalog';
 import { useCompare, type CompareRunSeries } from '../store/compareStore';

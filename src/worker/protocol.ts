@@ -11,7 +11,7 @@ import type { Preference } from '../core/preference';
 import type { Row as PaperRow } from '../core/eval/reproduce';
 import type { FailureShares } from '../core/eval/failures';
 import type { ProbeSize } from '../core/bench/probeSize';
-import type { PhaseReport } from '../core/grpo/phaseReport';
+import type { PhaseReport } from '../core/lab/phaseReport';
 
 export type { PhaseReport };
 

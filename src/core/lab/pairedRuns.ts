@@ -7,10 +7,10 @@
 
 import type { Catalog } from '../sim/catalog';
 import type { Task } from '../sim/tasks';
-import type { TrainConfig } from './config';
-import type { IterationMetrics } from './metrics';
-import { GrpoTrainer } from './trainer';
-import { trainingPool } from './trainingPool';
+import type { TrainConfig } from '../grpo/config';
+import type { IterationMetrics } from '../grpo/metrics';
+import { GrpoTrainer } from '../grpo/trainer';
+import { trainingPool } from '../grpo/trainingPool';
 
 export type MetricPair = [IterationMetrics, IterationMetrics];
 

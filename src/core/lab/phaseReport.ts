@@ -6,11 +6,11 @@
 import { formatCost } from '../sim/catalog';
 import type { Task } from '../sim/tasks';
 import type { TraceEntry } from '../sim/episode';
-import { ADV_EPS } from './advantage';
-import { learningRateAt } from './config';
-import { measureDims, measuresShares, officialRewards, type RewardMode } from './reward';
-import { PHASE_NAMES, type PhaseName } from './phaseNames';
-import type { IterationState } from './phases';
+import { ADV_EPS } from '../grpo/advantage';
+import { learningRateAt } from '../grpo/config';
+import { measureDims, measuresShares, officialRewards, type RewardMode } from '../grpo/reward';
+import { PHASE_NAMES, type PhaseName } from '../grpo/phaseNames';
+import type { IterationState } from '../grpo/phases';
 
 export interface PhaseTable {
   caption: string;

@@ -8,9 +8,9 @@
 // 58.9% at $0.054 against mean only 58.4% at $0.068; the official code's +cost 58.0% at $0.371
 // (6.8× the cost); learning rate 1.5e-3 58.9% against 1.5e-4 18.0%.
 
-import type { TrainConfig } from './config';
-import type { AdvantageOptions } from './advantage';
-import type { WeightedCoefficients } from './reward';
+import type { TrainConfig } from '../grpo/config';
+import type { AdvantageOptions } from '../grpo/advantage';
+import type { WeightedCoefficients } from '../grpo/reward';
 
 /** A change to a configuration; `advantage` and `weighted` are merged key by key. */
 export type ConfigPatch = Partial<Omit<TrainConfig, 'advantage' | 'weighted'>> & {
