@@ -3,7 +3,7 @@
 // An invalid value falls back to its default and is named in the notice; nothing else is lost.
 
 import { DEFAULT_TRAIN, type TrainConfig } from '../core/grpo/config';
-import { REWARD_MODES } from '../core/grpo/reward';
+import { REWARD_MODES } from '../core/grpo/rewardModes';
 import type { Catalog } from '../core/sim/catalog';
 import { parseCatalog } from '../core/sim/catalogSchema';
 import LZString from 'lz-string'; // CommonJS: the default import works in Vite, vitest and Node's ESM loader alike

@@ -4,7 +4,7 @@ import { formatCost } from '../core/sim/catalog';
 import { useLab, type LabState } from '../store/labStore';
 import { useView } from '../store/viewStore';
 import { count } from '../core/count';
-import { REWARD_MODE_LABELS } from '../core/grpo/reward';
+import { REWARD_MODE_LABELS } from '../core/grpo/rewardModes';
 
 /** What the policy on show is, in one line under the Train buttons (`settings`: what training on would use, in words). */
 function originLine(origin: LabState['policyOrigin'], running: boolean, iteration: number, settings: string): string {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { groupOfOneNote, REWARD_MODE_LABELS, REWARD_MODES } from '../core/grpo/reward';
+import { groupOfOneNote, REWARD_MODE_LABELS, REWARD_MODES } from '../core/grpo/rewardModes';
 import type { TrainConfig } from '../core/grpo/config';
 import { useLab } from '../store/labStore';
 import { NumberField } from './NumberField';

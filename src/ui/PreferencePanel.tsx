@@ -3,7 +3,7 @@ import { useView } from '../store/viewStore';
 import { useShallow } from 'zustand/react/shallow';
 import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
 import type { Preference } from '../core/preference';
-import { REWARD_MODE_LABELS, type RewardMode } from '../core/grpo/reward';
+import { REWARD_MODE_INFO, type RewardMode } from '../core/grpo/rewardModes';
 import { SHIPPED_RECIPE } from '../core/grpo/recipe';
 
 function Slider({ label, value, onChange, hint }: { label: string; value: number; onChange: (v: number) => void; hint?: string }) {
@@ -27,7 +27,8 @@ const weighsTools = (p: Preference): boolean => Object.values(p.tools).some((w) 
  */
 function toolWeightsNote(mode: RewardMode): string {
   const both = "What these weights pay for depends on the policy's training reward. The paper's pays for each call of a preferred tool, and only that, when the outcome weighs 0: the policy adds such calls, at a higher cost, and may hand the answer to a weaker preferred model. Success-first (the shipped policy's) pays for the share of calls to preferred tools, on top of the 1 a success earns: calls move mostly where the answer stays.";
-  const now = mode === 'weighted' || mode === 'outcome' ? `Training here uses the ${REWARD_MODE_LABELS[mode]} reward, which does not read P: these weights change nothing in training, though the policy still reads them as an input.` : `Training here uses the ${REWARD_MODE_LABELS[mode]} reward.`;
+  const { label, readsPreference } = REWARD_MODE_INFO[mode];
+  const now = readsPreference ? `Training here uses the ${label} reward.` : `Training here uses the ${label} reward, which does not read P: these weights change nothing in training, though the policy still reads them as an input.`;
   return `${both} ${now}`;
 }
 

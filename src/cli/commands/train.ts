@@ -7,7 +7,7 @@
 import { join, resolve } from 'node:path';
 import { DEFAULT_TRAIN, linearDecay, type TrainConfig } from '../../core/grpo/config';
 import type { IterationMetrics } from '../../core/grpo/metrics';
-import { groupOfOneNote, normalisesOverGroup, REWARD_MODES, type RewardMode } from '../../core/grpo/reward';
+import { groupOfOneNote, normalisesOverGroup, REWARD_MODES, type RewardMode } from '../../core/grpo/rewardModes';
 import { preferenceVector } from '../../core/preference';
 import { GrpoTrainer } from '../../core/grpo/trainer';
 import { exportArtifact } from '../../core/io/artifact';

@@ -5,7 +5,8 @@ import { DEFAULT_SIM } from '../sim/callModel';
 import { DEFAULT_POLICY, type PolicyConfig } from '../policy/policyConfig';
 import { DEFAULT_PREFERENCE, type Preference } from '../preference';
 import { DEFAULT_ADVANTAGE, type AdvantageOptions } from './advantage';
-import { DEFAULT_WEIGHTED, type RewardMode, type WeightedCoefficients } from './reward';
+import { DEFAULT_WEIGHTED, type WeightedCoefficients } from './reward';
+import type { RewardMode } from './rewardModes';
 
 export type Aggregation = 'token-mean' | 'seq-mean-token-mean';
 export type PreferenceMode = 'fixed' | 'random';

@@ -5,7 +5,7 @@
 import type { DecisionCounts } from '../bench/floor';
 import type { TraceEntry } from '../sim/episode';
 import type { Task } from '../sim/tasks';
-import type { RewardMode } from './reward';
+import type { RewardMode } from './rewardModes';
 
 export interface GroupTrajectory {
   outcome: number;

@@ -19,7 +19,8 @@ import { preferenceVector, samplePreference } from '../preference';
 import { groupAdvantages, type GroupAdvantage } from './advantage';
 import { learningRateAt, type TrainConfig } from './config';
 import { histogram, type GroupSample, type IterationMetrics } from './metrics';
-import { gateAndWeight, measureDims, measureVector, measuresShares, normaliseGroup, type TrajectoryStats } from './reward';
+import { gateAndWeight, measureDims, measureVector, normaliseGroup, type TrajectoryStats } from './reward';
+import { measuresShares } from './rewardModes';
 import { collectRollouts, type RolloutBuffer } from './rollout';
 
 export { PHASE_NAMES, type PhaseName } from './phaseNames';
