@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
 import type { Preference } from '../core/preference';
 import { REWARD_MODE_INFO, type RewardMode } from '../core/grpo/rewardModes';
-import { SHIPPED_RECIPE } from '../core/grpo/recipe';
+import { RECIPE_IN_WORDS, recipePatch } from '../core/grpo/recipe';
 
 function Slider({ label, value, onChange, hint }: { label: string; value: number; onChange: (v: number) => void; hint?: string }) {
   return (
@@ -39,9 +39,8 @@ export function PreferencePanel() {
   );
   const put = (patch: Partial<Preference>) => setPreference({ ...p, ...patch });
   const applyRecipe = () => {
-    const { reward: r, learningRate, entropyCoef } = SHIPPED_RECIPE.settings;
-    setTrain({ reward: r, learningRate, entropyCoef, advantage: { ...advantage, normalizeStd: false }, lrDecay: { start: 0, end: SHIPPED_RECIPE.iterations } });
-    useLab.getState().notify('info', `Training now uses the shipped policy's recipe: the success-first reward, the advantage without the std division, lr ${learningRate} falling to 0 by iteration ${SHIPPED_RECIPE.iterations}, where a run pauses (Settings → Training). Train from scratch to train one policy for every preset.`);
+    setTrain(recipePatch({ advantage }));
+    useLab.getState().notify('info', `Training now uses the shipped policy's recipe: ${RECIPE_IN_WORDS}, where a run pauses (Settings → Training). Train from scratch to train one policy for every preset.`);
   };
   return (
     <section className="panel prefs" aria-label="preferences">
@@ -66,7 +65,7 @@ export function PreferencePanel() {
       </fieldset>
       {mode === 'random' && reward === 'toolorchestra' && (
         <p className="small field-note" role="note" data-testid="random-p-reward-note">
-          Under the paper’s reward, one policy for every P can give up answers for presets that weigh tools or cost (docs/REPRODUCTION.md, “One policy, any preference”). The shipped policy’s recipe: success-first reward, no std division, learning rate to 0 by iteration {SHIPPED_RECIPE.iterations}.{' '}
+          Under the paper’s reward, one policy for every P can give up answers for presets that weigh tools or cost (docs/REPRODUCTION.md, “One policy, any preference”). The shipped policy’s recipe: {RECIPE_IN_WORDS}.{' '}
           <button type="button" className="link" onClick={applyRecipe}>Use that recipe</button>
         </p>
       )}
