@@ -20,8 +20,7 @@ describe('the training pool', () => {
     const { config } = readUrl('?seed=5');
     const session = new LabSession();
     session.configure({
-      catalog: config.catalog, train: config.train, preference: config.preference,
-      delayMs: 0, evalTasks: 20, evalSuite: config.evalSuite,
+      catalog: config.catalog, train: config.train, delayMs: 0, evalTasks: 20, evalSuite: config.evalSuite,
     });
     // The session keeps its pool private; this test reads it to compare the two.
     const workerPool = (session as unknown as { pool: Task[] }).pool;

@@ -91,7 +91,7 @@ export const useCompare = create<CompareState>((set, get) => {
       const count = end !== undefined && end < n ? end : n;
       const note = count < n ? `The learning rate reaches 0 at iteration ${end} (Settings → Training → "lr → 0 by iteration"), so the comparison runs ${count} iterations, not ${n}: past that neither run would change.` : null;
       set({ presetId, runs: preset.sides.map((s) => ({ label: s.label, points: [] })), running: true, stopping: false, iterations: count, error: null, msPerPair: null, stopped: false, note });
-      const req: CompareRequest = { type: 'start', runId, presetId, iterations: count, catalog: lab.catalog, train: { ...lab.train, preference: lab.preference }, backend: lab.backendInfo?.name ?? null };
+      const req: CompareRequest = { type: 'start', runId, presetId, iterations: count, catalog: lab.catalog, train: lab.train, backend: lab.backendInfo?.name ?? null };
       try {
         compareWorker().postMessage(req);
       } catch (e) {

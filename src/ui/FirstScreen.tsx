@@ -27,7 +27,7 @@ function originLine(origin: LabState['policyOrigin'], running: boolean, iteratio
  */
 export function FirstScreen() {
   const s = useLab(useShallow((x) => ({
-    tradeoff: x.tradeoff, stale: x.tradeoffStale, catalog: x.catalog, preference: x.preference, running: x.running, origin: x.policyOrigin, iteration: x.iteration, sawPhases: x.phases.length > 0,
+    tradeoff: x.tradeoff, stale: x.tradeoffStale, catalog: x.catalog, preference: x.train.preference, running: x.running, origin: x.policyOrigin, iteration: x.iteration, sawPhases: x.phases.length > 0,
     reward: x.train.reward, preferenceMode: x.train.preferenceMode,
     trainFromScratch: x.trainFromScratch, continueFromPretrained: x.continueFromPretrained, nextPhase: x.nextPhase, pause: x.pause,
   })));

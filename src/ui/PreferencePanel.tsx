@@ -35,7 +35,7 @@ function toolWeightsNote(mode: RewardMode): string {
 /** The preference vector P (outcome, cost, latency, one weight per tool) and the instruction presets. */
 export function PreferencePanel() {
   const { preference: p, catalog, setPreference, applyInstruction, mode, reward, advantage, setTrain } = useLab(
-    useShallow((s) => ({ preference: s.preference, catalog: s.catalog, setPreference: s.setPreference, applyInstruction: s.applyInstruction, mode: s.train.preferenceMode, reward: s.train.reward, advantage: s.train.advantage, setTrain: s.setTrain })),
+    useShallow((s) => ({ preference: s.train.preference, catalog: s.catalog, setPreference: s.setPreference, applyInstruction: s.applyInstruction, mode: s.train.preferenceMode, reward: s.train.reward, advantage: s.train.advantage, setTrain: s.setTrain })),
   );
   const put = (patch: Partial<Preference>) => setPreference({ ...p, ...patch });
   const applyRecipe = () => {

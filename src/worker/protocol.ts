@@ -114,9 +114,8 @@ export interface Tradeoff {
 
 export interface LabSettings {
   catalog: Catalog;
+  /** Training; train.preference is the sliders' P (evaluation; also training when train.preferenceMode = 'fixed'). */
   train: TrainConfig;
-  /** The sliders' P (evaluation; also training when train.preferenceMode = 'fixed'). */
-  preference: Preference;
   /** Delay between iterations while running, ms (0 = as fast as possible). */
   delayMs: number;
   /** Size of the held-out set the trade-off view is measured on. */

@@ -79,7 +79,9 @@ export class LabSession {
     const poolChanged = catalogChanged || prev.train.seed !== next.train.seed || prev.train.poolSize !== next.train.poolSize || prev.train.availability !== next.train.availability || !same(prev.train.sim, next.train.sim);
     const evalChanged = poolChanged || prev.evalTasks !== next.evalTasks || prev.evalSuite !== next.evalSuite;
     const netChanged = !prev || !same(prev.train.policy, next.train.policy);
-    const trainChanged = !prev || !same(prev.train, next.train) || (next.train.preferenceMode === 'fixed' && !same(prev.preference, next.preference));
+    // P trains only when fixed: with a random P per task, moving the sliders changes nothing in training.
+    const trains = (t: TrainConfig) => (t.preferenceMode === 'fixed' ? t : { ...t, preference: null });
+    const trainChanged = !prev || !same(trains(prev.train), trains(next.train));
     // Everything that can fail first, into locals.
     const pool = poolChanged ? trainingPool(next.catalog, next.train) : this.pool;
     const suite = next.evalSuite === 'toolscale' ? {} : { suite: next.evalSuite };
@@ -125,7 +127,7 @@ export class LabSession {
    */
   private trainConfig(s: LabSettings): TrainConfig {
     const d = s.train.lrDecay, shift = this.iterationOffset;
-    return { ...s.train, preference: s.preference, lrDecay: d ? { start: d.start - shift, end: d.end - shift } : null };
+    return { ...s.train, lrDecay: d ? { start: d.start - shift, end: d.end - shift } : null };
   }
 
   /** Whether the learning-rate schedule has reached 0: a further iteration would not change the weights. */
@@ -327,7 +329,7 @@ export class LabSession {
       const broken = await probeFinite(net, slotsOf(s.catalog).length);
       if (broken) throw new Error(`export refused: the current policy is broken (${broken}); press Reset or import a policy`);
       // The schedule as the lab counts it (the trainer's is shifted), beside the lab's iteration count.
-      const { json, weights } = await exportArtifact(net, s.catalog, { training: { ...s.train, preference: s.preference, iterations: this.iteration } });
+      const { json, weights } = await exportArtifact(net, s.catalog, { training: { ...s.train, iterations: this.iteration } });
       return { json, weights: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength) as ArrayBuffer };
     });
   }
