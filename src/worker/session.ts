@@ -4,7 +4,7 @@
 // through `exclusive`, one at a time, so an evaluation never interleaves with an update.
 
 import { slotsOf } from '../core/sim/slots';
-import type { TrainConfig } from '../core/grpo/config';
+import { trainsAlike, type TrainConfig } from '../core/grpo/config';
 import type { IterationMetrics } from '../core/grpo/metrics';
 import { GrpoTrainer } from '../core/grpo/trainer';
 import { trainingPool } from '../core/grpo/trainingPool';
@@ -79,9 +79,7 @@ export class LabSession {
     const poolChanged = catalogChanged || prev.train.seed !== next.train.seed || prev.train.poolSize !== next.train.poolSize || prev.train.availability !== next.train.availability || !same(prev.train.sim, next.train.sim);
     const evalChanged = poolChanged || prev.evalTasks !== next.evalTasks || prev.evalSuite !== next.evalSuite;
     const netChanged = !prev || !same(prev.train.policy, next.train.policy);
-    // P trains only when fixed: with a random P per task, moving the sliders changes nothing in training.
-    const trains = (t: TrainConfig) => (t.preferenceMode === 'fixed' ? t : { ...t, preference: null });
-    const trainChanged = !prev || !same(trains(prev.train), trains(next.train));
+    const trainChanged = !prev || !trainsAlike(prev.train, next.train);
     // Everything that can fail first, into locals.
     const pool = poolChanged ? trainingPool(next.catalog, next.train) : this.pool;
     const suite = next.evalSuite === 'toolscale' ? {} : { suite: next.evalSuite };

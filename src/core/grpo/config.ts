@@ -85,6 +85,15 @@ export const DEFAULT_TRAIN: Readonly<TrainConfig> = {
   lrDecay: null,
 };
 
+/**
+ * Whether two configurations train alike: every knob the same, and P too when it is fixed (with a random
+ * P per task, the sliders' P changes nothing in training).
+ */
+export function trainsAlike(a: TrainConfig, b: TrainConfig): boolean {
+  const knobs = (c: TrainConfig) => JSON.stringify(c.preferenceMode === 'fixed' ? c : { ...c, preference: null });
+  return knobs(a) === knobs(b);
+}
+
 /** The most turns a training episode can take: the rollout buffers' length. */
 export function trainingTurns(cfg: Pick<TrainConfig, 'sim' | 'turnBudgets'>): number {
   return Math.max(cfg.sim.maxTurns, cfg.turnBudgets?.max ?? 0);
