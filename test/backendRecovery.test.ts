@@ -3,7 +3,7 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import type * as TF from '@tensorflow/tfjs-core';
-import { backendAlive, networkFromFlat, recreateActiveBackend } from '../src/core/grpo/backendRecovery';
+import { backendAlive, networkFromFlat, recreateActiveBackend } from '../src/core/runtime/backendRecovery';
 import { DEFAULT_TRAIN, type TrainConfig } from '../src/core/grpo/config';
 import { GrpoTrainer } from '../src/core/grpo/trainer';
 import type { FlatAdam } from '../src/core/grpo/flatAdam';

@@ -1,7 +1,7 @@
 // The collapse guard on hand-worked reward sequences (EMA with α = 0.1, fall of max(0.2, ½·best)).
 
 import { describe, expect, it } from 'vitest';
-import { CollapseGuard } from '../src/core/grpo/collapseGuard';
+import { CollapseGuard } from '../src/core/lab/collapseGuard';
 
 describe('collapse guard', () => {
   it('fires when a deterministic policy\'s smoothed reward falls far below its best (worked by hand)', () => {

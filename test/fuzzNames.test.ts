@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import LZString from 'lz-string';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parseRewardInput } from '../src/cli/commands/reward';
-import { REWARD_MODES } from '../src/core/grpo/reward';
+import { REWARD_MODES } from '../src/core/grpo/rewardModes';
 import { loadCatalog } from '../src/cli/io';
 import { checkArtifact } from '../src/core/io/artifactCheck';
 import { decodePolicyParam, decodeShareFile, encodePolicyParam, encodeShareFile } from '../src/core/io/shareBundle';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TRAIN, type TrainConfig } from '../src/core/grpo/config';
-import { COMPARE_PRESETS, comparePreset, presetConfigs } from '../src/core/grpo/comparePresets';
-import { runPaired, unpairedReason, type MetricPair } from '../src/core/grpo/pairedRuns';
-import { comparisonSeeds, shiftSeed } from '../src/core/grpo/seedSpread';
+import { COMPARE_PRESETS, comparePreset, presetConfigs } from '../src/core/lab/comparePresets';
+import { runPaired, unpairedReason, type MetricPair } from '../src/core/lab/pairedRuns';
+import { comparisonSeeds, shiftSeed } from '../src/core/lab/seedSpread';
 import { DEFAULT_SIM } from '../src/core/sim/callModel';
 import { presetCatalog } from '../src/core/sim/presets';
 import { useCpu } from './tfSetup';

@@ -1,7 +1,7 @@
 // The min–max table of slow motion's phase 4: min and max written with the digits that tell them
 // apart, and the ranges that M̃ stretches to 0…1 although they are too small to matter.
 import { describe, expect, it } from 'vitest';
-import { distinct, isTinyRange } from '../src/core/grpo/phaseReport';
+import { distinct, isTinyRange } from '../src/core/lab/phaseReport';
 
 describe('phase 4 ranges', () => {
   it('writes min and max as M is, adding digits only where they would read alike', () => {

@@ -5,7 +5,7 @@ import { slotsOf } from '../src/core/sim/slots';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TRAIN, type TrainConfig } from '../src/core/grpo/config';
 import { PHASE_NAMES, runNextPhase } from '../src/core/grpo/phases';
-import { phaseReport, type PhaseReport } from '../src/core/grpo/phaseReport';
+import { phaseReport, type PhaseReport } from '../src/core/lab/phaseReport';
 import { GrpoTrainer } from '../src/core/grpo/trainer';
 import { DEFAULT_SIM } from '../src/core/sim/callModel';
 import { presetCatalog } from '../src/core/sim/presets';

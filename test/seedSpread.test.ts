@@ -1,9 +1,9 @@
-// The spread over seeds of a comparison (core/grpo/seedSpread.ts), with every expected number worked
+// The spread over seeds of a comparison (core/lab/seedSpread.ts), with every expected number worked
 // out by hand in the comments: the per-seed finals, the paired differences, their mean, sd, the
 // t-test's margin and the verdict, and the band's mean, lowest and highest seed.
 
 import { describe, expect, it } from 'vitest';
-import { seedBand, summarisePaired, tailMean, tCritical, trailing } from '../src/core/grpo/seedSpread';
+import { seedBand, summarisePaired, tailMean, tCritical, trailing } from '../src/core/lab/seedSpread';
 
 describe('seed spread', () => {
   it('a gap beyond the noise: three seeds that all favour A', () => {

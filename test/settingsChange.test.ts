@@ -8,7 +8,7 @@ import { describeSettingsChange, recipeLine } from '../src/store/settingsChange'
 import type { LabSettings } from '../src/worker/protocol';
 
 const base: LabSettings = {
-  catalog: presetCatalog('toolorchestra'), train: DEFAULT_TRAIN, preference: DEFAULT_PREFERENCE,
+  catalog: presetCatalog('toolorchestra'), train: DEFAULT_TRAIN,
   delayMs: 0, evalTasks: 200, evalSuite: 'toolscale',
 };
 const withTrain = (t: Partial<typeof DEFAULT_TRAIN>): LabSettings => ({ ...base, train: { ...DEFAULT_TRAIN, ...t } });
@@ -30,7 +30,7 @@ describe('describeSettingsChange', () => {
       'learning-rate schedule off → to 0 from 0 to 2000');
   });
   it('is silent when nothing that it names changed (the sliders speak for themselves)', () => {
-    expect(describeSettingsChange(base, { ...base, preference: { ...DEFAULT_PREFERENCE, cost: 1 } }, 3)).toBeNull();
+    expect(describeSettingsChange(base, withTrain({ preference: { ...DEFAULT_PREFERENCE, cost: 1 } }), 3)).toBeNull();
     expect(describeSettingsChange(base, { ...base }, 3)).toBeNull();
   });
 });

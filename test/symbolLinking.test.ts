@@ -6,7 +6,7 @@
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import { ALL_FORMULAS, FORMULAS, formulasFor, KATEX_OPTIONS, sym } from '../src/ui/math/formulas';
-import { REWARD_MODES } from '../src/core/grpo/reward';
+import { REWARD_MODES } from '../src/core/grpo/rewardModes';
 import { hotSelector, hotSyms, SYMBOL_LABELS, symbolLabel, symOf, type SymName } from '../src/ui/math/symbolLinking';
 
 /** A stand-in for an element whose nearest [data-sym] / [data-sym-value] ancestor has `attrs`. */

@@ -10,7 +10,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { initNodeBackend } from '../src/cli/tfBackend';
 import { transpose2d } from '../src/core/policy/dense';
 import { compareWithAutodiff } from './gradientCheck';
-import { recreateActiveBackend } from '../src/core/grpo/backendRecovery';
+import { recreateActiveBackend } from '../src/core/runtime/backendRecovery';
 import { FlatAdam } from '../src/core/grpo/flatAdam';
 import { divergenceCheck } from '../src/core/bench/divergenceCheck';
 import { DEFAULT_TRAIN } from '../src/core/grpo/config';

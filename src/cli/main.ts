@@ -12,7 +12,7 @@ import { generateCommand } from './commands/generate';
 import { trainCommand } from './commands/train';
 import { rewardCommand } from './commands/reward';
 import { benchTrainCommand } from './commands/benchTrain';
-import { REWARD_MODES } from '../core/grpo/reward';
+import { REWARD_MODES } from '../core/grpo/rewardModes';
 import { calibrateCommand } from './commands/calibrate';
 import { preferencesCommand } from './commands/preferences';
 import { reproduceCommand } from './commands/reproduce';

@@ -4,7 +4,7 @@
 // field; a resumed run keeps its settings, so options that would change them are refused too.
 
 import { DEFAULT_TRAIN, type TrainConfig } from '../core/grpo/config';
-import { REWARD_MODES } from '../core/grpo/reward';
+import { REWARD_MODES } from '../core/grpo/rewardModes';
 import { storedPreferenceError } from '../core/preference';
 import type { Catalog } from '../core/sim/catalog';
 import { CliError, intOpt, numberOpt, type Args } from './args';

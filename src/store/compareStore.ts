@@ -1,11 +1,11 @@
-// Runs side by side (zustand): a comparison preset (core/grpo/comparePresets.ts) trained in its
+// Runs side by side (zustand): a comparison preset (core/lab/comparePresets.ts) trained in its
 // own worker (worker/compare.worker.ts) on the lab's current settings and backend over several
 // seeds from the lab's, each side's metric series per seed, and Start / Stop. Starting pauses the
 // main run: both would share the CPU.
 
 import { create } from 'zustand';
-import { comparePreset } from '../core/grpo/comparePresets';
-import { comparisonSeeds } from '../core/grpo/seedSpread';
+import { comparePreset } from '../core/lab/comparePresets';
+import { comparisonSeeds } from '../core/lab/seedSpread';
 import {
   COMPARE_DEFAULT_ITERATIONS, COMPARE_DEFAULT_SEEDS, COMPARE_MAX_ITERATIONS, COMPARE_MAX_SEEDS, COMPARE_MIN_SEEDS,
   type ComparePush, type CompareRequest,
@@ -121,7 +121,7 @@ export const useCompare = create<CompareState>((set, get) => {
         note });
       const req: CompareRequest = {
         type: 'start', runId, presetId, iterations: count, seeds: k,
-        catalog: lab.catalog, train: { ...lab.train, preference: lab.preference },
+        catalog: lab.catalog, train: lab.train,
         backend: lab.backendInfo?.name ?? null,
       };
       try {

@@ -52,7 +52,7 @@ let markBooted: () => void = () => undefined;
 let booted = new Promise<void>((resolve) => { markBooted = resolve; });
 
 function settingsOf(s: LabState): LabSettings {
-  return { catalog: s.catalog, train: s.train, preference: s.preference, delayMs: s.delayMs, evalTasks: s.evalTasks, evalSuite: s.evalSuite };
+  return { catalog: s.catalog, train: s.train, delayMs: s.delayMs, evalTasks: s.evalTasks, evalSuite: s.evalSuite };
 }
 
 export const useLab = create<LabState>((set, get) => {
@@ -134,7 +134,7 @@ export const useLab = create<LabState>((set, get) => {
     } catch (e) {
       // Refused by the worker: the page goes back to what the worker runs, so the two never disagree.
       if (accepted) {
-        set({ catalog: accepted.catalog, train: accepted.train, preference: accepted.preference, delayMs: accepted.delayMs, evalTasks: accepted.evalTasks, evalSuite: accepted.evalSuite });
+        set({ catalog: accepted.catalog, train: accepted.train, delayMs: accepted.delayMs, evalTasks: accepted.evalTasks, evalSuite: accepted.evalSuite });
         syncUrl();
       }
       get().notify('error', `Not applied: ${(e as Error).message}. The lab goes on with the settings it had.`, 'settings');
@@ -162,7 +162,7 @@ export const useLab = create<LabState>((set, get) => {
     const mine = ++evalGeneration;
     set({ evaluating: true });
     try {
-      const r = await worker().request({ type: 'evaluate', preference: get().preference, sweep });
+      const r = await worker().request({ type: 'evaluate', preference: get().train.preference, sweep });
       if (mine === evalGeneration && r.type === 'tradeoff') set({ tradeoff: r.tradeoff, tradeoffStale: false });
     } finally {
       if (mine === evalGeneration) set({ evaluating: false });
@@ -233,7 +233,7 @@ export const useLab = create<LabState>((set, get) => {
     },
     ...run.controls,
     setPreference(p) {
-      set({ preference: p });
+      set((s) => ({ train: { ...s.train, preference: p } }));
       configureSoon();
     },
     applyInstruction(name) {
@@ -266,9 +266,9 @@ export const useLab = create<LabState>((set, get) => {
         return false;
       }
       const ids = new Set(r.value.tools.map((t) => t.id));
-      const p = get().preference;
+      const p = get().train.preference;
       // An edit that applies ends any refusal on show: it is about an entry no longer there.
-      set((s) => ({ catalog: r.value, preference: { ...p, tools: Object.fromEntries(Object.entries(p.tools).filter(([id]) => ids.has(id))) }, notices: withoutTopic(s.notices, 'catalog') }));
+      set((s) => ({ catalog: r.value, train: { ...s.train, preference: { ...p, tools: Object.fromEntries(Object.entries(p.tools).filter(([id]) => ids.has(id))) } }, notices: withoutTopic(s.notices, 'catalog') }));
       configureSoon();
       void get().regenerate();
       return true;
@@ -292,7 +292,7 @@ export const useLab = create<LabState>((set, get) => {
     async computePaper(count = 200) {
       set({ paperBusy: true });
       try {
-        const r = await worker().request({ type: 'paper', preference: get().preference, count });
+        const r = await worker().request({ type: 'paper', preference: get().train.preference, count });
         if (r.type === 'paper') set({ paper: { rows: r.rows, iteration: r.iteration, count: r.count } });
       } catch (e) {
         set({ paper: { rows: [], iteration: get().iteration, count } }); // shown empty with Recompute, not retried in a loop

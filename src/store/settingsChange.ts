@@ -3,7 +3,7 @@
 // the main screen's one-line summary of how training runs now. Pure: settings in, text out.
 
 import type { TrainConfig } from '../core/grpo/config';
-import { REWARD_MODE_LABELS, type RewardMode } from '../core/grpo/reward';
+import { REWARD_MODE_LABELS, type RewardMode } from '../core/grpo/rewardModes';
 import type { LabSettings } from '../worker/protocol';
 
 type Flat = Record<string, unknown>;

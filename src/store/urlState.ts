@@ -3,7 +3,7 @@
 // An invalid value falls back to its default and is named in the notice; nothing else is lost.
 
 import { DEFAULT_TRAIN, LAB_LR_DECAY, type TrainConfig } from '../core/grpo/config';
-import { REWARD_MODES } from '../core/grpo/reward';
+import { REWARD_MODES } from '../core/grpo/rewardModes';
 import type { Catalog } from '../core/sim/catalog';
 import { parseCatalog } from '../core/sim/catalogSchema';
 import LZString from 'lz-string'; // CommonJS: the default import works in Vite, vitest and Node's ESM loader alike
@@ -15,8 +15,8 @@ import { BACKEND_NAMES, type BackendName } from '../worker/protocol';
 export interface UrlConfig {
   preset: string;
   catalog: Catalog;
+  /** The training configuration; its `preference` is the sliders' P, the link's `P`. */
   train: TrainConfig;
-  preference: Preference;
   backend: BackendName | null;
   /** Held-out tasks of the trade-off view. */
   evalTasks: number;
@@ -26,7 +26,7 @@ export interface UrlConfig {
 
 /** Just the link's part of a larger state (the lab store's). */
 export function urlConfigOf(s: UrlConfig): UrlConfig {
-  return { preset: s.preset, catalog: s.catalog, train: s.train, preference: s.preference, backend: s.backend, evalTasks: s.evalTasks, evalSuite: s.evalSuite };
+  return { preset: s.preset, catalog: s.catalog, train: s.train, backend: s.backend, evalTasks: s.evalTasks, evalSuite: s.evalSuite };
 }
 
 export const EVAL_SUITES: readonly { name: string; label: string }[] = [
@@ -42,7 +42,7 @@ export const DEFAULT_EVAL_TASKS = 250;
 const LAB_DEFAULT_TRAIN: TrainConfig = { ...structuredClone(DEFAULT_TRAIN), lrDecay: { ...LAB_LR_DECAY } };
 
 export function defaultConfig(): UrlConfig {
-  return { preset: 'toolorchestra', catalog: presetCatalog('toolorchestra'), train: structuredClone(LAB_DEFAULT_TRAIN), preference: structuredClone(DEFAULT_PREFERENCE), backend: null, evalTasks: DEFAULT_EVAL_TASKS, evalSuite: 'toolscale' };
+  return { preset: 'toolorchestra', catalog: presetCatalog('toolorchestra'), train: structuredClone(LAB_DEFAULT_TRAIN), backend: null, evalTasks: DEFAULT_EVAL_TASKS, evalSuite: 'toolscale' };
 }
 
 const num = (lo: number, hi: number, int = false) => (s: string): number | undefined => {
@@ -113,8 +113,8 @@ const PROPS: Prop[] = [
   },
   {
     key: 'P',
-    read(c, raw) { const p = decodePreference(raw, c.catalog); if (!p) return false; c.preference = p; return true; },
-    write(c) { const s = encodePreference(c.preference); return s === encodePreference(DEFAULT_PREFERENCE) ? null : s; },
+    read(c, raw) { const p = decodePreference(raw, c.catalog); if (!p) return false; c.train.preference = p; return true; },
+    write(c) { const s = encodePreference(c.train.preference); return s === encodePreference(DEFAULT_PREFERENCE) ? null : s; },
   },
   trainNum('seed', (t) => t.seed, (t, v) => { t.seed = v; t.policy.seed = v; }, 0, 2 ** 31, true),
   trainNum('B', (t) => t.batchTasks, (t, v) => { t.batchTasks = v; }, 1, 256, true),

@@ -1,9 +1,9 @@
-// What a finished comparison shows, computed from its runs (core/grpo/seedSpread.ts): per metric,
+// What a finished comparison shows, computed from its runs (core/lab/seedSpread.ts): per metric,
 // each side's mean over seeds of a final value, the paired difference as mean ± sd over seeds,
 // and whether it is within the noise by a paired t-test's 95% rule, which is stated on screen.
 // Nothing here is written in advance: every number and verdict comes from the seeds' series.
 
-import { summarisePaired, type PairedSummary } from '../core/grpo/seedSpread';
+import { summarisePaired, type PairedSummary } from '../core/lab/seedSpread';
 import type { Catalog } from '../core/sim/catalog';
 import type { CompareRunSeries } from '../store/compareStore';
 import { SMOOTH_WINDOW } from '../store/series';

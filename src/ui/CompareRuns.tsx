@@ -3,7 +3,7 @@
 // per seed, and, once the runs end, the conclusion computed from them (CompareConclusion).
 
 import { useMemo, useState } from 'react';
-import { COMPARE_PRESETS, comparePreset } from '../core/grpo/comparePresets';
+import { COMPARE_PRESETS, comparePreset } from '../core/lab/comparePresets';
 import { useCompare, type CompareRunSeries } from '../store/compareStore';
 import { useLab } from '../store/labStore';
 import {

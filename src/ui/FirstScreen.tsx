@@ -4,14 +4,15 @@ import { formatCost } from '../core/sim/catalog';
 import { useLab, type LabState } from '../store/labStore';
 import { useView } from '../store/viewStore';
 import { count } from '../core/count';
-import { REWARD_MODE_LABELS } from '../core/grpo/reward';
+import { REWARD_MODE_LABELS } from '../core/grpo/rewardModes';
+import { SHIPPED_RECIPE } from '../core/grpo/recipe';
 
 /** What the policy on show is, in one line under the Train buttons (`settings`: what training on would use, in words). */
 function originLine(origin: LabState['policyOrigin'], running: boolean, iteration: number, settings: string): string {
   const its = count(iteration, 'iteration');
   if (running) return `Training ${origin === 'pretrained' ? 'on from the pretrained policy' : origin === 'scratch' ? 'from scratch' : 'the current policy'} · iteration ${iteration}`;
   switch (origin) {
-    case 'pretrained': return iteration ? `Now: the pretrained policy, trained on for ${its}.` : `Now: the shipped pretrained policy (random P, success-first reward). Continuing trains it with the settings (now ${settings}).`;
+    case 'pretrained': return iteration ? `Now: the pretrained policy, trained on for ${its}.` : `Now: the shipped pretrained policy (random P, ${SHIPPED_RECIPE.reward} reward). Continuing trains it with the settings (now ${settings}).`;
     case 'loading': return 'Loading the policy…';
     case 'imported': return iteration ? `Now: an imported policy, trained on for ${its}.` : 'Now: an imported policy.';
     case 'restored': return `Now: a restored policy (iteration ${iteration}).`;
@@ -27,7 +28,7 @@ function originLine(origin: LabState['policyOrigin'], running: boolean, iteratio
  */
 export function FirstScreen() {
   const s = useLab(useShallow((x) => ({
-    tradeoff: x.tradeoff, stale: x.tradeoffStale, catalog: x.catalog, preference: x.preference, running: x.running, origin: x.policyOrigin, iteration: x.iteration, sawPhases: x.phases.length > 0,
+    tradeoff: x.tradeoff, stale: x.tradeoffStale, catalog: x.catalog, preference: x.train.preference, running: x.running, origin: x.policyOrigin, iteration: x.iteration, sawPhases: x.phases.length > 0,
     reward: x.train.reward, preferenceMode: x.train.preferenceMode,
     trainFromScratch: x.trainFromScratch, continueFromPretrained: x.continueFromPretrained, nextPhase: x.nextPhase, pause: x.pause,
   })));

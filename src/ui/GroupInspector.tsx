@@ -3,25 +3,12 @@ import { formatCost, type Catalog } from '../core/sim/catalog';
 import { renderCall, renderResult } from '../core/sim/render';
 import type { GroupSample, GroupTrajectory } from '../core/grpo/metrics';
 import { ADV_EPS } from '../core/grpo/advantage';
-import { measuresShares, REWARD_MODE_LABELS } from '../core/grpo/reward';
+import { REWARD_MODE_INFO, rewardWithNumbers } from '../core/grpo/rewardModes';
 import { useLab, type LabState } from '../store/labStore';
 import { useStaggered } from './charts/useStaggered';
 import { useFit } from './layout/useFit';
 
 const f3 = (x: number) => (Number.isInteger(x) ? String(x) : Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(2) : x.toPrecision(3));
-
-/** R with the numbers put in (only the non-zero terms): outcome · Σ_k P_k · M_norm,k, or under success-first outcome · (1 + Σ_k P_k · M_norm,k / Σ P). */
-function rewardFormula(g: GroupSample, t: GroupTrajectory): string {
-  if (!t.outcome) return 'R = 0 (failed: the outcome gate zeroes the reward)';
-  const terms = t.mNorm.map((m, k) => ({ p: g.preference[k] as number, m, dim: g.dims[k] as string })).filter((x) => x.p !== 0 && x.m !== 0);
-  const sum = terms.length ? terms.map((x) => `${x.p}·${x.m.toFixed(3)}[${x.dim}]`).join(' + ') : 'no non-zero P_k · M_norm,k terms';
-  if (g.reward === 'success-first') {
-    const total = g.preference.reduce((a, x) => a + x, 0);
-    return `R = 1 · (1 + (${sum}) / ${+total.toFixed(4)}) = ${t.reward.toFixed(3)}`;
-  }
-  if (g.reward !== 'toolorchestra') return `R = ${t.reward.toFixed(3)} (${REWARD_MODE_LABELS[g.reward]} reward)`;
-  return `R = 1 · (${sum}) = ${t.reward.toFixed(3)}`;
-}
 
 /** A as the trainer computed it (the core sends A before and after the clip): the page only writes the numbers in. */
 function advantageFormula(g: GroupSample, t: GroupTrajectory): string {
@@ -75,7 +62,7 @@ export function GroupInspector() {
         <span className="muted small"> · G = {g.trajectories.length} · P = [{g.preference.map((x, k) => (x ? `${g.dims[k]} ${x}` : null)).filter(Boolean).join(', ') || 'all 0'}]</span>
       </p>
       <p className="small formula">
-        M(τ) = [{measuresShares(g.reward) ? 'share of the calls per tool' : 'calls per tool'}…, outcome, −cost, −latency], each dimension min–max normalised over the group (0 where constant).{' '}
+        M(τ) = [{REWARD_MODE_INFO[g.reward].measures}…, outcome, −cost, −latency], each dimension min–max normalised over the group (0 where constant).{' '}
         {g.normalizeStd ? <>A = (R − mean)/(std + 10⁻⁶) = (R − {g.mean.toFixed(3)})/({g.std.toFixed(3)} + 10⁻⁶)</> : <>A = R − mean = R − {g.mean.toFixed(3)} (no std division)</>}{g.filtered ? ' — this group was filtered (std < threshold): A = 0, not trained on' : ''}.
       </p>
       <div ref={box} className={`table-wrap${overflow ? ' overflowing' : ''}`} data-stacked={fitLevel > 0 || undefined}>
@@ -98,7 +85,7 @@ export function GroupInspector() {
                 </tr>
                 {open === i && (
                   <tr className="detail"><td colSpan={99}>
-                    <p className="small formula">{rewardFormula(g, t)} · {advantageFormula(g, t)}</p>
+                    <p className="small formula">{rewardWithNumbers(g.reward, t, g.preference, g.dims)} · {advantageFormula(g, t)}</p>
                     <Turns t={t} g={g} catalog={catalog} />
                   </td></tr>
                 )}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { groupOfOneNote, REWARD_MODE_LABELS, REWARD_MODES } from '../core/grpo/reward';
+import { groupOfOneNote, REWARD_MODE_LABELS, REWARD_MODES } from '../core/grpo/rewardModes';
 import type { TrainConfig } from '../core/grpo/config';
+import { SHIPPED_RECIPE } from '../core/grpo/recipe';
 import { useLab } from '../store/labStore';
 import { NumberField } from './NumberField';
 
@@ -25,7 +26,7 @@ export function HyperparamsPanel() {
       </Group>
       <Group title="Update">
         <Num label="learning rate" value={t.learningRate} min={0} max={1} step={0.0005} onChange={(v) => put({ learningRate: v })} />
-        <Num integer label="lr → 0 by iteration (0 = constant)" value={t.lrDecay?.end ?? 0} min={0} max={1_000_000} step={100} onChange={(v) => put({ lrDecay: v > 0 ? { start: 0, end: v } : null })} hint="the learning rate falls linearly from the run's start to 0 at this iteration, as Hugging Face's and TRL's default schedule does (the shipped recipe: 2000), and the run pauses there; 0 keeps it constant, as veRL does" />
+        <Num integer label="lr → 0 by iteration (0 = constant)" value={t.lrDecay?.end ?? 0} min={0} max={1_000_000} step={100} onChange={(v) => put({ lrDecay: v > 0 ? { start: 0, end: v } : null })} hint={`the learning rate falls linearly from the run's start to 0 at this iteration, as Hugging Face's and TRL's default schedule does (the shipped recipe: ${SHIPPED_RECIPE.iterations}), and the run pauses there; 0 keeps it constant, as veRL does`} />
         <Num integer label="μ (epochs)" value={t.epochs} min={1} max={16} step={1} onChange={(v) => put({ epochs: v })} hint="with μ = 1 the ratio is 1 and nothing is clipped" />
         <Num label="ε low" value={t.epsLow} min={0} max={1} step={0.01} onChange={(v) => put({ epsLow: v })} />
         <Num label="ε high" value={t.epsHigh} min={0} max={5} step={0.01} onChange={(v) => put({ epsHigh: v })} />

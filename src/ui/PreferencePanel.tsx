@@ -3,8 +3,8 @@ import { useView } from '../store/viewStore';
 import { useShallow } from 'zustand/react/shallow';
 import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
 import type { Preference } from '../core/preference';
-import { REWARD_MODE_LABELS, type RewardMode } from '../core/grpo/reward';
-import { SHIPPED_RECIPE } from '../core/grpo/recipe';
+import { REWARD_MODE_INFO, type RewardMode } from '../core/grpo/rewardModes';
+import { RECIPE_IN_WORDS, recipePatch } from '../core/grpo/recipe';
 
 function Slider({ label, value, onChange, hint }: { label: string; value: number; onChange: (v: number) => void; hint?: string }) {
   return (
@@ -27,20 +27,20 @@ const weighsTools = (p: Preference): boolean => Object.values(p.tools).some((w) 
  */
 function toolWeightsNote(mode: RewardMode): string {
   const both = "What these weights pay for depends on the policy's training reward. The paper's pays for each call of a preferred tool, and only that, when the outcome weighs 0: the policy adds such calls, at a higher cost, and may hand the answer to a weaker preferred model. Success-first (the shipped policy's) pays for the share of calls to preferred tools, on top of the 1 a success earns: calls move mostly where the answer stays.";
-  const now = mode === 'weighted' || mode === 'outcome' ? `Training here uses the ${REWARD_MODE_LABELS[mode]} reward, which does not read P: these weights change nothing in training, though the policy still reads them as an input.` : `Training here uses the ${REWARD_MODE_LABELS[mode]} reward.`;
+  const { label, readsPreference } = REWARD_MODE_INFO[mode];
+  const now = readsPreference ? `Training here uses the ${label} reward.` : `Training here uses the ${label} reward, which does not read P: these weights change nothing in training, though the policy still reads them as an input.`;
   return `${both} ${now}`;
 }
 
 /** The preference vector P (outcome, cost, latency, one weight per tool) and the instruction presets. */
 export function PreferencePanel() {
   const { preference: p, catalog, setPreference, applyInstruction, mode, reward, advantage, setTrain } = useLab(
-    useShallow((s) => ({ preference: s.preference, catalog: s.catalog, setPreference: s.setPreference, applyInstruction: s.applyInstruction, mode: s.train.preferenceMode, reward: s.train.reward, advantage: s.train.advantage, setTrain: s.setTrain })),
+    useShallow((s) => ({ preference: s.train.preference, catalog: s.catalog, setPreference: s.setPreference, applyInstruction: s.applyInstruction, mode: s.train.preferenceMode, reward: s.train.reward, advantage: s.train.advantage, setTrain: s.setTrain })),
   );
   const put = (patch: Partial<Preference>) => setPreference({ ...p, ...patch });
   const applyRecipe = () => {
-    const { reward: r, learningRate, entropyCoef } = SHIPPED_RECIPE.settings;
-    setTrain({ reward: r, learningRate, entropyCoef, advantage: { ...advantage, normalizeStd: false }, lrDecay: { start: 0, end: SHIPPED_RECIPE.iterations } });
-    useLab.getState().notify('info', `Training now uses the shipped policy's recipe: the success-first reward, the advantage without the std division, lr ${learningRate} falling to 0 by iteration ${SHIPPED_RECIPE.iterations}, where a run pauses (Settings → Training). Train from scratch to train one policy for every preset.`, 'recipe');
+    setTrain(recipePatch({ advantage }));
+    useLab.getState().notify('info', `Training now uses the shipped policy's recipe: ${RECIPE_IN_WORDS}, where a run pauses (Settings → Training). Train from scratch to train one policy for every preset.`, 'recipe');
   };
   return (
     <section className="panel prefs" aria-label="preferences">
@@ -65,7 +65,7 @@ export function PreferencePanel() {
       </fieldset>
       {mode === 'random' && reward === 'toolorchestra' && (
         <p className="small field-note" role="note" data-testid="random-p-reward-note">
-          Under the paper’s reward, one policy for every P can give up answers for presets that weigh tools or cost (docs/REPRODUCTION.md, “One policy, any preference”). The shipped policy’s recipe: success-first reward, no std division, learning rate to 0 by iteration {SHIPPED_RECIPE.iterations}.{' '}
+          Under the paper’s reward, one policy for every P can give up answers for presets that weigh tools or cost (docs/REPRODUCTION.md, “One policy, any preference”). The shipped policy’s recipe: {RECIPE_IN_WORDS}.{' '}
           <button type="button" className="link" onClick={applyRecipe}>Use that recipe</button>
         </p>
       )}

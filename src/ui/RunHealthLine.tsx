@@ -10,17 +10,17 @@ import { useLab } from '../store/labStore';
  */
 export function RunHealthLine() {
   const s = useLab(useShallow((x) => ({
-    series: x.series, history: x.history, train: x.train, preference: x.preference, bestIteration: x.bestIteration, restoreBest: x.restoreBest,
+    series: x.series, history: x.history, train: x.train, bestIteration: x.bestIteration, restoreBest: x.restoreBest,
   })));
   const line = useMemo(() => {
     const points = s.history.points;
     const h = runHealth(points.map((p) => p.accuracy));
     if (!h) return null;
     const t = s.train, last = points[points.length - 1];
-    const weighsCost = t.reward !== 'outcome' && (t.preferenceMode === 'random' || s.preference.cost > 0 || s.preference.latency > 0);
+    const weighsCost = t.reward !== 'outcome' && (t.preferenceMode === 'random' || t.preference.cost > 0 || t.preference.latency > 0);
     return { h, text: runHealthText(h, { entropy: last?.entropy ?? 0, lrConstant: !t.lrDecay, weighsCost }) };
     // The series changes on every push; the history is the same object, appended in place.
-  }, [s.series, s.history, s.train, s.preference]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [s.series, s.history, s.train]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!line) return null;
   return (
     <p className={`run-health small ${line.h.verdict}`} data-testid="run-health" role="status">

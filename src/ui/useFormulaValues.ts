@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { RewardMode } from '../core/grpo/reward';
+import type { RewardMode } from '../core/grpo/rewardModes';
 import { useLab } from '../store/labStore';
 
 const f = (x: number | undefined, d = 3) => (x === undefined || !Number.isFinite(x) ? undefined : x.toFixed(d));

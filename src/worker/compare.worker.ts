@@ -1,10 +1,10 @@
-// The compare worker: runs two configurations side by side over several seeds (core/grpo/pairedRuns.ts),
+// The compare worker: runs two configurations side by side over several seeds (core/lab/pairedRuns.ts),
 // apart from the training worker, on the backend the page is using. Started lazily by the compare store.
 // Points go out in batches at most every COMPARE_PUSH_MS; a Stop (or a newer Start) ends the run
 // after the pair in flight. One run at a time: a Start waits for the run it replaces to end.
 
-import { comparePreset, presetConfigs } from '../core/grpo/comparePresets';
-import { runPaired } from '../core/grpo/pairedRuns';
+import { comparePreset, presetConfigs } from '../core/lab/comparePresets';
+import { runPaired } from '../core/lab/pairedRuns';
 import { initBackend } from './backend';
 import { COMPARE_PUSH_MS, type ComparePush, type CompareRequest } from './compareProtocol';
 import { toMetricPoint, type BackendName, type MetricPoint } from './protocol';

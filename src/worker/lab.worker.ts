@@ -98,7 +98,7 @@ function divergenceMessage(e: unknown): string {
 async function pushTradeoff(runId: number, sweep: boolean): Promise<void> {
   const s = session.settings;
   if (!s) return;
-  lastTradeoff = await session.evaluate(s.preference, sweep, lastTradeoff);
+  lastTradeoff = await session.evaluate(s.train.preference, sweep, lastTradeoff);
   post({ id: 0, type: 'tradeoff', runId, tradeoff: lastTradeoff });
 }
 

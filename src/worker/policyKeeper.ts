@@ -1,9 +1,9 @@
 // What the lab keeps so that no click loses a policy: the best snapshot of the current run, with
-// the collapse guard that decides when to offer it back (core/grpo/collapseGuard.ts), and one undo
+// the collapse guard that decides when to offer it back (core/lab/collapseGuard.ts), and one undo
 // step for Reset, imports and new networks. Snapshots are device-side copies (no readback while training).
 
 import * as tf from '@tensorflow/tfjs-core';
-import { CollapseGuard } from '../core/grpo/collapseGuard';
+import { CollapseGuard } from '../core/lab/collapseGuard';
 import type { PolicyNetwork } from '../core/policy/network';
 import type { PolicyConfig } from '../core/policy/policyConfig';
 

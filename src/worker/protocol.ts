@@ -11,7 +11,7 @@ import type { Preference } from '../core/preference';
 import type { Row as PaperRow } from '../core/eval/reproduce';
 import type { FailureShares } from '../core/eval/failures';
 import type { ProbeSize } from '../core/bench/probeSize';
-import type { PhaseReport } from '../core/grpo/phaseReport';
+import type { PhaseReport } from '../core/lab/phaseReport';
 
 export type { PhaseReport };
 
@@ -114,9 +114,8 @@ export interface Tradeoff {
 
 export interface LabSettings {
   catalog: Catalog;
+  /** Training; train.preference is the sliders' P (evaluation; also training when train.preferenceMode = 'fixed'). */
   train: TrainConfig;
-  /** The sliders' P (evaluation; also training when train.preferenceMode = 'fixed'). */
-  preference: Preference;
   /** Delay between iterations while running, ms (0 = as fast as possible). */
   delayMs: number;
   /** Size of the held-out set the trade-off view is measured on. */

@@ -4,12 +4,12 @@
 // through `exclusive`, one at a time, so an evaluation never interleaves with an update.
 
 import { slotsOf } from '../core/sim/slots';
-import type { TrainConfig } from '../core/grpo/config';
+import { trainsAlike, type TrainConfig } from '../core/grpo/config';
 import type { IterationMetrics } from '../core/grpo/metrics';
 import { GrpoTrainer } from '../core/grpo/trainer';
 import { trainingPool } from '../core/grpo/trainingPool';
 import { PHASE_NAMES, runNextPhase, updated, type IterationState } from '../core/grpo/phases';
-import { phaseReport, type PhaseReport } from '../core/grpo/phaseReport';
+import { phaseReport, type PhaseReport } from '../core/lab/phaseReport';
 import { exportArtifact, importArtifact } from '../core/io/artifact';
 import { learnedPolicy } from '../core/policy/act';
 import { PolicyNetwork } from '../core/policy/network';
@@ -19,7 +19,7 @@ import type { Catalog } from '../core/sim/catalog';
 import { generateTasks, type Task } from '../core/sim/tasks';
 import { chooseBackend, initBackend } from './backend';
 import { clearKeeper, PolicyKeeper } from './policyKeeper';
-import { backendAlive, networkFromFlat, recreateActiveBackend } from '../core/grpo/backendRecovery';
+import { backendAlive, networkFromFlat, recreateActiveBackend } from '../core/runtime/backendRecovery';
 import { checkIterationSize } from '../core/grpo/memoryEstimate';
 import * as tf from '@tensorflow/tfjs-core';
 import { LIVE_BASELINES, table1Rows } from '../core/eval/reproduce';
@@ -79,7 +79,7 @@ export class LabSession {
     const poolChanged = catalogChanged || prev.train.seed !== next.train.seed || prev.train.poolSize !== next.train.poolSize || prev.train.availability !== next.train.availability || !same(prev.train.sim, next.train.sim);
     const evalChanged = poolChanged || prev.evalTasks !== next.evalTasks || prev.evalSuite !== next.evalSuite;
     const netChanged = !prev || !same(prev.train.policy, next.train.policy);
-    const trainChanged = !prev || !same(prev.train, next.train) || (next.train.preferenceMode === 'fixed' && !same(prev.preference, next.preference));
+    const trainChanged = !prev || !trainsAlike(prev.train, next.train);
     // Everything that can fail first, into locals.
     const pool = poolChanged ? trainingPool(next.catalog, next.train) : this.pool;
     const suite = next.evalSuite === 'toolscale' ? {} : { suite: next.evalSuite };
@@ -133,7 +133,7 @@ export class LabSession {
    */
   private trainConfig(s: LabSettings): TrainConfig {
     const d = s.train.lrDecay, shift = this.iterationOffset;
-    return { ...s.train, preference: s.preference, lrDecay: d ? { start: d.start - shift, end: d.end - shift } : null };
+    return { ...s.train, lrDecay: d ? { start: d.start - shift, end: d.end - shift } : null };
   }
 
   /** Whether the learning-rate schedule has reached 0: a further iteration would not change the weights. */
@@ -325,7 +325,7 @@ export class LabSession {
       const broken = await probeFinite(net, slotsOf(s.catalog).length);
       if (broken) throw new Error(`export refused: the current policy is broken (${broken}); press Reset or import a policy`);
       // The schedule as the lab counts it (the trainer's is shifted), beside the lab's iteration count.
-      const { json, weights } = await exportArtifact(net, s.catalog, { training: { ...s.train, preference: s.preference, iterations: this.iteration } });
+      const { json, weights } = await exportArtifact(net, s.catalog, { training: { ...s.train, iterations: this.iteration } });
       return { json, weights: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength) as ArrayBuffer };
     });
   }

@@ -15,19 +15,19 @@ import { exportArtifact } from '../../core/io/artifact';
 import { learnedPolicy } from '../../core/policy/act';
 import type { PolicyNetwork } from '../../core/policy/network';
 import { DEFAULT_SIM } from '../../core/sim/callModel';
-import { trainingPool } from '../../core/grpo/trainingPool';
 import { checkKnown, CliError, intOpt, stringOpt, type Args } from '../args';
 import { checkOutputDir, loadCatalog, writeArtifactPair, writeFilesAtomically } from '../io';
 import { loadPolicyFile } from '../policyFile';
 import { initNodeBackend } from '../tfBackend';
 import { TABLE1_BASELINES } from './calibrate';
+import { runPool } from './train';
 
 const SHIPPED = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'public', 'pretrained', 'orchestrator.json');
 
 /** Trains the recipe's policy and saves it in `dir` as `train --out` would (so it can be evaluated, resumed with --init, or opened in the lab). */
 async function train(config: TrainConfig, iterations: number, dir: string, log: (s: string) => void): Promise<PolicyNetwork> {
   const catalog = loadCatalog('toolorchestra');
-  const trainer = new GrpoTrainer(catalog, config, trainingPool(catalog, config));
+  const trainer = new GrpoTrainer(catalog, config, runPool(catalog, config));
   for (let i = 0; i < iterations; i++) {
     const m = await trainer.step();
     if ((i + 1) % 100 === 0) log(`  it ${i + 1}: accuracy ${(100 * m.accuracy).toFixed(1)}%`);

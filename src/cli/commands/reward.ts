@@ -7,7 +7,8 @@
 
 import { z } from 'zod';
 import { groupAdvantages } from '../../core/grpo/advantage';
-import { DEFAULT_WEIGHTED, groupRewards, REWARD_MODES } from '../../core/grpo/reward';
+import { DEFAULT_WEIGHTED, groupRewards } from '../../core/grpo/reward';
+import { REWARD_MODES } from '../../core/grpo/rewardModes';
 import { checkKnown, CliError, stringOpt, type Args } from '../args';
 import { ownGet, reservedNameError } from '../../core/names';
 import { readJson } from '../io';

@@ -7,12 +7,13 @@
 import { join, resolve } from 'node:path';
 import { DEFAULT_TRAIN, linearDecay, type TrainConfig } from '../../core/grpo/config';
 import type { IterationMetrics } from '../../core/grpo/metrics';
-import { groupOfOneNote, normalisesOverGroup, REWARD_MODES, type RewardMode } from '../../core/grpo/reward';
+import { groupOfOneNote, normalisesOverGroup, REWARD_MODES, type RewardMode } from '../../core/grpo/rewardModes';
 import { preferenceVector } from '../../core/preference';
 import { GrpoTrainer } from '../../core/grpo/trainer';
 import { exportArtifact } from '../../core/io/artifact';
 import { WEIGHTS_FILE_NAME } from '../../core/io/artifactCheck';
 import { formatCost, type Catalog } from '../../core/sim/catalog';
+import type { Task } from '../../core/sim/tasks';
 import { trainingPool } from '../../core/grpo/trainingPool';
 import { RECIPE_OPTIONS, SHIPPED_RECIPE } from '../../core/grpo/recipe';
 import { checkKnown, CliError, intOpt, numberOpt, stringOpt, type Args } from '../args';
@@ -38,7 +39,8 @@ export function scalarMetrics(m: IterationMetrics): Omit<IterationMetrics, 'grou
   return { ...rest, advantageHistogram: advantageHistogram.counts };
 }
 
-function configFromArgs(a: Args): TrainConfig {
+/** The run's configuration from its options (before --random-preferences, --preference and --lr-decay). */
+export function configFromArgs(a: Args): TrainConfig {
   const reward = stringOpt(a, 'reward', DEFAULT_TRAIN.reward);
   if (!(REWARD_MODES as readonly string[]).includes(reward)) throw new CliError(`--reward must be one of ${REWARD_MODES.join(', ')}`);
   const aggregation = stringOpt(a, 'aggregation', DEFAULT_TRAIN.aggregation);
@@ -52,6 +54,15 @@ function configFromArgs(a: Args): TrainConfig {
     aggregation,
     advantage: { ...DEFAULT_TRAIN.advantage, normalizeStd: advantage === 'std' },
   };
+}
+
+/** The pool a run trains on: trainingPool's, the lab's for the same settings (its refusal as the CLI's). */
+export function runPool(catalog: Catalog, config: TrainConfig): Task[] {
+  try {
+    return trainingPool(catalog, config);
+  } catch (e) {
+    throw new CliError((e as Error).message);
+  }
 }
 
 /** What --resume reads back from DIR: the policy, the run's configuration (checked: trainSettings.ts), how far it got and its metrics lines. */
@@ -177,12 +188,7 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
     process.stderr.write(`notice: --pool ${n}: the training pool is made before the first iteration, `
       + `each task kept only if solvable at pass@8; at ~0.2 ms and ~5 KB a task that is ${cost}\n`);
   }
-  let pool;
-  try {
-    pool = trainingPool(catalog, config);
-  } catch (e) {
-    throw new CliError((e as Error).message);
-  }
+  const pool = runPool(catalog, config);
   // --init: continue from a trained policy (its width and depth replace --width/--depth); --resume: this run's own.
   if (a.options.has('init') && (a.options.has('width') || a.options.has('depth'))) throw new CliError('--init goes on from a trained policy, with its width and depth: leave out --width and --depth');
   const init = previous ? previous.net : a.options.has('init') ? loadPolicyFile(stringOpt(a, 'init'), catalog).net : undefined;

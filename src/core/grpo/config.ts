@@ -5,7 +5,8 @@ import { DEFAULT_SIM } from '../sim/callModel';
 import { DEFAULT_POLICY, type PolicyConfig } from '../policy/policyConfig';
 import { DEFAULT_PREFERENCE, type Preference } from '../preference';
 import { DEFAULT_ADVANTAGE, type AdvantageOptions } from './advantage';
-import { DEFAULT_WEIGHTED, type RewardMode, type WeightedCoefficients } from './reward';
+import { DEFAULT_WEIGHTED, type WeightedCoefficients } from './reward';
+import type { RewardMode } from './rewardModes';
 
 export type Aggregation = 'token-mean' | 'seq-mean-token-mean';
 export type PreferenceMode = 'fixed' | 'random';
@@ -83,6 +84,15 @@ export const DEFAULT_TRAIN: Readonly<TrainConfig> = {
   turnBudgets: { min: 4, max: 40 },
   lrDecay: null,
 };
+
+/**
+ * Whether two configurations train alike: every knob the same, and P too when it is fixed (with a random
+ * P per task, the sliders' P changes nothing in training).
+ */
+export function trainsAlike(a: TrainConfig, b: TrainConfig): boolean {
+  const knobs = (c: TrainConfig) => JSON.stringify(c.preferenceMode === 'fixed' ? c : { ...c, preference: null });
+  return knobs(a) === knobs(b);
+}
 
 /** The most turns a training episode can take: the rollout buffers' length. */
 export function trainingTurns(cfg: Pick<TrainConfig, 'sim' | 'turnBudgets'>): number {

@@ -1,14 +1,9 @@
-// The GRPO loss on a batch of decisions (docs/DESIGN.md §3), as veRL's core_algos computes it: PPO's
-// clipped surrogate on the per-decision ratio π_θ/π_old with asymmetric clip (ε_low, ε_high:
-// "clip-higher") and optional dual clip (clip_ratio_c: for A < 0 the loss is capped at −A·c), an
-// optional KL penalty to a frozen reference with the k3 estimator (π_ref/π_θ − ln(π_ref/π_θ) − 1,
-// clamped to ±10 as veRL's low_var_kl), and an optional entropy bonus. The clip fraction is veRL's:
-// the share of decisions where the clipped branch of the surrogate is active. Aggregation is a
-// per-decision weight vector that the trainer builds (token-mean: 1/#decisions;
-// seq-mean-token-mean: 1/(#decisions of the trajectory · #trajectories with a decision)).
-// The loss is one op whose gradient with respect to the logits is written out (lossGradient), and
-// test/verl.test.ts matches veRL's outputs on fixed inputs (test/fixtures/verl-reference.json),
-// the values and that gradient.
+// The GRPO loss on a batch of decisions (docs/DESIGN.md §3), as veRL's core_algos computes it: the
+// clipped surrogate on π_θ/π_old (ε_low, ε_high; optional dual clip c), an optional k3 KL penalty to a
+// frozen reference (clamped to ±10), an optional entropy bonus, each decision weighted as the trainer
+// aggregates. The trainer's path is one op with its gradient written out (lossFromLogits), matched to
+// veRL's outputs in test/verl.test.ts; plainLoss writes the same objective op by op for tfjs's autodiff,
+// the check of that gradient (test/plainLoss.test.ts).
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { PolicyNetwork } from '../policy/network';
@@ -34,7 +29,10 @@ export interface DecisionBatch {
   taken: tf.Tensor2D;
   oldLogp: tf.Tensor1D;
   advantage: tf.Tensor1D;
-  /** Aggregation weight per decision (0 for padding and filtered groups); sums to 1. */
+  /**
+   * Aggregation weight per decision (0 for padding and filtered groups); sums to 1. token-mean:
+   * 1/#decisions; seq-mean-token-mean: 1/(#decisions of the trajectory · #trajectories with a decision).
+   */
   weight: tf.Tensor1D;
   /** ln π_ref(a|s) of the taken actions, when β > 0. */
   refLogp?: tf.Tensor1D;
@@ -55,8 +53,9 @@ export interface LossTerms {
   /**
    * [total, surrogate, kl, entropy, clipFrac, ratioMin, ratioMax] as one tensor: total = surrogate +
    * β·kl − entropyCoef·entropy; ratioMin/ratioMax are the smallest and largest π_θ/π_old over the
-   * decisions that train (weight > 0; 1 when none). The clip fraction and the ratio's range are
-   * diagnostics: no gradient flows from them.
+   * decisions that train (weight > 0; 1 when none). The clip fraction is veRL's: the share of decisions
+   * where the clipped branch of the surrogate is active. It and the ratio's range are diagnostics: no
+   * gradient flows from them.
    */
   packed: tf.Tensor1D;
   /** packed[0] as a scalar, for gradients. */
@@ -121,6 +120,33 @@ export function lossFromLogits(logits: tf.Tensor2D, b: LossBatch, cfg: LossConfi
   });
   const packed = op(logits) as tf.Tensor1D;
   return { packed, total: tf.reshape(tf.slice(packed, 0, 1), []) as tf.Scalar };
+}
+
+/**
+ * The loss as the objective reads, op by op, for tfjs's autodiff (tf.grad, tf.variableGrads): the check
+ * of lossFromLogits's written-out gradient, not the trainer's path. Its value is lossFromLogits's total:
+ * Σ_t w_t·[max(−A_t·r_t, −A_t·clip(r_t, 1 − ε_low, 1 + ε_high)), capped at −A_t·c where A_t < 0 (dual
+ * clip), + β·clamp(k3_t, ±10) − c_H·H_t].
+ */
+export function plainLoss(logits: tf.Tensor2D, b: LossBatch, cfg: LossConfig): tf.Scalar {
+  return tf.tidy(() => {
+    const logProbs = tf.logSoftmax(logits);
+    const logp = tf.sum(tf.mul(logProbs, b.taken), 1);
+    const ratio = tf.exp(tf.sub(logp, b.oldLogp));
+    const negA = tf.neg(b.advantage);
+    const clipped = tf.clipByValue(ratio, 1 - cfg.epsLow, 1 + cfg.epsHigh);
+    let surrogate = tf.maximum(tf.mul(negA, ratio), tf.mul(negA, clipped));
+    if (cfg.dualClip !== null) {
+      surrogate = tf.where(tf.less(b.advantage, 0), tf.minimum(tf.mul(negA, cfg.dualClip), surrogate), surrogate);
+    }
+    const entropy = tf.neg(tf.sum(tf.mul(tf.exp(logProbs), logProbs), 1));
+    let perDecision = tf.sub(surrogate, tf.mul(cfg.entropyCoef, entropy));
+    if (cfg.beta > 0 && b.refLogp) {
+      const d = tf.sub(b.refLogp, logp); // k3 = e^d − d − 1 with d = ln π_ref − ln π_θ
+      perDecision = tf.add(perDecision, tf.mul(cfg.beta, tf.clipByValue(tf.sub(tf.sub(tf.exp(d), d), 1), -10, 10)));
+    }
+    return tf.sum(tf.mul(perDecision, b.weight)) as tf.Scalar;
+  });
 }
 
 type LossSaved = [p: tf.Tensor2D, lp: tf.Tensor2D, entropyPer: tf.Tensor1D, gSurrogate: tf.Tensor1D, gKl: tf.Tensor1D];

@@ -5,7 +5,7 @@
 import type { DecisionCounts } from '../bench/floor';
 import type { TraceEntry } from '../sim/episode';
 import type { Task } from '../sim/tasks';
-import type { RewardMode } from './reward';
+import type { RewardMode } from './rewardModes';
 
 export interface GroupTrajectory {
   outcome: number;
@@ -74,7 +74,10 @@ export interface IterationMetrics {
   decisions: DecisionCounts;
   /** Set when the update produced NaN/±Infinity: the weights were restored and the optimizer reset. */
   diverged?: string;
-  /** Set by the lab session's collapse guard (collapseGuard.ts): the run should pause, the best weights are kept. */
+  /**
+   * Set by the lab session's collapse guard (core/lab/collapseGuard.ts): the run should pause, the
+   * best weights are kept.
+   */
   collapsed?: string;
 }
 

@@ -1,6 +1,6 @@
 // One GRPO iteration written as its eight named phases, one function each. The trainer runs them
 // back to back (trainer.step); the lab's worker runs them one at a time for "Slow motion" and
-// posts what each phase computed (phaseReport.ts). There is one implementation of the maths: the
+// posts what each phase computed (core/lab/phaseReport.ts). There is one implementation of the maths: the
 // numbers the slow motion shows are the numbers the update trains on.
 //   1 Sample tasks and preferences · 2 Roll out G trajectories per task · 3 Measure M ·
 //   4 Normalise · 5 Gate and weight: R · 6 Advantage: A · 7 Update: ratio, clip, KL ·
@@ -20,7 +20,8 @@ import { preferenceVector, samplePreference } from '../preference';
 import { groupAdvantages, type GroupAdvantage } from './advantage';
 import { learningRateAt, type TrainConfig } from './config';
 import { histogram, type GroupSample, type IterationMetrics } from './metrics';
-import { gateAndWeight, measureDims, measureVector, measuresShares, normaliseGroup, type TrajectoryStats } from './reward';
+import { gateAndWeight, measureDims, measureVector, normaliseGroup, type TrajectoryStats } from './reward';
+import { measuresShares } from './rewardModes';
 import { collectRollouts, type RolloutBuffer } from './rollout';
 
 export { PHASE_NAMES, type PhaseName } from './phaseNames';

@@ -1,28 +1,52 @@
 // The shipped policy's recipe, in one place: the policy in public/pretrained, every table of
-// `reproduce`, and the lab's "Use that recipe" all train with it. One policy for every preference:
-// random P per task (the paper's way), the lab's success-first reward (a success is worth 1 plus up
-// to 1 for matching P, so no preference is worth more than the answer), the advantage R − mean
-// (Dr. GRPO), and the learning rate falling linearly to 0 over the run.
+// `reproduce`, `train`'s notice and the lab's "Use that recipe" all read SHIPPED_RECIPE. One policy
+// for every preference: random P per task (the paper's way), the lab's success-first reward, the
+// advantage R − mean (Dr. GRPO), and the learning rate falling linearly to 0 over the run.
 
 import { DEFAULT_TRAIN, linearDecay, type TrainConfig } from './config';
 
 export const SHIPPED_RECIPE = {
   seed: 1,
   iterations: 2000,
-  /** What the recipe sets over the lab's defaults (the schedule is set for the run's length: recipeConfig). */
-  settings: {
-    preferenceMode: 'random',
-    reward: 'success-first',
-    learningRate: 0.0015,
-    entropyCoef: 0.03,
-    advantage: { ...DEFAULT_TRAIN.advantage, normalizeStd: false },
-  } satisfies Partial<TrainConfig>,
-} as const;
+  preferenceMode: 'random',
+  reward: 'success-first',
+  learningRate: 0.0015,
+  entropyCoef: 0.03,
+  /** Whether the advantage divides by the group's std (false: R − mean, Dr. GRPO). */
+  normalizeStd: false,
+  /** The learning rate falls linearly to 0 over this share of the run (`train --lr-decay`). */
+  lrDecayFraction: 1,
+} as const satisfies Pick<TrainConfig, 'seed' | 'preferenceMode' | 'reward' | 'learningRate' | 'entropyCoef'>
+  & { iterations: number; normalizeStd: boolean; lrDecayFraction: number };
 
-/** The recipe's whole training configuration for a run of `iterations` (seeding the network with the run's seed, as `train --seed` does). */
-export function recipeConfig(iterations: number = SHIPPED_RECIPE.iterations, seed: number = SHIPPED_RECIPE.seed, base: TrainConfig = DEFAULT_TRAIN): TrainConfig {
-  return { ...base, ...SHIPPED_RECIPE.settings, advantage: { ...SHIPPED_RECIPE.settings.advantage }, seed, policy: { ...base.policy, seed }, lrDecay: linearDecay(iterations, 1) };
+/** What the recipe sets in a configuration for a run of `iterations` (the lab applies it to its own settings). */
+export function recipePatch(base: Pick<TrainConfig, 'advantage'>, iterations: number = SHIPPED_RECIPE.iterations,
+): Partial<TrainConfig> {
+  const r = SHIPPED_RECIPE;
+  return {
+    preferenceMode: r.preferenceMode, reward: r.reward, learningRate: r.learningRate, entropyCoef: r.entropyCoef,
+    advantage: { ...base.advantage, normalizeStd: r.normalizeStd }, lrDecay: linearDecay(iterations, r.lrDecayFraction),
+  };
+}
+
+/** The recipe's whole configuration for `iterations` (the network seeded with the run's seed, as `train --seed`). */
+export function recipeConfig(iterations: number = SHIPPED_RECIPE.iterations, seed: number = SHIPPED_RECIPE.seed,
+  base: TrainConfig = DEFAULT_TRAIN): TrainConfig {
+  return { ...base, ...recipePatch(base, iterations), seed, policy: { ...base.policy, seed } };
 }
 
 /** The recipe as `train` options (what the README and the notices quote). */
-export const RECIPE_OPTIONS = `--random-preferences --reward success-first --advantage mean --lr ${SHIPPED_RECIPE.settings.learningRate} --entropy ${SHIPPED_RECIPE.settings.entropyCoef} --lr-decay 1`;
+export const RECIPE_OPTIONS = [
+  ...(SHIPPED_RECIPE.preferenceMode === 'random' ? ['--random-preferences'] : []),
+  `--reward ${SHIPPED_RECIPE.reward}`,
+  `--advantage ${SHIPPED_RECIPE.normalizeStd ? 'std' : 'mean'}`,
+  `--lr ${SHIPPED_RECIPE.learningRate}`,
+  `--entropy ${SHIPPED_RECIPE.entropyCoef}`,
+  `--lr-decay ${SHIPPED_RECIPE.lrDecayFraction}`,
+].join(' ');
+
+/** The recipe in words, for the lab's note and notice. */
+export const RECIPE_IN_WORDS = `the ${SHIPPED_RECIPE.reward} reward, the advantage `
+  + `${SHIPPED_RECIPE.normalizeStd ? "divided by the group's std" : 'without the std division'}, `
+  + `lr ${SHIPPED_RECIPE.learningRate}`
+  + (SHIPPED_RECIPE.lrDecayFraction > 0 ? ` falling to 0 by iteration ${SHIPPED_RECIPE.iterations}` : '');

@@ -1,41 +1,8 @@
-// The multi-objective reward, in one place (ToolOrchestra §3.2 and the second seed note).
-//  - toolorchestra: M(τ) = [calls of tool 1…n, outcome, −cost, −latency]; each dimension min-max
-//    normalised over the group (0 where max = min); R = outcome ? P·M_norm : 0.
-//    Note the sign: the official code takes min/max over −cost but puts +cost in the numerator,
-//    which rewards spending. Here the numerator is −cost too, so the cheapest success scores highest.
-//  - weighted: w_o·outcome + w_e·(−perCall·calls − perToken·tokens) + w_p·(solved within the
-//    latency target ? fast : slow), coefficients editable.
-//  - success-first: the paper's reward with two changes that make a preference follow without
-//    giving up the task (docs/SIMULATION.md): M's tool dimensions are each tool's SHARE of the
-//    trajectory's calls, not its count (padding with calls of a preferred tool no longer pays without
-//    end), and R = outcome ? 1 + P·M_norm / ΣP : 0 — a success earns 1 for succeeding and up to 1
-//    more for how well it matches P, so every success outscores every failure and no preference is
-//    worth more than the answer.
-//  - toolorchestra-official: the reward as NVlabs/ToolOrchestra's training code computes it (an
-//    ablation lens; officialRewards below): its sign bug, its double counting and its per-tool
-//    min/max over the callers only.
-//  - outcome: R = outcome (ablation).
+// The multi-objective reward's arithmetic (ToolOrchestra §3.2 and the second seed note): M(τ) per
+// trajectory, min-max normalised over its group, then gated and weighted into R under one of the modes
+// that rewardModes.ts describes (its labels, formulas and explanations live there, not here).
 
-export const REWARD_MODES = ['toolorchestra', 'success-first', 'toolorchestra-official', 'weighted', 'outcome'] as const;
-export type RewardMode = (typeof REWARD_MODES)[number];
-/** Each mode in words, for menus (the ids stay in links, files and the CLI). */
-export const REWARD_MODE_LABELS: Record<RewardMode, string> = {
-  toolorchestra: 'paper (normalised, gated)',
-  'success-first': 'success first (shares of calls)',
-  'toolorchestra-official': 'official code as written',
-  weighted: 'weighted sum (fixed costs)',
-  outcome: 'outcome only (0/1)',
-};
-
-/** Whether a mode's reward is made only of terms min-max normalised over the group: then a group of one scores every try 0 (success-first normalises too, but adds 1 per success). */
-export const normalisesOverGroup = (mode: RewardMode): boolean => mode === 'toolorchestra' || mode === 'toolorchestra-official';
-
-/** What G = 1 does under `mode`, in words (the lab's note beside the field, the CLI's refusal). */
-export function groupOfOneNote(mode: RewardMode): string {
-  return normalisesOverGroup(mode)
-    ? `G = 1: the ${REWARD_MODE_LABELS[mode]} reward min-max normalises each dimension over the group, and over a group of one every dimension is 0 — so every reward is 0, every advantage 0, and nothing is learned. Use G ≥ 2 (or the weighted or outcome-only reward).`
-    : 'G = 1: a group of one has no baseline, so A = R/(1 + 10⁻⁶) ≥ 0 pushes up every solved try and nothing down — GRPO becomes REINFORCE without a baseline, and a trained policy usually gets worse. Use G ≥ 2 to compare tries.';
-}
+import { measuresShares, type RewardMode } from './rewardModes';
 
 /** What the reward needs to know of one trajectory. */
 export interface TrajectoryStats {
@@ -68,9 +35,6 @@ export const DEFAULT_WEIGHTED: Readonly<WeightedCoefficients> = {
 export function measureDims(toolIds: readonly string[]): string[] {
   return [...toolIds, 'outcome', '−cost', '−latency'];
 }
-
-/** Whether M's tool dimensions are shares of the trajectory's calls (success-first) rather than counts. */
-export const measuresShares = (mode: RewardMode): boolean => mode === 'success-first';
 
 /** M(τ) = [calls…, outcome, −cost, −latency]; with `shares`, each tool's share of the calls (all 0 without a call). */
 export function measureVector(t: TrajectoryStats, nTools: number, shares = false): number[] {
@@ -152,17 +116,23 @@ export function weightedReward(t: TrajectoryStats, c: WeightedCoefficients): num
 
 /**
  * Gate and weight: the rewards of one group from its stats and its normalised M, under any mode
- * (the slow-motion phase "Gate and weight: R"; the trainer runs the same function).
+ * (the slow-motion phase "Gate and weight: R"; the trainer runs the same function). The paper's
+ * modes put −cost and −latency in the numerator, so the cheapest success scores highest; the
+ * official code takes min/max over −cost but puts +cost in the numerator (officialRewards).
  */
-export function gateAndWeight(mode: RewardMode, group: readonly TrajectoryStats[], mNorm: readonly number[][], pref: readonly number[], weighted: WeightedCoefficients = DEFAULT_WEIGHTED): number[] {
+export function gateAndWeight(mode: RewardMode, group: readonly TrajectoryStats[], mNorm: readonly number[][],
+  pref: readonly number[], weighted: WeightedCoefficients = DEFAULT_WEIGHTED): number[] {
   const weighedSum = (i: number) => (mNorm[i] as number[]).reduce((a, x, d) => a + x * (pref[d] as number), 0);
-  if (mode === 'toolorchestra') return group.map((t, i) => (t.outcome ? weighedSum(i) : 0));
-  if (mode === 'success-first') {
-    const total = pref.reduce((a, x) => a + x, 0);
-    return group.map((t, i) => (t.outcome ? 1 + (total > 0 ? weighedSum(i) / total : 0) : 0));
+  switch (mode) {
+    case 'toolorchestra': return group.map((t, i) => (t.outcome ? weighedSum(i) : 0));
+    case 'success-first': {
+      const total = pref.reduce((a, x) => a + x, 0);
+      return group.map((t, i) => (t.outcome ? 1 + (total > 0 ? weighedSum(i) / total : 0) : 0));
+    }
+    case 'toolorchestra-official': return officialRewards(group, pref);
+    case 'weighted': return group.map((t) => weightedReward(t, weighted));
+    case 'outcome': return group.map((t) => t.outcome);
   }
-  if (mode === 'toolorchestra-official') return officialRewards(group, pref);
-  return group.map((t) => (mode === 'outcome' ? t.outcome : weightedReward(t, weighted)));
 }
 
 /** Rewards of one group under any mode (M is still reported for the inspector): measure, normalise, gate and weight. */

@@ -36,7 +36,7 @@ export class GrpoTrainer {
   /**
    * The last weights the update left finite, copied to the CPU in the update's one readback (every
    * iteration up to 256k weights, else every 25th): what a broken backend is rebuilt from
-   * (backendRecovery.ts), since a device-side snapshot dies with the device.
+   * (core/runtime/backendRecovery.ts), since a device-side snapshot dies with the device.
    */
   lastGood: { iteration: number; weights: Float32Array } | null = null;
 

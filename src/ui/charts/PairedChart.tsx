@@ -1,9 +1,9 @@
 // One quantity of a comparison over seeds (Compare runs): each side's mean over its seeds as a line
 // and its lowest-to-highest seed as a band, both from each seed's mean of its last SMOOTH_WINDOW
-// iterations (core/grpo/seedSpread.ts), so the gap between the sides reads against the seeds' spread.
+// iterations (core/lab/seedSpread.ts), so the gap between the sides reads against the seeds' spread.
 
 import { useMemo } from 'react';
-import { seedBand } from '../../core/grpo/seedSpread';
+import { seedBand } from '../../core/lab/seedSpread';
 import { downsample, SMOOTH_WINDOW } from '../../store/series';
 import { ChartCard } from './ChartCard';
 import { IterationChart, type Band, type Curve, type ValueFormat } from './IterationChart';

@@ -10,12 +10,12 @@ export async function startLesson(lesson: Lesson): Promise<void> {
   const lab = useLab.getState();
   // A comparison still training would share the two cores with this lesson's iterations.
   if (lesson.region !== 'compare' && useCompare.getState().running) useCompare.getState().stop();
-  useLessons.getState().begin(lesson.id, lab.iteration, lab.preference);
+  useLessons.getState().begin(lesson.id, lab.iteration, lab.train.preference);
   useView.getState().setSpotlight(lesson.region);
   await lesson.setup();
   // The run's starting P is the one after setup (a lesson may change it).
   const run = useLessons.getState().run;
-  if (run?.id === lesson.id) useLessons.setState({ run: { ...run, preference: useLab.getState().preference } });
+  if (run?.id === lesson.id) useLessons.setState({ run: { ...run, preference: useLab.getState().train.preference } });
   document.querySelector(`[data-region="${lesson.region}"]`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
 }
 

@@ -10,7 +10,7 @@ import { smoothedEnd } from '../../store/series';
 import { PAPER_TABLE1 } from '../../core/eval/paperTable1';
 import { useCompare, type CompareState } from '../../store/compareStore';
 import { useLab, type LabState } from '../../store/labStore';
-import { REWARD_MODE_LABELS } from '../../core/grpo/reward';
+import { REWARD_MODE_LABELS } from '../../core/grpo/rewardModes';
 import type { LessonRun } from '../../store/lessonStore';
 import { useView } from '../../store/viewStore';
 import type { PhaseReport, TradeoffPoint } from '../../worker/protocol';

@@ -1,10 +1,10 @@
 // The three formulas of the lab as TeX, with a plain-text reading and one line for a student.
 // Kept apart from the components so that test/symbolLinking.test.ts can check, without a DOM,
 // that each parses, links the symbols it should, and renders nothing a strict CSP would block.
-// Sources: src/core/grpo/reward.ts (toolorchestraRewards), advantage.ts (groupAdvantages),
+// Sources: src/core/grpo/rewardModes.ts (each reward's TeX and words), advantage.ts (groupAdvantages),
 // loss.ts (lossFromLogits) with the trainer's token-mean weights 1/|D|.
 
-import { REWARD_MODE_LABELS, type RewardMode } from '../../core/grpo/reward';
+import { REWARD_MODE_INFO, REWARD_MODES, type RewardMode, type RewardModeInfo } from '../../core/grpo/rewardModes';
 import type { SymName } from './symbolLinking';
 
 /** `\htmlData{sym=R}{R}`: a TeX fragment tagged with the symbol it stands for. */
@@ -26,26 +26,10 @@ export interface FormulaSpec {
 const G = sym('G', 'G');
 const R = (sub = '') => sym('R', `R${sub}`);
 const A = (sub: string) => sym('A', `A_${sub}`);
-const M = (tex: string) => sym('M', tex);
-const minG = `\\min_{g\\le ${G}}`;
-const maxG = `\\max_{g\\le ${G}}`;
 const mean = sym('mean', '\\operatorname{mean}');
 const std = sym('std', '\\operatorname{std}');
 const group = `${R('_1')},\\dots,${R(`_{${G}}`)}`;
 const r = sym('ratio', 'r_t');
-
-const normalised = String.raw`${M('\\tilde{M}_k')}(\tau) &= \frac{${M('M_k')}(\tau) - ${minG} ${M('M_k')}(\tau_g)}{${maxG} ${M('M_k')}(\tau_g) - ${minG} ${M('M_k')}(\tau_g)}\ \ (0 \text{ if constant})`;
-const reward = String.raw`\begin{aligned}
-${R()}(\tau) &= \mathbf{1}\big[\text{outcome}(\tau)\big]\cdot\sum_{k} ${sym('P', 'P_k')}\,${M('\\tilde{M}_k')}(\tau) \\
-${normalised} \\
-${M('M')}(\tau) &= \big[\,\text{calls}_1,\dots,\text{calls}_n,\ \text{outcome},\ -\text{cost},\ -\text{latency}\,\big]
-\end{aligned}`;
-const successFirstReward = String.raw`\begin{aligned}
-${R()}(\tau) &= \mathbf{1}\big[\text{outcome}(\tau)\big]\cdot\Big(1 + \frac{\sum_{k} ${sym('P', 'P_k')}\,${M('\\tilde{M}_k')}(\tau)}{\sum_k ${sym('P', 'P_k')}}\Big) \\
-${normalised} \\
-${M('M')}(\tau) &= \big[\,\text{share}_1,\dots,\text{share}_n,\ \text{outcome},\ -\text{cost},\ -\text{latency}\,\big] \\
-\text{share}_j &= \text{calls}_j \,/\, \text{all calls of } \tau
-\end{aligned}`;
 
 // No \begin{cases}: its tall brace is an SVG with a style attribute, which the CSP blocks.
 const advantage = String.raw`\begin{aligned}
@@ -67,30 +51,23 @@ ${sym('kl', '\\mathrm{KL}_t')} &= \min\!\big(10,\ \rho_t - \ln\rho_t - 1\big),\q
 ${sym('entropy', '\\mathcal{H}_t')} = -\sum_a \pi_\theta(a \mid s_t)\ln\pi_\theta(a \mid s_t)
 \end{aligned}`;
 
-const REWARD_SPEC: FormulaSpec = {
-  id: 'reward',
-  title: 'Reward',
-  tex: reward,
-  reading:
-    'R of tau equals the indicator that tau succeeded, times the sum over k of P k times M tilde k of tau, ' +
-    'where M tilde k is M k min-max normalised over the G rollouts of the group, 0 when constant, ' +
-    'and M is calls per tool, outcome, minus cost, minus latency.',
-  explain:
-    'A failed try scores 0; a successful one scores your preferences P times its measurements M, each rescaled to 0…1 within its group of G tries, so only the differences between tries count.',
-  syms: ['R', 'P', 'M'],
-};
-
-const SUCCESS_FIRST_SPEC: FormulaSpec = {
-  ...REWARD_SPEC,
-  title: 'Reward (success first)',
-  tex: successFirstReward,
-  reading:
-    'R of tau equals the indicator that tau succeeded, times 1 plus the sum over k of P k times M tilde k of tau divided by the sum of P, ' +
-    'where M tilde k is M k min-max normalised over the G rollouts of the group, 0 when constant, ' +
-    "and M is each tool's share of the calls, outcome, minus cost, minus latency.",
-  explain:
-    'A failed try scores 0; a successful one scores 1 for succeeding plus up to 1 for how well it matches your preferences P, so every success beats every failure. A tool counts by its share of the calls, so padding with calls of a preferred tool does not pay. (The paper\'s reward has no 1 and counts calls.)',
-};
+/**
+ * The reward of `mode` in the panel (rewardModes.ts holds its title, TeX, reading and explanation); a mode
+ * without a formula of its own shows the paper's, its title naming the mode training uses.
+ */
+function rewardSpec(mode: RewardMode): FormulaSpec {
+  const info = REWARD_MODE_INFO[mode];
+  const shown = info.panel ? info : REWARD_MODE_INFO.toolorchestra;
+  const panel = shown.panel as NonNullable<RewardModeInfo['panel']>;
+  return {
+    id: 'reward',
+    title: info.panel ? panel.title : `Reward (the paper's; training now uses the ${info.label} reward)`,
+    tex: panel.tex(sym),
+    reading: panel.reading,
+    explain: shown.explanation,
+    syms: ['R', 'P', 'M'],
+  };
+}
 
 const ADVANTAGE_SPEC: FormulaSpec = {
   id: 'advantage',
@@ -129,14 +106,13 @@ const OBJECTIVE_SPEC: FormulaSpec = {
 
 /** The formulas as the lab trains now: the reward of the selected mode (the paper's for the modes without a formula here, named in the title), the advantage with or without the std division. */
 export function formulasFor(opts: { reward: RewardMode; normalizeStd: boolean }): FormulaSpec[] {
-  const rewardSpec = opts.reward === 'success-first' ? SUCCESS_FIRST_SPEC
-    : opts.reward === 'toolorchestra' ? REWARD_SPEC
-      : { ...REWARD_SPEC, title: `Reward (the paper's; training now uses the ${REWARD_MODE_LABELS[opts.reward]} reward)` };
-  return [rewardSpec, opts.normalizeStd ? ADVANTAGE_SPEC : MEAN_ONLY_SPEC, OBJECTIVE_SPEC];
+  return [rewardSpec(opts.reward), opts.normalizeStd ? ADVANTAGE_SPEC : MEAN_ONLY_SPEC, OBJECTIVE_SPEC];
 }
 
 /** Every formula the panel can show (the tests check each parses and links its symbols). */
-export const ALL_FORMULAS: readonly FormulaSpec[] = [REWARD_SPEC, SUCCESS_FIRST_SPEC, ADVANTAGE_SPEC, MEAN_ONLY_SPEC, OBJECTIVE_SPEC];
+export const ALL_FORMULAS: readonly FormulaSpec[] = [
+  ...REWARD_MODES.filter((m) => REWARD_MODE_INFO[m].panel).map(rewardSpec), ADVANTAGE_SPEC, MEAN_ONLY_SPEC, OBJECTIVE_SPEC,
+];
 
 /** The paper's formulas (the lab's defaults). */
 export const FORMULAS: readonly FormulaSpec[] = formulasFor({ reward: 'toolorchestra', normalizeStd: true });

@@ -6,11 +6,12 @@
 import { formatCost } from '../sim/catalog';
 import type { Task } from '../sim/tasks';
 import type { TraceEntry } from '../sim/episode';
-import { ADV_EPS } from './advantage';
-import { learningRateAt } from './config';
-import { measureDims, measuresShares, officialRewards, type RewardMode } from './reward';
-import { PHASE_NAMES, type PhaseName } from './phaseNames';
-import type { IterationState } from './phases';
+import { ADV_EPS } from '../grpo/advantage';
+import { learningRateAt } from '../grpo/config';
+import { measureDims, officialRewards } from '../grpo/reward';
+import { REWARD_MODE_INFO, type RewardMode } from '../grpo/rewardModes';
+import { PHASE_NAMES, type PhaseName } from '../grpo/phaseNames';
+import type { IterationState } from '../grpo/phases';
 
 export interface PhaseTable {
   caption: string;
@@ -134,7 +135,9 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
   (s) => {
     const names = dimNames(s), dims = shownDims(s);
     return {
-      summary: `Each trajectory is measured as a vector M = [${measuresShares(s.host.config.reward) ? "each tool's share of the trajectory's calls" : 'calls per tool'}…, outcome, −cost, −latency] (${names.length} dimensions; the ${names.length - dims.length} tools nobody in the group called are left out below). Cost and latency enter with a minus sign, so more is worse.`,
+      summary: `Each trajectory is measured as a vector M = [${REWARD_MODE_INFO[s.host.config.reward].measures}…, `
+        + `outcome, −cost, −latency] (${names.length} dimensions; the ${names.length - dims.length} tools nobody in `
+        + 'the group called are left out below). Cost and latency enter with a minus sign, so more is worse.',
       tables: [{ caption: `Group ${s.shown + 1}: M(τ), raw`, columns: ['#', ...dims.map((k) => names[k] as string)], symbols: [null, ...dims.map(() => 'M')], rows: (s.mRaw[s.shown] ?? []).map((m, g) => [String(g + 1), ...dims.map((k) => raw(m[k] as number))]) }],
     };
   },
@@ -178,11 +181,9 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     const P = s.groupPrefs[s.shown] ?? [], stats = s.stats[s.shown] ?? [], R = s.rewards[s.shown] ?? [];
     const active = P.map((p, k) => (p ? k : -1)).filter((k) => k >= 0);
     const failed = stats.filter((t) => !t.outcome).length;
-    const how = c.reward === 'toolorchestra' ? `R = outcome · Σ P_k·M̃_k with P = [${prefText(s, P)}]: a failed trajectory gets R = 0 whatever it cost (${failed} of ${stats.length} here); a success earns the preference-weighted sum of its normalised scores.`
-      : c.reward === 'success-first' ? `R = outcome · (1 + Σ P_k·M̃_k / Σ P_k) with P = [${prefText(s, P)}]: a failed trajectory gets R = 0 (${failed} of ${stats.length} here); a success earns 1 for succeeding and up to 1 more for how well it matches P — so every success outscores every failure, even where P weighs the outcome 0, and no preference is worth more than the answer.`
-      : c.reward === 'toolorchestra-official' ? "R as the official ToolOrchestra code computes it: +cost and +latency in the numerators (a sign bug that rewards spending), the outcome, cost and latency terms counted twice (its per-tool loop runs over them too), and a tool's range taken over its callers only; failed trajectories still get 0."
-        : c.reward === 'weighted' ? 'R as a plain weighted sum: outcome − fixed per-call and per-token costs + a bonus if solved within the latency target. Not normalised within the group.'
-          : 'R = outcome (the ablation without cost or preference).';
+    const mode = REWARD_MODE_INFO[c.reward];
+    const how = `${mode.formula}${mode.readsPreference ? `, with P = [${prefText(s, P)}]` : ''}. ${mode.explanation} `
+      + `Failed here: ${failed} of ${stats.length}.`;
     // Beside the paper's R: what the official training code would have given the same group (its sign bug rewards spending).
     const official = c.reward === 'toolorchestra' ? officialRewards(stats, P) : null;
     const wins = stats.map((t, g) => ({ g, cost: t.costUSD })).filter((x) => stats[x.g]?.outcome).sort((a, b) => a.cost - b.cost);

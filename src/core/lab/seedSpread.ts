@@ -4,7 +4,7 @@
 // says nothing about how much of a gap the draw alone makes; the seeds do. Pure: no tfjs, no DOM
 // (the page imports it).
 
-import type { TrainConfig } from './config';
+import type { TrainConfig } from '../grpo/config';
 
 /** Seed k of a comparison: the training seed and the policy's seed both moved by k (k = 0: the lab's own). */
 export function shiftSeed(config: TrainConfig, k: number): TrainConfig {

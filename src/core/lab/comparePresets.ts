@@ -4,9 +4,9 @@
 // the conclusion is computed from the runs (seedSpread.ts). Patches change training knobs only
 // (reward, advantage, learning rate), never the policy, batch, simulation or pool both sides share.
 
-import type { TrainConfig } from './config';
-import type { AdvantageOptions } from './advantage';
-import type { WeightedCoefficients } from './reward';
+import type { TrainConfig } from '../grpo/config';
+import type { AdvantageOptions } from '../grpo/advantage';
+import type { WeightedCoefficients } from '../grpo/reward';
 
 /** A change to a configuration; `advantage` and `weighted` are merged key by key. */
 export type ConfigPatch = Partial<Omit<TrainConfig, 'advantage' | 'weighted'>> & {

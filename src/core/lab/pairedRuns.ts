@@ -7,11 +7,11 @@
 
 import type { Catalog } from '../sim/catalog';
 import type { Task } from '../sim/tasks';
-import type { TrainConfig } from './config';
-import type { IterationMetrics } from './metrics';
+import type { TrainConfig } from '../grpo/config';
+import type { IterationMetrics } from '../grpo/metrics';
+import { GrpoTrainer } from '../grpo/trainer';
+import { trainingPool } from '../grpo/trainingPool';
 import { shiftSeed } from './seedSpread';
-import { GrpoTrainer } from './trainer';
-import { trainingPool } from './trainingPool';
 
 export type MetricPair = [IterationMetrics, IterationMetrics];
 
