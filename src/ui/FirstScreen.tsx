@@ -50,14 +50,14 @@ export function FirstScreen() {
         30% of its cost: it hands queries and programs to cheap models and calls GPT-5 for the answer.
         Here a tiny policy learns the same trade-off in a simulated world of tools and models
         (Paper vs lab says where the lab departs).
-        {h ? <span data-testid="first-live">
+        {h ? <>
           {s.stale
             ? ' Right now the new policy is being measured on held-out tasks;'
             : <> Right now, at your preferences, it solves <strong data-testid="first-accuracy">{h.accuracy}</strong> of
               held-out tasks at {h.cost} each (★);</>}
           {` GPT-5 with tools solves ${h.toolsAccuracy} at ${h.toolsCost}`}
           {s.stale ? '.' : ` (the ★ costs ${h.costShare}% of that).`}
-        </span> : null}
+        </> : null}
       </p>
       <ol className="first-steps">
         <li className={moved ? 'did' : ''}>

@@ -28,11 +28,23 @@ export const tableNumber = (x: number | undefined, decimals = 3): string => {
 };
 
 /** The first screen's live sentence: the ★ against GPT-5 with tools, as shown there (and quoted by Lesson 1). */
-export interface Headline { accuracy: string; cost: string; toolsAccuracy: string; toolsCost: string; costShare: number }
+export interface Headline {
+  accuracy: string;
+  cost: string;
+  toolsAccuracy: string;
+  toolsCost: string;
+  /** The ★'s cost as a share of GPT-5-with-tools' cost, in whole percent, from the costs as shown. */
+  costShare: number;
+}
 
-export function headline(t: Pick<Tradeoff, 'current' | 'baselines'>, catalog: Pick<Catalog, 'currency'>): Headline | null {
+export function headline(
+  t: Pick<Tradeoff, 'current' | 'baselines'>, catalog: Pick<Catalog, 'currency'>,
+): Headline | null {
   const tools = t.baselines.find((b) => b.label === 'tools+gpt-5');
   if (!tools) return null;
   const cost = formatCost(catalog, t.current.cost), toolsCost = formatCost(catalog, tools.cost);
-  return { accuracy: percentText(t.current.accuracy, 0), cost, toolsAccuracy: percentText(tools.accuracy, 0), toolsCost, costShare: shownRatio(cost, toolsCost) };
+  return {
+    accuracy: percentText(t.current.accuracy, 0), cost,
+    toolsAccuracy: percentText(tools.accuracy, 0), toolsCost, costShare: shownRatio(cost, toolsCost),
+  };
 }
