@@ -87,7 +87,10 @@ export function useLessonWatcher(): string | undefined {
     const offCompare = useCompare.subscribe((s, prev) => {
       if (s.runs !== prev.runs || s.running !== prev.running) check();
     });
-    const offRun = useLessons.subscribe((s, prev) => { if (s.run?.explanation && !prev.run?.explanation) settle(); });
+    const offRun = useLessons.subscribe((s, prev) => {
+      if (s.run?.startedAt !== prev.run?.startedAt) setHint(undefined); // a new lesson: the last one's hint goes
+      if (s.run?.explanation && !prev.run?.explanation) settle();
+    });
     return () => { offLab(); offCompare(); offRun(); };
   }, []);
   return hint;

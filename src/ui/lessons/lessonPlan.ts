@@ -282,10 +282,9 @@ export const LESSONS: readonly Lesson[] = [
       comparisonAtStart = useCompare.getState().runs;
       useView.getState().showTab('Compare runs');
     },
-    subject: (done) => ({
-      keep: done ? ['[data-testid="compare-runs"] .charts-grid', '[data-testid="compare-summary"]']
-        : ['.compare-controls'],
-    }),
+    subject: (done) => (done
+      ? { keep: ['[data-testid="compare-runs"] .charts-grid', '[data-testid="compare-summary"]'] }
+      : { keep: ['.compare-controls'], spare: ['[data-testid="compare-runs"]'] }),
     check({ compare, lab }) {
       const [a, b] = compare.runs;
       if (compare.runs === comparisonAtStart || compare.presetId !== 'reward' || !a || !b) return not;
