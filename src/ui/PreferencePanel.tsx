@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useLab } from '../store/labStore';
 import { useView } from '../store/viewStore';
 import { useShallow } from 'zustand/react/shallow';
@@ -34,9 +35,10 @@ function toolWeightsNote(mode: RewardMode): string {
 
 /**
  * The instruction presets and the three main weights of P (outcome, cost, latency): the first
- * screen's step 1, where they are in view on a 1280 × 800 screen without scrolling.
+ * screen's step 1, where they are in view on a 1280 × 800 screen without scrolling. Memoised: the
+ * first screen re-renders with every training update, these only when P changes.
  */
-export function PreferenceControls() {
+export const PreferenceControls = memo(function PreferenceControls() {
   const { preference: p, setPreference, applyInstruction } = useLab(
     useShallow((s) => ({
       preference: s.preference, setPreference: s.setPreference, applyInstruction: s.applyInstruction,
@@ -64,7 +66,7 @@ export function PreferenceControls() {
         hint="weight on −latency, normalised within each group" />
     </div>
   );
-}
+});
 
 /** The rest of P (one weight per tool) and how training samples P; the main weights are in the first screen. */
 export function PreferencePanel() {
