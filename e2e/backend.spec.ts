@@ -83,7 +83,7 @@ test('wasm fallback with ?backend=wasm; training leaves the main thread free of 
   const accuracy = page.getByTestId('chart-accuracy');
   await accuracy.getByRole('group').focus();
   await page.keyboard.press('Home');
-  await expect(accuracy.getByRole('tooltip')).toContainText(/iteration 1\s*accuracy \(each iteration\): [01]\./);
+  await expect(accuracy.getByRole('tooltip')).toContainText(/iteration 1\s*training accuracy \(each iteration\): [01]\./);
   // The next drawn point: iteration 2, or a later one once the run is longer than the chart's 200 points.
   await page.keyboard.press('ArrowRight');
   await expect(accuracy.getByRole('tooltip')).not.toContainText(/iteration 1(?!\d)/);
