@@ -155,7 +155,7 @@ test('reserved names in a link and in this browser\'s storage do not stop the pa
     localStorage.setItem('orchestra-lab.lessons.v1', JSON.stringify(lessons));
   });
   await openLab(page, '');
-  await expect(page.getByTestId('backend-probe')).not.toContainText('cached');
+  await expect(page.locator('[data-backend]')).not.toHaveAttribute('title', /cached/);
   await page.getByRole('button', { name: 'Step' }).click();
   await expect.poll(() => iteration(page)).toBe(1);
   await page.getByRole('tab', { name: 'Lessons' }).click();

@@ -61,3 +61,13 @@ export async function openSettings(page: Page, tab: 'Training' | 'Tools'): Promi
   if (!(await page.getByRole('complementary', { name: 'Settings' }).isVisible())) await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await page.getByRole('tab', { name: tab }).click();
 }
+
+/** Slow motion from its panel: a new iteration, then Next phase up to phase `k`. */
+export async function slowMotionTo(page: Page, k: number): Promise<void> {
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Slow motion' }).click();
+  await expect(page.getByTestId('phase-1')).toBeVisible();
+  for (let i = 2; i <= k; i++) {
+    await page.getByRole('button', { name: 'Next phase' }).click();
+    await expect(page.getByTestId(`phase-${i}`)).toBeVisible({ timeout: 30_000 });
+  }
+}

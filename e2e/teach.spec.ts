@@ -1,23 +1,13 @@
 // The lab that teaches: the first screen's three actions, learning from scratch within a minute,
-// GRPO in slow motion through its eight phases (wasm and WebGPU), every lesson walked to
-// completion, classroom mode, the theme toggle and its contrast, and the screenshots in docs/.
+// GRPO in slow motion through its eight phases (wasm and WebGPU), classroom mode, the theme toggle
+// and its contrast, and the screenshots in docs/ (the lessons are walked in lessons.spec.ts).
 import { expect, test, type Page } from '@playwright/test';
-import { iteration, metricSeries as series, openLab, watchErrors } from './helpers';
+import { iteration, metricSeries as series, openLab, slowMotionTo, watchErrors } from './helpers';
 
 const PHASES = ['Sample tasks and preferences', 'Roll out G trajectories per task', 'Measure M', 'Normalise', 'Gate and weight: R', 'Advantage: A', 'Update: ratio, clip, KL', 'New probabilities'];
 
 const operatingPoint = (page: Page) => page.getByTestId('operating-point').innerText();
 const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
-
-/** Slow motion from the panel: a new iteration, then Next phase up to phase `k`. */
-async function slowMotionTo(page: Page, k: number): Promise<void> {
-  await page.getByRole('tabpanel').getByRole('button', { name: 'Slow motion' }).click();
-  await expect(page.getByTestId('phase-1')).toBeVisible();
-  for (let i = 2; i <= k; i++) {
-    await page.getByRole('button', { name: 'Next phase' }).click();
-    await expect(page.getByTestId(`phase-${i}`)).toBeVisible({ timeout: 30_000 });
-  }
-}
 
 test('a click on Train from scratch before the lab has measured its backends waits for it: the run is from scratch and trains, with no error', async ({ page }) => {
   const errors = watchErrors(page);
@@ -99,77 +89,6 @@ for (const backend of ['wasm', 'webgpu']) {
     expect(errors).toEqual([]);
   });
 }
-
-/** Runs lesson `n` (1-based) from the Lessons tab. */
-async function startLesson(page: Page, n: number): Promise<void> {
-  await page.getByRole('tab', { name: 'Lessons' }).click();
-  await page.getByRole('button', { name: new RegExp(`^Start lesson ${n}:`) }).click();
-  await expect(page.getByTestId('lesson-dock')).toContainText(`Lesson ${n}`);
-}
-
-const complete = (page: Page) => expect(page.getByTestId('lesson-dock')).toContainText('Lesson complete', { timeout: 60_000 });
-
-/** Slow motion iterations up to phase k until the lesson completes (a lesson may need a group with two successes). */
-async function slowMotionUntilComplete(page: Page, k: number): Promise<void> {
-  for (let tries = 0; tries < 6; tries++) {
-    await slowMotionTo(page, k);
-    if (await page.getByTestId('lesson-dock').getByText('Lesson complete').isVisible()) return;
-    for (let i = k + 1; i <= 8; i++) await page.getByRole('button', { name: 'Next phase' }).click(); // finish this iteration
-    await expect(page.getByTestId('phase-counter')).toContainText('all 8 phases', { timeout: 30_000 });
-  }
-  await complete(page);
-}
-
-test('every lesson is walked to completion, explained with the lab’s numbers, and the progress is kept', async ({ page }) => {
-  test.setTimeout(420_000);
-  const errors = watchErrors(page);
-  await openLab(page);
-  const explanation = async (n: number) => {
-    await complete(page);
-    const text = await page.getByTestId('lesson-dock').innerText();
-    console.log(`lesson ${n}: ${text.replace(/\s+/g, ' ').slice(0, 400)}`);
-    // The explanation quotes the lab's numbers of that moment (decimals or percentages): counted without the
-    // lesson's title, the paper's figures and the weighted reward's fixed −0.0001 per token, and none of them NaN.
-    expect(text).not.toMatch(/NaN|undefined/);
-    const live = text.replace(/Lesson \d+/g, '').replace(/The paper \(Table 1\)[^]*?of the cost/, '').replace(/0\.0001/g, '');
-    expect(live.match(/\d+\.\d+|\d+(\.\d)?%/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
-  };
-  // 1. Why orchestrate: move the cost weight.
-  await startLesson(page, 1);
-  await page.getByRole('slider', { name: 'Cost weight' }).fill('1');
-  await explanation(1);
-  expect(await page.getByTestId('lesson-dock').innerText()).toMatch(/GPT-5 with basic tools: \d+\.\d%/);
-  // 2–4. Outcome gating, normalisation, advantage: in slow motion.
-  for (const [n, phase] of [[2, 5], [3, 5], [4, 6]] as const) {
-    await startLesson(page, n);
-    await slowMotionUntilComplete(page, phase);
-    await explanation(n);
-  }
-  // 5. Preference following: two presets.
-  await startLesson(page, 5);
-  const before = await operatingPoint(page);
-  await page.getByRole('button', { name: 'Avoid API calls' }).click();
-  await expect.poll(() => operatingPoint(page), { timeout: 10_000 }).not.toBe(before);
-  await page.getByRole('button', { name: 'Budget' }).click();
-  await explanation(5);
-  // 6. Weighted sum against the normalised reward, side by side.
-  await startLesson(page, 6);
-  await page.getByRole('combobox', { name: 'Comparison' }).selectOption('reward');
-  await page.getByRole('button', { name: 'Start comparison' }).click();
-  await complete(page);
-  await explanation(6);
-  // 7. μ = 4: epoch 1 against epoch 4.
-  await startLesson(page, 7);
-  await slowMotionUntilComplete(page, 7);
-  await explanation(7);
-  // Progress is kept in the browser.
-  await page.reload();
-  await expect(page.getByTestId('operating-point')).toBeVisible({ timeout: 120_000 });
-  await page.getByRole('tab', { name: 'Lessons' }).click();
-  await expect(page.getByText('7 of 7 complete')).toBeVisible();
-  await expect(page.locator('.lesson.complete')).toHaveCount(7);
-  expect(errors).toEqual([]);
-});
 
 /** WCAG contrast ratio of two CSS colours given as rgb(…). */
 function contrast(a: string, b: string): number {

@@ -106,7 +106,7 @@ export function App() {
       <main className="lab">
         <div className="intro">
           <FirstScreen />
-          <div data-region="prefs"><PreferencePanel /></div>
+          <PreferencePanel />
         </div>
         <section className="tradeoff-area" data-region="tradeoff" aria-label="trade-off view">
           <TradeoffChart />

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { formatCost } from '../core/sim/catalog';
 import { useLab, type LabState } from '../store/labStore';
 import { useView } from '../store/viewStore';
 import { count } from '../core/count';
 import { REWARD_MODE_LABELS } from '../core/grpo/rewardModes';
 import { SHIPPED_RECIPE } from '../core/grpo/recipe';
+import { PreferenceControls } from './PreferencePanel';
+import { headline } from './shownNumbers';
 
 /** What the policy on show is, in one line under the Train buttons (`settings`: what training on would use, in words). */
 function originLine(origin: LabState['policyOrigin'], running: boolean, iteration: number, settings: string): string {
@@ -23,8 +24,8 @@ function originLine(origin: LabState['policyOrigin'], running: boolean, iteratio
 
 /**
  * The first screen: the question and its answer in one paragraph (with the lab's own live numbers
- * beside the paper's), then the three things to do — move the sliders, train, look inside one
- * iteration. The trade-off view beside it shows the answer.
+ * beside the paper's), then the three things to do — move the sliders (here, in view without
+ * scrolling), train, look inside one iteration. The trade-off view beside it shows the answer.
  */
 export function FirstScreen() {
   const s = useLab(useShallow((x) => ({
@@ -35,8 +36,8 @@ export function FirstScreen() {
   const [firstP] = useState(s.preference);
   const moved = s.preference !== firstP;
   const t = s.tradeoff;
-  const tools = t?.baselines.find((b) => b.label === 'tools+gpt-5');
-  const money = (x: number) => formatCost(s.catalog, x);
+  // As shown here, and the ratio from the numbers as shown (Lesson 1 quotes the same).
+  const h = t ? headline(t, s.catalog) : null;
   const slowMotion = () => {
     useView.getState().showTab('Slow motion');
     void s.nextPhase();
@@ -46,18 +47,25 @@ export function FirstScreen() {
     <section className="panel first-screen" aria-labelledby="first-q" data-region="start">
       <h2 id="first-q">Can a small router beat always calling the biggest model?</h2>
       <p className="answer">
-        Yes, if it learns <em>when</em> to call it. NVIDIA’s ToolOrchestra trained an 8B orchestrator with GRPO (Group Relative Policy Optimisation) that beat GPT-5 with tools on HLE (37.1% against 35.1%) at about 30% of its cost: it hands queries and programs to cheap models and calls GPT-5 for the answer.
-        Here a tiny policy learns the same trade-off in a simulated world of tools and models (with the lab’s own reward: Paper vs lab says where it departs).
-        {t && tools ? <>
+        Yes, if it learns <em>when</em> to call it. NVIDIA’s ToolOrchestra trained an 8B orchestrator with
+        Group Relative Policy Optimization (GRPO) that beat GPT-5 with tools on HLE (37.1% against 35.1%) at about
+        30% of its cost: it hands queries and programs to cheap models and calls GPT-5 for the answer.
+        Here a tiny policy learns the same trade-off in a simulated world of tools and models
+        (Paper vs lab says where the lab departs).
+        {h ? <>
           {s.stale
             ? ' Right now the new policy is being measured on held-out tasks;'
-            : <> Right now, at your preferences, it solves <strong data-testid="first-accuracy">{(100 * t.current.accuracy).toFixed(0)}%</strong> of held-out tasks at {money(t.current.cost)} each (★);</>}
-          {` GPT-5 with tools solves ${(100 * tools.accuracy).toFixed(0)}% at ${money(tools.cost)}${s.stale ? '' : ` (the ★ costs ${Math.round((100 * t.current.cost) / tools.cost)}% of that)`}.`}
+            : <> Right now, at your preferences, it solves <strong data-testid="first-accuracy">{h.accuracy}</strong> of
+              held-out tasks at {h.cost} each (★);</>}
+          {` GPT-5 with tools solves ${h.toolsAccuracy} at ${h.toolsCost}`}
+          {s.stale ? '.' : ` (the ★ costs ${h.costShare}% of that).`}
         </> : null}
       </p>
       <ol className="first-steps">
         <li className={moved ? 'did' : ''}>
-          <strong>Move the preference sliders</strong> below: the ★ follows your P without retraining.
+          <strong>Move the preference sliders</strong> (or press a preset): the ★ in the trade-off view follows
+          your P without retraining.
+          <PreferenceControls />
         </li>
         <li className={s.iteration > 0 ? 'did' : ''}>
           <strong>Train</strong> and watch the curves climb towards the baselines (dashed).

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useLab } from '../store/labStore';
 import { useView } from '../store/viewStore';
 import { useShallow } from 'zustand/react/shallow';
@@ -5,6 +6,7 @@ import { INSTRUCTION_PRESETS } from '../core/instructionPresets';
 import type { Preference } from '../core/preference';
 import { REWARD_MODE_INFO, type RewardMode } from '../core/grpo/rewardModes';
 import { RECIPE_IN_WORDS, recipePatch } from '../core/grpo/recipe';
+import type { TradeoffAxis } from '../worker/protocol';
 
 function Slider({ label, value, onChange, hint }: { label: string; value: number; onChange: (v: number) => void; hint?: string }) {
   return (
@@ -32,10 +34,48 @@ function toolWeightsNote(mode: RewardMode): string {
   return `${both} ${now}`;
 }
 
-/** The preference vector P (outcome, cost, latency, one weight per tool) and the instruction presets. */
+/**
+ * The instruction presets and the three main weights of P (outcome, cost, latency): the first
+ * screen's step 1, where they are in view on a 1280 × 800 screen without scrolling. Memoised: the
+ * first screen re-renders with every training update, these only when P changes.
+ */
+export const PreferenceControls = memo(function PreferenceControls() {
+  const { preference: p, setPreference, applyInstruction } = useLab(
+    useShallow((s) => ({
+      preference: s.train.preference, setPreference: s.setPreference, applyInstruction: s.applyInstruction,
+    })),
+  );
+  const press = (name: string, axis: TradeoffAxis) => {
+    applyInstruction(name);
+    useView.getState().setTradeoffAxis(axis);
+  };
+  const put = (patch: Partial<Preference>) => setPreference({ ...p, ...patch });
+  return (
+    <div className="pref-controls" data-region="prefs">
+      <div className="presets" role="group" aria-label="instruction presets">
+        {INSTRUCTION_PRESETS.map((x) => (
+          <button key={x.name} type="button" title={`“${x.instruction}”`} onClick={() => press(x.name, x.axis)}>
+            {x.name}
+          </button>
+        ))}
+      </div>
+      <Slider label="Outcome weight" value={p.outcome} onChange={(v) => put({ outcome: v })}
+        hint="weight on solving the task (rewards are 0 for failures anyway)" />
+      <Slider label="Cost weight" value={p.cost} onChange={(v) => put({ cost: v })}
+        hint="weight on −cost, normalised within each group" />
+      <Slider label="Latency weight" value={p.latency} onChange={(v) => put({ latency: v })}
+        hint="weight on −latency, normalised within each group" />
+    </div>
+  );
+});
+
+/** The rest of P (one weight per tool) and how training samples P; the main weights are in the first screen. */
 export function PreferencePanel() {
-  const { preference: p, catalog, setPreference, applyInstruction, mode, reward, advantage, setTrain } = useLab(
-    useShallow((s) => ({ preference: s.train.preference, catalog: s.catalog, setPreference: s.setPreference, applyInstruction: s.applyInstruction, mode: s.train.preferenceMode, reward: s.train.reward, advantage: s.train.advantage, setTrain: s.setTrain })),
+  const { preference: p, catalog, setPreference, mode, reward, advantage, setTrain } = useLab(
+    useShallow((s) => ({
+      preference: s.train.preference, catalog: s.catalog, setPreference: s.setPreference, mode: s.train.preferenceMode,
+      reward: s.train.reward, advantage: s.train.advantage, setTrain: s.setTrain,
+    })),
   );
   const put = (patch: Partial<Preference>) => setPreference({ ...p, ...patch });
   const applyRecipe = () => {
@@ -44,14 +84,12 @@ export function PreferencePanel() {
   };
   return (
     <section className="panel prefs" aria-label="preferences">
-      <h2>Preferences P</h2>
-      <div className="presets">
-        {INSTRUCTION_PRESETS.map((x) => <button key={x.name} type="button" title={`“${x.instruction}”`} onClick={() => { applyInstruction(x.name); useView.getState().setTradeoffAxis(x.axis); }}>{x.name}</button>)}
-      </div>
+      <h2>Preferences P: tools and training</h2>
+      <p className="small muted">
+        Outcome, cost and latency: the sliders in step 1 above. Moving any weight re-evaluates the current policy at the
+        new P (the ★ in the trade-off view) without retraining.
+      </p>
       {weighsTools(p) && <p className="small field-note" role="note">{toolWeightsNote(reward)}</p>}
-      <Slider label="Outcome weight" value={p.outcome} onChange={(v) => put({ outcome: v })} hint="weight on solving the task (rewards are 0 for failures anyway)" />
-      <Slider label="Cost weight" value={p.cost} onChange={(v) => put({ cost: v })} hint="weight on −cost, normalised within each group" />
-      <Slider label="Latency weight" value={p.latency} onChange={(v) => put({ latency: v })} hint="weight on −latency, normalised within each group" />
       <details>
         <summary>Tool preferences</summary>
         {catalog.tools.map((t) => (
@@ -69,7 +107,6 @@ export function PreferencePanel() {
           <button type="button" className="link" onClick={applyRecipe}>Use that recipe</button>
         </p>
       )}
-      <p className="small muted">Moving a slider re-evaluates the current policy at the new P (the ★ in the trade-off view) without retraining.</p>
     </section>
   );
 }

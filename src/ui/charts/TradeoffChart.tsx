@@ -17,6 +17,22 @@ const FAMILY_COLOURS: Record<string, string> = {
 };
 const familyColour = (f: string): string => FAMILY_COLOURS[f] ?? '#888';
 
+/** What each family of baselines is, for its legend entry's tooltip (core/eval/baselines.ts, modelDriven.ts). */
+const FAMILY_NOTES: Record<string, string> = {
+  random: 'random: a uniformly random allowed action at every turn',
+  cheapest: 'cheapest: the cheapest model that can answer, once, with no evidence gathered',
+  always: 'always:X: model X answers every step, with no search or code',
+  repeat: 'repeat:X:k: model X writes k queries or programs for each step (a tool runs them), then answers it',
+  notools: 'notools:X: model X answers the whole question alone, in one generation, with no tools (the paper’s rows)',
+  'tools+model': 'tools+X: model X with basic tools — it writes its own queries and programs, then answers itself '
+    + '(the paper’s Table 1 rows)',
+  prompted: 'prompted:X: model X prompted to orchestrate all the tools, with the self-enhancement bias the paper '
+    + 'measured (Table 15)',
+  cascade: 'cascade:θ: cheap tools first, escalating to dearer ones while the evidence is weaker than θ '
+    + '(FrugalGPT-style), one dot per θ',
+  oracle: 'oracle: sees which call would succeed and takes the cheapest plan that answers right (an upper bound)',
+};
+
 /** Baselines named on the view itself (not only on hover): label → the name drawn beside the dot. */
 const NAMED: Record<string, string> = { 'always:gpt-5': 'always GPT-5', 'tools+gpt-5': 'GPT-5 + tools', cheapest: 'cheapest', oracle: 'oracle' };
 
@@ -139,14 +155,17 @@ export function TradeoffChart() {
             ))}
           </div>
           <div className="chart-fill">
-            <ChartFrame xTicks={x} yTicks={ACCURACY_TICKS} xLabel={xLabel} yLabel="accuracy"
+            <ChartFrame xTicks={x} yTicks={ACCURACY_TICKS} xLabel={xLabel} yLabel="held-out accuracy"
               xFormat={xFormat} yFormat={percentTick} logX={logScale} verticalGrid snap={snap}
               tip={(i) => {
                 const p = points[i] as TradeoffPoint;
                 return (
                   <>
                     <div><strong>{p.label}</strong> <span className="muted">({p.family})</span></div>
-                    <div>accuracy {(100 * p.accuracy).toFixed(1)}% · cost {formatCost(catalog, p.cost)} · latency {p.latencyS.toFixed(1)} s · API calls {Math.round(100 * p.apiShare)}%</div>
+                    <div>
+                      held-out accuracy {(100 * p.accuracy).toFixed(1)}% · cost {formatCost(catalog, p.cost)}
+                      {' '}· latency {p.latencyS.toFixed(1)} s · API calls {Math.round(100 * p.apiShare)}%
+                    </div>
                   </>
                 );
               }}>
@@ -154,13 +173,25 @@ export function TradeoffChart() {
             </ChartFrame>
           </div>
           <ul className="legend small" aria-label="legend">
-            {families.map((f) => <li key={f}><span className="dot" style={{ background: familyColour(f) }} />{f}</li>)}
-            <li><span className="line" style={{ borderColor: '#f59f00', borderStyle: 'dashed' }} />baseline frontier</li>
-            <li><span className="line" style={{ borderColor: 'var(--accent)' }} />orchestrator over P</li>
-            <li><span className="star">★</span>you are here (sliders’ P)</li>
+            {families.map((f) => (
+              <li key={f} title={FAMILY_NOTES[f]}>
+                <span className="dot" style={{ background: familyColour(f) }} />{f}
+              </li>
+            ))}
+            <li title="the best accuracy any baseline reaches at each cost">
+              <span className="line" style={{ borderColor: '#f59f00', borderStyle: 'dashed' }} />baseline frontier
+            </li>
+            <li title="the current policy evaluated at a sweep of preference vectors P">
+              <span className="line" style={{ borderColor: 'var(--accent)' }} />orchestrator over P
+            </li>
+            <li title="the current policy at the sliders’ P, evaluated on held-out tasks (not the training rollouts)">
+              <span className="star">★</span>you are here: held-out accuracy at the sliders’ P
+            </li>
           </ul>
           <p className="small" data-testid="operating-point">
-            <strong>You are here:</strong> {(100 * t.current.accuracy).toFixed(1)}% at {formatCost(catalog, t.current.cost)}, {t.current.latencyS.toFixed(1)} s, {Math.round(100 * t.current.apiShare)}% API calls ·
+            <strong>You are here:</strong> held-out accuracy
+            {' '}{(100 * t.current.accuracy).toFixed(1)}% at {formatCost(catalog, t.current.cost)},
+            {' '}{t.current.latencyS.toFixed(1)} s, {Math.round(100 * t.current.apiShare)}% API calls ·
             {' '}AIQ <strong>{t.aiq.orchestrator.toFixed(3)}</strong> vs cascade {t.aiq.cascade.toFixed(3)}
           </p>
           {t.current.failures && <FailureBar accuracy={t.current.accuracy} failures={t.current.failures} />}

@@ -111,7 +111,10 @@ export function KeyCurves() {
   const dashed = other ? `dashed: baselines on held-out ${other} tasks, another task set than the curve's` : 'dashed: baselines on held-out tasks';
   return (
     <div className="key-curves" data-region="curves">
-      <SeriesChart slot={1} title="Accuracy" note={`share of training rollouts solved · ${dashed}`} testId="chart-accuracy" yLabel="solved" domain={[0, 1]} yFormat={percent} lines={[{ key: 'accuracy', name: 'accuracy', colour: '#2f9e44' }]} {...(accRefs ? { refs: accRefs } : {})} />
+      <SeriesChart slot={1} title="Training accuracy (rollouts)"
+        note={`share of this iteration's training rollouts solved · ${dashed}`} testId="chart-accuracy" yLabel="solved"
+        domain={[0, 1]} yFormat={percent} lines={[{ key: 'accuracy', name: 'training accuracy', colour: '#2f9e44' }]}
+        {...(accRefs ? { refs: accRefs } : {})} />
       <SeriesChart slot={0} title="Mean reward" note="R per trajectory, averaged over the batch" testId="chart-reward" yLabel="R" includeZero lines={[{ key: 'meanReward', name: 'reward', colour: 'var(--accent)' }]} />
       <SeriesChart slot={2} title={`Cost per task (${unit})`} note="tool calls + the orchestrator's own turns" testId="chart-cost" yLabel={unit} includeZero lines={[{ key: 'meanCostUSD', name: 'cost', colour: '#e8590c' }]} {...(costRefs ? { refs: costRefs } : {})} />
     </div>

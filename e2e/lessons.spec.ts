@@ -1,0 +1,248 @@
+// A lab a class can follow, walked as a new user would: the first screen's step 1 works at 1280×800
+// without scrolling, in plain words; every lesson, at 1280×800 and at 1920×1080, quotes only numbers
+// that are on screen at that moment and at their precision, ends with what it talks about in view and
+// not under its box, waits for what it asks, names the buttons on screen, and puts back what it changed.
+import { expect, test, type Page } from '@playwright/test';
+import { openLab, slowMotionTo, watchErrors } from './helpers';
+
+/** The numbers a text quotes: money, decimals (with an exponent), percentages; not bare counts nor names (qwen2.5). */
+const NUMBER = /(?<![\w.])(?:\$\d+(?:\.\d+)?|[−-]?\d+\.\d+(?:e[−+-]?\d+)?%?|\d+%)/g;
+const numbers = (text: string): string[] => text.match(NUMBER) ?? [];
+
+const dock = (page: Page) => page.getByTestId('lesson-dock');
+const PLOT = '[data-testid="tradeoff"] .chart-fill', POINT = '[data-testid="operating-point"]';
+const phaseBox = (k: number) => `[data-testid="phase-${k}"]`;
+const pointLine = (page: Page) => page.getByTestId('operating-point').innerText();
+const slowMotion = (page: Page) => page.getByRole('tabpanel').getByRole('button', { name: 'Slow motion', exact: true });
+
+/** The lesson's text once it is complete. */
+async function explanation(page: Page, n: number): Promise<string> {
+  await expect(dock(page)).toContainText('Lesson complete', { timeout: 90_000 });
+  const text = (await dock(page).locator('p').nth(1).innerText()).replace(/\s+/g, ' ');
+  console.log(`lesson ${n}: ${text.slice(0, 600)}`);
+  expect(text).not.toMatch(/NaN|undefined|\?/);
+  return text;
+}
+
+/** Every number the lesson quotes is one of those on screen in `places` (as they show it), and it quotes some. */
+async function quotesOnlyShown(page: Page, text: string, places: string[]): Promise<void> {
+  const shown = new Set((await Promise.all(places.map((p) => page.locator(p).first().innerText()))).flatMap(numbers));
+  const quoted = numbers(text);
+  expect(quoted.length).toBeGreaterThanOrEqual(2);
+  expect(quoted.filter((q) => !shown.has(q)), `not on screen: ${[...shown].join(' ')}`).toEqual([]);
+}
+
+/** What of `selectors` is out of view or under the lesson box (empty: all in view and uncovered). */
+const hidden = (page: Page, selectors: string[]): Promise<string[]> => page.evaluate((sels) => {
+  const d = document.querySelector('[data-testid="lesson-dock"]')?.getBoundingClientRect();
+  const [vw, vh] = [document.documentElement.clientWidth, window.innerHeight];
+  return sels.flatMap((sel) => {
+    const els = [...document.querySelectorAll(sel)];
+    if (els.length === 0) return [`${sel}: not on the page`];
+    return els.flatMap((el) => {
+      const r = el.getBoundingClientRect(), out: string[] = [];
+      if (r.top < -0.5 || r.left < -0.5 || r.bottom > vh + 0.5 || r.right > vw + 0.5) {
+        out.push(`${sel}: out of view (${[r.left, r.top, r.right, r.bottom].map(Math.round).join(', ')})`);
+      }
+      const under = d && r.left < d.right && d.left < r.right && r.top < d.bottom && d.top < r.bottom;
+      if (under) out.push(`${sel}: under the lesson box`);
+      return out;
+    });
+  });
+}, selectors);
+
+async function inViewUncovered(page: Page, selectors: string[], shot: string): Promise<void> {
+  await expect.poll(() => hidden(page, selectors), { timeout: 10_000 }).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath(`${shot}.png`) });
+}
+
+async function startLesson(page: Page, n: number): Promise<void> {
+  await page.getByRole('tab', { name: 'Lessons' }).click();
+  await page.getByRole('button', { name: new RegExp(`^Start lesson ${n}:`) }).click();
+  await expect(dock(page)).toContainText(`Lesson ${n}`);
+}
+
+/** Steps slow motion to phase k until the lesson completes; where it says what to press, presses exactly that. */
+async function slowMotionUntilComplete(page: Page, k: number, followed: string[]): Promise<void> {
+  await slowMotionTo(page, k);
+  for (let tries = 0; tries < 12; tries++) {
+    await page.waitForTimeout(300);
+    if (await dock(page).getByText('Lesson complete').isVisible()) return;
+    const hint = await dock(page).getByTestId('lesson-hint').innerText().catch(() => '');
+    // The buttons it names, quoted or not ("press Leave", "press \"Slow motion\""), in order.
+    const button = '(?:"([^"]+)"|(Slow motion|Next phase|Leave))';
+    const named = new RegExp(`press ${button}(?: and then ${button})?`, 'g');
+    const buttons = [...hint.matchAll(named)].flatMap((m) => m.slice(1).filter(Boolean)) as string[];
+    if (buttons.length) {
+      followed.push(hint);
+      for (const name of buttons) await page.getByRole('tabpanel').getByRole('button', { name, exact: true }).click();
+    } else {
+      // No hint: finish this iteration, then a new one.
+      for (let i = k + 1; i <= 8; i++) await page.getByRole('button', { name: 'Next phase' }).click();
+      await expect(page.getByTestId('phase-counter')).toContainText('all 8 phases', { timeout: 30_000 });
+      await slowMotion(page).click();
+    }
+    await expect(page.getByTestId('phase-counter')).toContainText('Phase 1 of 8', { timeout: 30_000 });
+    for (let i = 2; i <= k; i++) {
+      await page.getByRole('button', { name: 'Next phase' }).click();
+      await expect(page.getByTestId(`phase-${i}`)).toBeVisible({ timeout: 30_000 });
+    }
+  }
+  await expect(dock(page)).toContainText('Lesson complete');
+}
+
+test('the first screen at 1280×800: step 1 works without scrolling; GRPO spelled out where it first appears; '
+  + 'a short backend badge with its details in a tooltip; every baseline family and both accuracies say what they are',
+async ({ page }) => {
+  await openLab(page);
+  const step1 = page.locator('.first-steps > li').first();
+  await expect(step1).not.toContainText('below');
+  // The sliders and presets of step 1, and the ★ they move, are on screen as the page opens.
+  const inView = async (box: { x: number; y: number; width: number; height: number } | null) =>
+    expect(box && box.y >= 0 && box.y + box.height <= 800 && box.x >= 0 && box.x + box.width <= 1280).toBe(true);
+  for (const name of ['Outcome weight', 'Cost weight', 'Latency weight']) {
+    await inView(await step1.getByRole('slider', { name }).boundingBox());
+  }
+  for (const name of ['Budget', 'Avoid API calls']) {
+    await inView(await step1.getByRole('button', { name }).boundingBox());
+  }
+  await inView(await page.locator('.operating-star').boundingBox());
+  const before = await pointLine(page);
+  await step1.getByRole('slider', { name: 'Cost weight' }).fill('1');
+  await expect.poll(() => pointLine(page), { timeout: 10_000 }).not.toBe(before);
+  await inView(await page.locator('.operating-star').boundingBox());
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // GRPO, where it first appears: the page's title and its first paragraph.
+  expect(await page.title()).toContain('Group Relative Policy Optimization (GRPO)');
+  const body = await page.locator('body').innerText();
+  expect(body.slice(0, body.indexOf('GRPO') + 4)).toMatch(/Group Relative Policy Optimization \(GRPO$/);
+  // The first paragraph's ratio is the ratio of the costs it shows.
+  const live = await page.locator('.first-screen .answer').innerText();
+  const said = /at \$([\d.]+) each \(★\); GPT-5 with tools solves \d+% at \$([\d.]+) \(the ★ costs (\d+)% of that\)/;
+  const [, star, tools, share] = said.exec(live) ?? [];
+  expect(Number(share)).toBe(Math.round((100 * Number(star)) / Number(tools)));
+  // The top bar says the backend and its speed; how it was chosen and every backend's figure are in its tooltip.
+  const badge = page.locator('[data-backend]');
+  const shown = (await badge.innerText()).replace(/\s+/g, ' ').trim();
+  console.log(`backend badge: "${shown}"; its tooltip: ${await badge.getAttribute('title')}`);
+  expect(shown).toMatch(/^(wasm|cpu|webgl|WebGPU)( software)? (≤ )?\d+(\.\d)? it\/s( Re-measure)?$/);
+  await expect(badge).toHaveAttribute('title', /speed probe: wasm: .*webgpu/);
+  // Each baseline family of the trade-off view says what it is.
+  const legend = page.getByTestId('tradeoff').getByRole('list', { name: 'legend' });
+  for (const family of ['repeat', 'notools', 'tools+model', 'prompted', 'cascade']) {
+    const item = legend.getByRole('listitem').filter({ hasText: new RegExp(`^${family.replace('+', '\\+')}$`) });
+    const form = family.replace('+model', '+X').replace('+', '\\+');
+    await expect(item).toHaveAttribute('title', new RegExp(`^${form}.{30,}`));
+  }
+  // Training accuracy (the rollouts) and held-out accuracy (the ★) are named apart.
+  await expect(page.getByTestId('chart-accuracy').locator('figcaption')).toContainText('Training accuracy (rollouts)');
+  await expect(page.getByTestId('operating-point')).toContainText('held-out accuracy');
+  const axis = page.getByTestId('tradeoff').locator('.axis-label');
+  await expect(axis.filter({ hasText: 'held-out accuracy' })).toHaveCount(1);
+});
+
+test('where a group cannot show what lesson 3 is about, the lesson names the buttons on screen that give another group',
+  async ({ page }) => {
+  test.setTimeout(240_000);
+  await openLab(page);
+  // A fresh policy fails often: groups with a single success come up, and the lesson asks for another one.
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await startLesson(page, 3);
+  let hint = '';
+  for (let tries = 0; tries < 8 && !hint; tries++) {
+    await slowMotionTo(page, 5);
+    await page.waitForTimeout(300);
+    hint = await dock(page).getByTestId('lesson-hint').innerText().catch(() => '');
+    if (!hint) for (let i = 6; i <= 8; i++) await page.getByRole('button', { name: 'Next phase' }).click();
+    if (!hint) await expect(page.getByTestId('phase-counter')).toContainText('all 8 phases', { timeout: 30_000 });
+  }
+  console.log(`lesson 3's hint: ${hint}`);
+  expect(hint).toMatch(/press "Leave" and then "Slow motion"/);
+  // The slow-motion panel shows "Next phase" now (not "Slow motion"): the hint's buttons, in its order, give
+  // phase 1 of a new iteration (the dropped one had not updated: same iteration number).
+  const it = Number(/iteration (\d+)/.exec(await page.getByTestId('phase-counter').innerText())?.[1]);
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Leave', exact: true }).click();
+  await slowMotion(page).click();
+  await expect(page.getByTestId('phase-counter')).toContainText('Phase 1 of 8');
+  await expect(dock(page).getByTestId('lesson-hint')).toHaveCount(0);
+  expect(Number(/iteration (\d+)/.exec(await page.getByTestId('phase-counter').innerText())?.[1])).toBe(it);
+});
+
+for (const [w, h] of [[1280, 800], [1920, 1080]] as const) {
+  test(`every lesson at ${w}×${h}: its numbers are the screen's, at the screen's precision; it waits for what it asks; `
+    + 'it ends with its subject in view and not under its box; it puts back what it changed', async ({ page }) => {
+    test.setTimeout(600_000);
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: w, height: h });
+    await openLab(page);
+    const at = `${w}x${h}`;
+    const followed: string[] = [];
+    // 1. Why orchestrate: a preset moves the ★; the lesson quotes the first paragraph and the sliders.
+    await startLesson(page, 1);
+    await page.getByRole('button', { name: 'Budget' }).click();
+    const one = await explanation(page, 1);
+    await quotesOnlyShown(page, one, ['.first-screen']);
+    await inViewUncovered(page, ['.first-screen .answer', 'input[aria-label="Cost weight"]', PLOT], `lesson-1-${at}`);
+    // 2. Outcome gating, at phase 5.
+    await startLesson(page, 2);
+    await slowMotionUntilComplete(page, 5, followed);
+    await quotesOnlyShown(page, await explanation(page, 2), [phaseBox(5)]);
+    await inViewUncovered(page, [phaseBox(5)], `lesson-2-${at}`);
+    // 3. Normalisation, at phase 5 (where a group has no two successes, the lesson says what to press).
+    await startLesson(page, 3);
+    await slowMotionUntilComplete(page, 5, followed);
+    await quotesOnlyShown(page, await explanation(page, 3), [phaseBox(5)]);
+    await inViewUncovered(page, [phaseBox(5)], `lesson-3-${at}`);
+    // 4. The advantage, at phase 6.
+    await startLesson(page, 4);
+    await slowMotionUntilComplete(page, 6, followed);
+    await quotesOnlyShown(page, await explanation(page, 4), [phaseBox(6)]);
+    await inViewUncovered(page, [phaseBox(6)], `lesson-4-${at}`);
+    // 5. Preference following. P is Budget's already (lesson 1): the lesson waits for "Avoid API calls"
+    // and then "Budget", in that order, and quotes what the ★'s line showed for each.
+    await startLesson(page, 5);
+    const start = await pointLine(page);
+    await page.getByRole('button', { name: 'Avoid API calls' }).click();
+    await expect.poll(() => pointLine(page), { timeout: 15_000 }).not.toBe(start);
+    const api = await pointLine(page);
+    await expect(dock(page).getByTestId('lesson-hint')).toContainText('Now press "Budget"');
+    await quotesOnlyShown(page, await dock(page).getByTestId('lesson-hint').innerText(), [POINT]);
+    await expect(dock(page)).not.toContainText('Lesson complete');
+    await page.getByRole('button', { name: 'Budget' }).click();
+    await expect.poll(() => pointLine(page), { timeout: 15_000 }).not.toBe(api);
+    const five = await explanation(page, 5);
+    const shownNumbers = new Set([...numbers(api), ...numbers(await pointLine(page))]);
+    expect(numbers(five).filter((q) => !shownNumbers.has(q))).toEqual([]);
+    await inViewUncovered(page, ['[data-region="prefs"] .presets', PLOT, POINT], `lesson-5-${at}`);
+    // 6. Weighted sum against the paper's reward: stopped after 60 iterations, read from the summary.
+    await startLesson(page, 6);
+    await page.getByRole('combobox', { name: 'Comparison' }).selectOption('reward');
+    await page.getByRole('button', { name: 'Start comparison' }).click();
+    const progress = async () =>
+      Number(/iteration (\d+) \//.exec(await page.getByTestId('compare-progress').innerText())?.[1] ?? 0);
+    await expect.poll(progress, { timeout: 240_000, intervals: [1000] }).toBeGreaterThanOrEqual(60);
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await quotesOnlyShown(page, await explanation(page, 6), ['[data-testid="compare-runs"]']);
+    const compared = ['[data-testid="compare-runs"] .charts-grid', '[data-testid="compare-summary"]'];
+    await inViewUncovered(page, compared, `lesson-6-${at}`);
+    // 7. μ = 4 for this lesson only: in the link while it runs, put back when its iteration ends.
+    await startLesson(page, 7);
+    await expect.poll(() => new URL(page.url()).searchParams.get('mu')).toBe('4');
+    await slowMotionUntilComplete(page, 7, followed);
+    await quotesOnlyShown(page, await explanation(page, 7), [phaseBox(7)]);
+    await inViewUncovered(page, [phaseBox(7)], `lesson-7-${at}`);
+    const putBack = dock(page).getByTestId('lesson-put-back');
+    await expect(putBack).toContainText('Back to μ = 2 once this slow-motion iteration ends');
+    await page.getByRole('button', { name: 'Next phase' }).click();
+    await expect(page.getByTestId('phase-counter')).toContainText('all 8 phases', { timeout: 30_000 });
+    await expect.poll(() => new URL(page.url()).searchParams.get('mu')).toBeNull();
+    await expect(putBack).toContainText('Back to μ = 2, as before the lesson');
+    console.log(`hints followed: ${followed.length ? followed.join(' | ') : 'none'}`);
+    // Progress is kept in the browser.
+    await page.reload();
+    await expect(page.getByTestId('operating-point')).toBeVisible({ timeout: 120_000 });
+    await page.getByRole('tab', { name: 'Lessons' }).click();
+    await expect(page.getByText('7 of 7 complete')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+}
