@@ -1,10 +1,8 @@
-// The lab's long-lived module worker: owns tfjs, the backend and the training session, answers
-// the page's requests, and while running pushes metrics as small batches at most 10 times a
-// second. A run is identified by the page's run id; pause, reset or a new start ends it.
-// Bursts of commands are coalesced: one run loop at a time, at most one Step waiting behind the
-// one in flight (more are dropped and say so), a Step or Reset from an ended run is skipped, and
-// the trade-off view is re-evaluated once the burst is over. Every change of what the worker is
-// doing is pushed as `activity`, so the page's status always says it.
+// The lab's long-lived module worker: owns tfjs, the backend and the training session, answers the
+// page's requests, and while running pushes metrics in small, rate-limited batches. A run is the
+// page's run id; pause, reset or a new start ends it. Bursts of commands are coalesced (one run loop,
+// at most one Step waiting, stale Steps and Resets skipped, the trade-off view re-evaluated once),
+// and every change of what the worker is doing is pushed as `activity` for the page's status.
 
 import { generateTasks } from '../core/sim/tasks';
 import { HEARTBEAT_MS, toMetricPoint } from './protocol';

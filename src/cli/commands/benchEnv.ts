@@ -1,6 +1,6 @@
 // `bench-env`: speed of the batched env alone (random actions, N episodes, T turns) against one
-// batched forward of a 1024×64 → 128 → 128 → 16 MLP on tfjs (wasm by default), measured in the
-// same run. The env must never be the bottleneck of training: the ratio must stay below 1.
+// batched forward of an MLP on tfjs (wasm by default), both timed in the same run. The env must
+// never be the bottleneck of training: the ratio must stay below 1.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { DEFAULT_SIM } from '../../core/sim/callModel';

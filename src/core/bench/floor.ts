@@ -1,11 +1,7 @@
-// The arithmetic floor of a GRPO iteration (issue "Fast by default"): the multiply-adds of its
-// useful work — the rollout forwards of live episodes, and forward + backward over the decisions
-// the update trains on, μ epochs — divided by the backend's own matmul throughput, measured on a
-// large matmul in the same run. An iteration's time over this floor says how much goes to
-// overhead (per-op dispatch, elementwise passes, the simulation) rather than arithmetic.
-// Useful work scores only the tools a decision may call (the allowed pairs, pairs.ts): a masked
-// tool's score never reaches a probability or a gradient. The state part of the scorer's first
-// layer counts once per decision, as the least arithmetic that computes the same logits.
+// The arithmetic floor of a GRPO iteration (issue "Fast by default"): the multiply-adds of its useful
+// work (rollout forwards of live episodes, forward + backward over the decisions that train, μ epochs,
+// allowed pairs only) divided by the backend's own matmul throughput, timed in the same run. An
+// iteration's time over this floor is overhead (dispatch, elementwise passes, the simulation).
 
 import * as tf from '@tensorflow/tfjs-core';
 import { STATE_DIM, TOOL_DIM } from '../policy/features';

@@ -1,12 +1,8 @@
-// The backend speed probe (issue "Fast by default"): how many GRPO iterations per second the
-// current tfjs backend would train at the configured size, measured in well under a second where
-// the backend is fast. An iteration is modelled by what it is made of: the rollouts' batched
-// forwards (ROLLOUT_FULL_TURNS full-batch equivalents, as measured at the default size) and μ
-// updates over a packed batch of the decisions that train (TRAINED_PER_EPISODE per episode).
-// Each part is warmed up once (kernel compiles, buffer pools) and then timed, on the path the trainer
-// takes there (on WebGPU the WGSL kernels of our own, grpo/webgpuUpdate.ts). Between stages the
-// probe checks its deadline, and it stops early once its measured forward alone proves it
-// cannot beat `beat` it/s: it then reports that bound, never a guess.
+// The backend speed probe (issue "Fast by default"): how many GRPO iterations per second the current
+// tfjs backend would train at the configured size, estimated from its parts (the rollouts' batched
+// forwards and μ updates over a packed batch), each warmed up once and then timed on the trainer's
+// path. It checks its deadline between stages and stops early once its forward alone proves it
+// cannot beat `beat`: it then reports that bound, never a guess.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { FlatAdam } from '../grpo/flatAdam';

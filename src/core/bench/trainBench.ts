@@ -1,11 +1,8 @@
-// The training benchmark, one backend at a time (`npm run bench` runs it in Node for wasm/cpu and
-// in Chromium's bench page for every backend that starts). For each policy width × episode count
-// N = B·G: decisions per second in the rollouts, ms per GRPO iteration, the ratio to the
-// arithmetic floor (floor.ts), readbacks per rollout turn, and — at the smallest size — tensors
-// and GPU bytes after 10 and after many iterations. The yardstick is the naive way, measured in
-// the same run: the same policy driven one episode at a time, one forward and one read per
-// decision. Bounded: a size whose single iteration passes 30 s ends that backend's larger sizes,
-// and each backend has a time budget; skipped sizes say why.
+// The training benchmark, one backend at a time (`npm run bench`: Node for wasm/cpu, Chromium's bench
+// page for the rest). For each policy width × episode count: decisions per second, time per GRPO
+// iteration, the ratio to the arithmetic floor (floor.ts), readbacks per turn, and tensors and GPU
+// bytes over many iterations; the yardstick is the naive one-episode-at-a-time way in the same run.
+// Bounded: a too-slow size ends that backend's larger sizes, and each backend has a time budget.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { DEFAULT_TRAIN, type TrainConfig } from '../grpo/config';

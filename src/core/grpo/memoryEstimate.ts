@@ -1,10 +1,8 @@
 // How much memory one GRPO iteration needs, estimated before anything is allocated, so that a size
 // the device cannot hold is refused with a message instead of running out of memory mid-update
-// (which corrupted the policy on wasm: "memory access out of bounds"). Counted in float32s:
-// the rollout history on the CPU (T·N rows of state, tool descriptors and mask), and on the
-// device the update's packed batch at its largest (every decision of the history trains) —
-// inputs (each pair's full input for the gradients among them), and per layer the saved activations and
-// the backward's temporaries.
+// (which corrupted the policy on wasm). Counted in float32s: the rollout history on the CPU, and on
+// the device the update's packed batch at its largest, with each layer's saved activations and the
+// backward's temporaries.
 
 import { trainingTurns, type TrainConfig } from './config';
 import { STATE_DIM, TOOL_DIM } from '../policy/features';

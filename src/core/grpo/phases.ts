@@ -1,11 +1,8 @@
-// One GRPO iteration written as its eight named phases, one function each. The trainer runs them
-// back to back (trainer.step); the lab's worker runs them one at a time for "Slow motion" and
-// posts what each phase computed (core/lab/phaseReport.ts). There is one implementation of the maths: the
-// numbers the slow motion shows are the numbers the update trains on.
-//   1 Sample tasks and preferences · 2 Roll out G trajectories per task · 3 Measure M ·
-//   4 Normalise · 5 Gate and weight: R · 6 Advantage: A · 7 Update: ratio, clip, KL ·
-//   8 New probabilities (an observation of the update, run only when asked: one extra forward and
-//     readback before and after the update, for the group shown).
+// One GRPO iteration written as its eight named phases, one function each: 1 Sample · 2 Roll out ·
+// 3 Measure M · 4 Normalise · 5 Gate and weight: R · 6 Advantage: A · 7 Update · 8 New probabilities
+// (an observation, run only when asked). The trainer runs them back to back (trainer.step); the
+// worker runs them one at a time for "Slow motion" (core/lab/phaseReport.ts). One implementation of
+// the maths: the numbers the slow motion shows are the numbers the update trains on.
 
 import type { Catalog } from '../sim/catalog';
 import type { BatchEnv } from '../sim/env';

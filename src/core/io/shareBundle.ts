@@ -1,19 +1,9 @@
-// Sharing a lab with its trained policy, in two carriers (pure: no DOM, no tfjs, so the page may
-// import it). Every decoder validates what it reads and throws a ShareError that says what is wrong.
-//
-// • The file `orchestra-lab-share.json`: one self-describing JSON — format/version, the settings
-//   link ("?…#…"), the policy artifact's orchestrator.json and its float32 weights in base64.
-//   Lossless: the policy comes back bit for bit.
-// • The link fragment `policy=2.<header>.<data>.<checksum>`: the artifact's JSON without its catalog (the link
-//   carries the catalog already), lz-string compressed; then base64url of the float32 scales
-//   followed by every weight as int8. One scale per column of a kernel (one output unit) and one
-//   per bias vector; over the column's weights w, symmetric quantisation:
-//     scale = max|w| / 127,  q = round(w / scale) ∈ [−127, 127],  w' = q · scale,
-//   so |w − w'| ≤ scale / 2 = max|w| / 254 (plus float32 rounding, ≤ 2⁻²³·max|w|): see
-//   QUANT_BOUND_FACTOR. Per column rather than per tensor: one large weight then coarsens only its
-//   own column (a trained 64×2 policy's probe probabilities come back within 0.003: e2e/share.spec.ts). A 64×2
-//   policy (13,186 weights, 328 scales) takes ≈ 21 KB of link, against 70 KB as float32 and 35 KB
-//   as float16, both past the lab's 32 KB link limit.
+// Sharing a lab with its trained policy, in two carriers (pure: no DOM, no tfjs): the file
+// `orchestra-lab-share.json` (settings link, artifact JSON, float32 weights in base64; lossless), and
+// the link fragment `policy=2.<header>.<data>.<checksum>` (the artifact's JSON without its catalog,
+// lz-string compressed, then int8 weights with one symmetric scale per kernel column and per bias,
+// so |w − w'| ≤ max|w| / 254 plus float32 rounding: QUANT_BOUND_FACTOR). Every decoder validates what
+// it reads and throws a ShareError that says what is wrong.
 
 import LZString from 'lz-string';
 import { checkArtifact, MAX_ABS_WEIGHT, weightsFingerprint } from './artifactCheck';

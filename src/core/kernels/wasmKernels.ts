@@ -1,18 +1,9 @@
 // The training's hot kernels as tfjs kernels of our own on the wasm backend (kernels.wat, wasm SIMD),
-// reading their operands where they lie on tfjs-wasm's heap and computing in the order of tfjs's own
-// ops, so the values are the same bit for bit:
-// - the weight gradient xᵀ·dz with the bias gradient Σ_p dz (optionally over gathered rows of x).
-//   tfjs-wasm's matMul(xᵀ, dz) needs x transposed (a pass over it) and then repacks dz, its right
-//   operand, as if it were a weight — a second, slower pass, since dz is new every epoch (at
-//   P = 2752 rows × 64: the product 0.79 ms, with a fresh dz 1.61 ms; this kernel 0.6 ms);
-// - the forward act(x·W + b) (19 GMAC/s where XNNPACK's runs at 15 on these shapes), the scorer's
-//   first layer relu(tools·W_t + its decision's state part) in one pass where tfjs runs a matMul, a
-//   gather, an add and a ReLU, and an output layer's single column (XNNPACK computes eight);
-// - a ReLU's gradient dy·step(y) in one pass, and FlatAdam's whole clipped step (64 kernels in tfjs).
-// They run where they can: the wasm backend with a non-shared heap (tfjs-wasm's threaded build does
-// not link) and an engine that compiles wasm SIMD; H = 1 or a multiple of 8 for a gradient, a
-// multiple of 8 for a forward (or 1 for an output layer). Elsewhere the callers keep tfjs's ops
-// (wasmKernelsReady, canRunWeightGrad, canRunDense).
+// reading operands in place on tfjs-wasm's heap and computing in tfjs's order, bit for bit the same:
+// the weight and bias gradients xᵀ·dz and Σ dz, the fused forward act(x·W + b) and the scorer's first
+// layer, a ReLU's gradient, and FlatAdam's clipped step. They run on a non-shared heap with wasm SIMD
+// and supported widths; elsewhere callers keep tfjs's ops (wasmKernelsReady, canRunWeightGrad,
+// canRunDense).
 
 import * as tf from '@tensorflow/tfjs-core';
 import { KERNELS_WASM } from './kernelsWasm';

@@ -1,17 +1,8 @@
-// The policy's layers with hand-written gradients. tfjs's own gradient of matMul multiplies with
-// the transpose flags set, and on the wasm backend a transposed matmul runs 5–8× slower than a
-// plain one on the same operands (measured, docs/BENCHMARKS.md: 73 ms against 8 ms for
-// [18432, 64]·[64, 64]ᵀ); its gradient of a bias or a broadcast add is a reduction over the
-// leading axis, which wasm runs as a full transpose and a sum. Here a layer's forward is one fused
-// matMul + bias + ReLU kernel (the scorer's first layer: a matMul, the gather of its state part, an
-// add and a ReLU), and its weight and bias gradients xᵀ·dz and Σ dz are, on wasm, one kernel of our
-// own (kernels/wasmKernels.ts) that reads x and dz in place: tfjs-wasm's matMul(xᵀ, dz) needs x
-// transposed and repacks dz for XNNPACK as if it were a weight, two passes that cost more than the
-// product (at P = 2752 × 64: 0.6–0.7 ms for the kernel against 1.5–1.9 ms). Its sums run in
-// XNNPACK's order, so the values are the same bit for bit. On other backends (and widths the kernel
-// does not take) every backward product is a plain matMul of explicitly transposed operands and a
-// bias gradient is ones·dz. The values are the same as tf.relu(tf.add(tf.matMul(x, W), b)) and its
-// autodiff gradient (test/dense.test.ts).
+// The policy's layers with hand-written gradients: a fused matMul + bias + ReLU forward, and weight and
+// bias gradients xᵀ·dz and Σ dz without tfjs's transposed matmuls (slow on wasm, docs/BENCHMARKS.md):
+// on wasm one kernel of our own (kernels/wasmKernels.ts) reading x and dz in place, in XNNPACK's order
+// (bit for bit); elsewhere plain matMuls of explicitly transposed operands and ones·dz. The values are
+// those of tf.relu(tf.add(tf.matMul(x, W), b)) and its autodiff gradient (test/dense.test.ts).
 
 import * as tf from '@tensorflow/tfjs-core';
 import { canRunDense, canRunGatheredWeightGrad, canRunWeightGrad, denseKernel, reluGradKernel, wasmKernelsReady, weightGradKernel } from '../kernels/wasmKernels';

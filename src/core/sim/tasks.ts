@@ -1,10 +1,8 @@
-// ToolScale-lite: generates verifiable multi-step tasks from a catalog, a seed and a suite. Each
-// task has ordered typed steps with difficulties, noisy hints and whether they need a tool, a key
-// that fixes its per-item latents, how its answers are committed (one final answer, or step by step
-// for a record-store task), a random subset of available tools, a golden path, and (agentic tasks) a
-// record store checked by DB state. The training pool, like the paper's training data, also gives each
-// task its own prices and turn budget, and filters out tasks the best plan cannot solve at pass@8 and
-// tasks the orchestrator solves alone; the benchmark suites are not filtered (suites.ts).
+// ToolScale-lite: generates verifiable multi-step tasks from a catalog, a seed and a suite: ordered
+// typed steps (difficulty, noisy hint, whether a tool is needed), a key fixing the item latents, how
+// answers are committed, available tools, a golden path and (agentic tasks) a record store checked by
+// DB state. The training pool also gives each task its own prices and turn budget and filters out
+// tasks unsolvable at pass@8 or solved alone by the orchestrator; the suites are not filtered.
 
 import { expectedCallCost, writeTokens, type Catalog, type ToolSpec, type WriterRole } from './catalog';
 import { answerLogit, DEFAULT_SIM, evidenceLift, itemLogit, latentKey, sigmoid, spreadOf, stepLatent, toolReaches, writerLogit, type SimConfig } from './callModel';
