@@ -18,7 +18,10 @@ export function decisionMacs(policy: Pick<PolicyConfig, 'width' | 'depth'>, K: n
 /** Decisions and the allowed (decision, tool) pairs among them. */
 export interface DecisionCounts { rollout: number; rolloutPairs: number; trained: number; trainedPairs: number }
 
-/** The same decisions with every tool scored, masked ones too: the floor as first defined (for comparison with figures measured before the scorer skipped masked pairs). */
+/**
+ * The same decisions with every tool scored, masked ones too: the floor as first defined (for comparison with figures
+ * measured before the scorer skipped masked pairs).
+ */
 export function everyToolScored(c: DecisionCounts, J: number): DecisionCounts {
   return { ...c, rolloutPairs: J * c.rollout, trainedPairs: J * c.trained };
 }
@@ -26,7 +29,8 @@ export function everyToolScored(c: DecisionCounts, J: number): DecisionCounts {
 /** Multiply-adds of `decisions` decisions scoring `pairs` tools in all (decisionMacs is linear in K). */
 function workMacs(policy: Pick<PolicyConfig, 'width' | 'depth'>, decisions: number, pairs: number): { forward: number; backward: number } {
   const none = decisionMacs(policy, 0), one = decisionMacs(policy, 1);
-  return { forward: decisions * none.forward + pairs * (one.forward - none.forward), backward: decisions * none.backward + pairs * (one.backward - none.backward) };
+  return { forward: decisions * none.forward + pairs * (one.forward - none.forward),
+    backward: decisions * none.backward + pairs * (one.backward - none.backward) };
 }
 
 /** Multiply-adds of an iteration's useful work. */

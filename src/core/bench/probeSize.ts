@@ -11,7 +11,8 @@ export interface ProbeSize {
 }
 
 /** The probe's size for a training configuration. */
-export function probeSizeOf(train: { batchTasks: number; groupSize: number; epochs: number; policy: Pick<PolicyConfig, 'width' | 'depth'> }, nTools: number): ProbeSize {
+export function probeSizeOf(train: { batchTasks: number; groupSize: number; epochs: number; policy: Pick<PolicyConfig,
+  'width' | 'depth'> }, nTools: number): ProbeSize {
   return { episodes: train.batchTasks * train.groupSize, nTools, policy: { width: train.policy.width, depth: train.policy.depth }, epochs: train.epochs };
 }
 

@@ -45,7 +45,8 @@ export async function probeSpeed(size: ProbeSize, deadline: number, beat = 0): P
   const net = new PolicyNetwork({ ...size.policy, seed: 1 });
   const optimizer = new FlatAdam(1e-9); // the update's full work, with weights that barely move
   const rnd = (n: number, seed: number) => Float32Array.from({ length: n }, (_, i) => Math.sin(seed * 7919 + i * 12.9898) * 0.5);
-  const fwd = policyInput(packPairs({ state: rnd(N * STATE_DIM, 1), tools: rnd(N * J * TOOL_DIM, 2), bias: spreadMaskBias(N, J, ALLOWED_TOOL_SHARE) }, J, null));
+  const fwd = policyInput(packPairs({ state: rnd(N * STATE_DIM, 1), tools: rnd(N * J * TOOL_DIM, 2),
+    bias: spreadMaskBias(N, J, ALLOWED_TOOL_SHARE) }, J, null));
   const upBias = spreadMaskBias(M, J, ALLOWED_TOOL_SHARE);
   const actions = allowedActions(upBias, M, A);
   // The same decisions as the trainer's rollout buffer holds them, for the update on the kernels (WebGPU).
@@ -55,7 +56,8 @@ export async function probeSpeed(size: ProbeSize, deadline: number, beat = 0): P
   const perDecision = { advantage: rnd(M, 5), weight: new Float32Array(M).fill(1 / M), tokenWeight: new Float32Array(M).fill(1 / M) };
   // tfjs's ops take the decisions as tensors, made when first needed (where the kernels run, never: they would cost dispatches).
   const makeBatch = () => ({
-    input: policyInput(packPairs({ state: rnd(M * STATE_DIM, 3), tools: rnd(M * J * TOOL_DIM, 4), bias: upBias }, J, null), { forGradients: true, firstLayerWidth: size.policy.width }),
+    input: policyInput(packPairs({ state: rnd(M * STATE_DIM, 3), tools: rnd(M * J * TOOL_DIM, 4), bias: upBias }, J,
+      null), { forGradients: true, firstLayerWidth: size.policy.width }),
     taken: tf.tidy(() => tf.cast(tf.oneHot(tf.tensor1d(actions, 'int32'), A), 'float32') as tf.Tensor2D),
     oldLogp: tf.fill([M], -Math.log(A)) as tf.Tensor1D, advantage: tf.tensor1d(rnd(M, 5)), weight: tf.fill([M], 1 / M) as tf.Tensor1D,
   });

@@ -35,7 +35,8 @@ export interface BenchPlan {
   slowMs?: number;
 }
 
-export const FULL_PLAN: BenchPlan = { widths: [64, 128, 256], episodes: [128, 1024, 4096], memoryAt: [10, 500], memoryCapMs: 25_000, naiveAt: 1024, budgetMs: 65_000 };
+export const FULL_PLAN: BenchPlan = { widths: [64, 128, 256], episodes: [128, 1024, 4096], memoryAt: [10, 500],
+  memoryCapMs: 25_000, naiveAt: 1024, budgetMs: 65_000 };
 /** The lab's default size alone (width 64, N = 128), for a quick look at one backend (the bench page's plan=default). */
 export const DEFAULT_SIZE_PLAN: BenchPlan = {
   widths: [64], episodes: [128], memoryAt: [1, 2], memoryCapMs: 0, naiveAt: 0, budgetMs: 600_000, slowMs: 300_000,
@@ -121,7 +122,8 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
   const rowMacs = new Map<BenchRow, { macs: number; dense: number }>();
   let tooSlow: string | null = null;
   let last: { macs: number; ms: number } | null = null; // the last measured size, to predict the next one's cost
-  const sizes = plan.widths.flatMap((width) => plan.episodes.map((episodes) => ({ width, episodes }))).sort((a, b) => a.width * a.episodes - b.width * b.episodes);
+  const sizes = plan.widths.flatMap((width) => plan.episodes.map((episodes) => ({ width, episodes }))).sort((a,
+    b) => a.width * a.episodes - b.width * b.episodes);
   for (const { width, episodes } of sizes) {
     if (tooSlow) { rows.push({ width, episodes, status: 'skipped', note: tooSlow }); continue; }
     const cfg = config(width, episodes);
@@ -189,7 +191,8 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
 }
 
 /** Tensors and GPU bytes after memoryAt[0] and memoryAt[1] iterations at a small size (time-capped). */
-async function memoryCheck(catalog: ReturnType<typeof presetCatalog>, pool: Task[], plan: Pick<BenchPlan, 'memoryAt' | 'memoryCapMs'>, log: (l: string) => void, width = 64, episodes = 32): Promise<BenchReport['memory']> {
+async function memoryCheck(catalog: ReturnType<typeof presetCatalog>, pool: Task[], plan: Pick<BenchPlan,
+  'memoryAt' | 'memoryCapMs'>, log: (l: string) => void, width = 64, episodes = 32): Promise<BenchReport['memory']> {
   const trainer = new GrpoTrainer(catalog, config(width, episodes), pool);
   const at: NonNullable<BenchReport['memory']>['at'] = [];
   const capMs = plan.memoryCapMs;
@@ -220,7 +223,8 @@ export async function memoryFlat(at: [number, number], width = 16, episodes = 8)
 }
 
 /** The naive way: one episode at a time, one forward and one readback per decision (time-capped). */
-async function naiveRate(catalog: ReturnType<typeof presetCatalog>, pool: Task[], plan: BenchPlan, rows: BenchRow[], log: (l: string) => void): Promise<BenchReport['naive']> {
+async function naiveRate(catalog: ReturnType<typeof presetCatalog>, pool: Task[], plan: BenchPlan, rows: BenchRow[],
+  log: (l: string) => void): Promise<BenchReport['naive']> {
   const width = Math.min(...plan.widths);
   const measured = rows.filter((r) => r.status === 'ok' && r.width === width);
   const episodes = measured.some((r) => r.episodes === plan.naiveAt) ? plan.naiveAt : Math.max(0, ...measured.map((r) => r.episodes));

@@ -86,7 +86,8 @@ export function cascadePolicy(theta: number): BatchPolicy {
   });
 }
 
-export const BASELINE_FORMS = ['random', 'always:<model>', 'repeat:<model>:<k>', 'tools+<model>', 'notools:<model>', 'prompted:<model>', 'cheapest', 'cascade:<θ>', 'oracle'];
+export const BASELINE_FORMS = ['random', 'always:<model>', 'repeat:<model>:<k>', 'tools+<model>', 'notools:<model>',
+  'prompted:<model>', 'cheapest', 'cascade:<θ>', 'oracle'];
 
 /** Builds a baseline from its name, e.g. "cascade:0.7", "tools+gpt-5" or "repeat:gpt-5-mini:3". */
 export function baselineFromName(name: string, catalog: Catalog, sim: SimConfig): BatchPolicy {

@@ -81,9 +81,15 @@ export function suiteTableMarkdown(rows: readonly SuiteRow[], currency: Catalog[
 
 /** ToolOrchestra Table 15: mean calls per task over HLE, FRAMES and τ² (the lab's tool ids). */
 export const PAPER_TABLE15: readonly { label: string; policy: string; calls: Record<string, number> }[] = [
-  { label: 'Orchestrator-8B (trained)', policy: 'orchestrator', calls: { 'gpt-5': 1.6, 'gpt-5-mini': 1.7, 'qwen3-32b': 1.3, 'qwen2.5-coder-32b': 0.2, 'qwen2.5-math-72b': 0, 'qwen2.5-math-7b': 0.1, 'llama-3.3-70b': 0, 'local-search': 1.8, 'web-search': 0.7, 'code-interpreter': 0.8 } },
-  { label: 'GPT-5 (prompted)', policy: 'prompted:gpt-5', calls: { 'gpt-5': 2.7, 'gpt-5-mini': 5.6, 'qwen3-32b': 0, 'qwen2.5-coder-32b': 0.2, 'qwen2.5-math-72b': 0, 'qwen2.5-math-7b': 0, 'llama-3.3-70b': 0, 'local-search': 0.5, 'web-search': 0.7, 'code-interpreter': 1.0 } },
-  { label: 'Qwen3-8B (prompted)', policy: 'prompted:qwen3-8b', calls: { 'gpt-5': 6.0, 'gpt-5-mini': 0.5, 'qwen3-32b': 1.4, 'qwen2.5-coder-32b': 0.5, 'qwen2.5-math-72b': 0, 'qwen2.5-math-7b': 0, 'llama-3.3-70b': 0, 'local-search': 0.8, 'web-search': 1.2, 'code-interpreter': 1.6 } },
+  { label: 'Orchestrator-8B (trained)', policy: 'orchestrator', calls: { 'gpt-5': 1.6, 'gpt-5-mini': 1.7,
+    'qwen3-32b': 1.3, 'qwen2.5-coder-32b': 0.2, 'qwen2.5-math-72b': 0, 'qwen2.5-math-7b': 0.1, 'llama-3.3-70b': 0,
+    'local-search': 1.8, 'web-search': 0.7, 'code-interpreter': 0.8 } },
+  { label: 'GPT-5 (prompted)', policy: 'prompted:gpt-5', calls: { 'gpt-5': 2.7, 'gpt-5-mini': 5.6, 'qwen3-32b': 0,
+    'qwen2.5-coder-32b': 0.2, 'qwen2.5-math-72b': 0, 'qwen2.5-math-7b': 0, 'llama-3.3-70b': 0, 'local-search': 0.5,
+    'web-search': 0.7, 'code-interpreter': 1.0 } },
+  { label: 'Qwen3-8B (prompted)', policy: 'prompted:qwen3-8b', calls: { 'gpt-5': 6.0, 'gpt-5-mini': 0.5,
+    'qwen3-32b': 1.4, 'qwen2.5-coder-32b': 0.5, 'qwen2.5-math-72b': 0, 'qwen2.5-math-7b': 0, 'llama-3.3-70b': 0,
+    'local-search': 0.8, 'web-search': 1.2, 'code-interpreter': 1.6 } },
 ];
 
 /** Calls per task per tool, averaged over the three suites, lab beside the paper's Table 15 where it has the row. */

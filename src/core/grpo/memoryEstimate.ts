@@ -13,7 +13,8 @@ import { STATE_DIM, TOOL_DIM } from '../policy/features';
  */
 export const MAX_ITERATION_BYTES = 3 * 2 ** 30;
 
-export function estimateIterationBytes(cfg: Pick<TrainConfig, 'batchTasks' | 'groupSize' | 'sim' | 'policy' | 'turnBudgets'>, nTools: number): { cpu: number; device: number } {
+export function estimateIterationBytes(cfg: Pick<TrainConfig,
+  'batchTasks' | 'groupSize' | 'sim' | 'policy' | 'turnBudgets'>, nTools: number): { cpu: number; device: number } {
   const rows = trainingTurns(cfg) * cfg.batchTasks * cfg.groupSize;
   const J = nTools, A = J + 1, H = cfg.policy.width, L = cfg.policy.depth;
   const history = STATE_DIM + J * TOOL_DIM + 2 * A + 4;

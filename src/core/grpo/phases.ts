@@ -85,7 +85,8 @@ export function beginIteration(host: PhaseHost, observe = false): IterationState
   return {
     host, observe, shown: 0, next: 0, durations: [], rng: new SeqRng(hashInts(host.config.seed, host.iteration, 0x6770)),
     tasks: [], groupPrefs: [], stats: [], mRaw: [], mNorm: [], rewards: [], advantages: [],
-    adv: new Float32Array(N), used: new Uint8Array(N), decisions: new Int32Array(N), trainedDecisions: 0, pairs: { rollout: 0, trained: 0 }, update: null, probs: null,
+    adv: new Float32Array(N), used: new Uint8Array(N), decisions: new Int32Array(N), trainedDecisions: 0, pairs: { rollout: 0,
+      trained: 0 }, update: null, probs: null,
   };
 }
 
@@ -199,7 +200,8 @@ export async function updatePhase(s: IterationState): Promise<void> {
     const rows = shownRows(s);
     s.probs = { rows, before: await s.host.probabilities(rows), after: null };
   }
-  s.update = trainedDec > 0 ? await s.host.update(perDecisionAdv, weight, tokenWeight) : { loss: 0, kl: 0, entropy: 0, clipFrac: 0, gradNorm: 0, epochs: [], diverged: undefined };
+  s.update = trainedDec > 0 ? await s.host.update(perDecisionAdv, weight, tokenWeight) : { loss: 0, kl: 0, entropy: 0,
+    clipFrac: 0, gradNorm: 0, epochs: [], diverged: undefined };
 }
 
 /** 8. The action probabilities of the shown group's decisions after the update (observation only). */
@@ -207,7 +209,8 @@ export async function newProbabilitiesPhase(s: IterationState): Promise<void> {
   if (s.probs) s.probs.after = await s.host.probabilities(s.probs.rows);
 }
 
-const RUN: ((s: IterationState) => void | Promise<void>)[] = [samplePhase, rolloutPhase, measurePhase, normalisePhase, gatePhase, advantagePhase, updatePhase, newProbabilitiesPhase];
+const RUN: ((s: IterationState) => void | Promise<void>)[] = [samplePhase, rolloutPhase, measurePhase, normalisePhase,
+  gatePhase, advantagePhase, updatePhase, newProbabilitiesPhase];
 
 /** Runs the next phase (phase 8 only when the iteration observes); returns false when none is left. */
 export async function runNextPhase(s: IterationState): Promise<boolean> {
@@ -265,7 +268,10 @@ export function iterationMetrics(s: IterationState): IterationMetrics {
   };
 }
 
-/** The followed group (the first unless slow motion chose another), whole: its task, P, M raw and normalised, R, A (before and after the clip), and the turn-by-turn traces. */
+/**
+ * The followed group (the first unless slow motion chose another), whole: its task, P, M raw and normalised, R, A
+ * (before and after the clip), and the turn-by-turn traces.
+ */
 export function groupSample(s: IterationState): GroupSample {
   const { catalog, env } = s.host;
   const ids = catalog.tools.map((t) => t.id);

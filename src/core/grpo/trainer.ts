@@ -67,7 +67,8 @@ export class GrpoTrainer {
    * then build a new trainer.
    */
   reconfigure(next: TrainConfig): boolean {
-    const shape = (c: TrainConfig) => JSON.stringify([c.batchTasks, c.groupSize, c.sim, c.policy, c.seed, c.poolSize, c.availability, c.priceSpread, c.turnBudgets]);
+    const shape = (c: TrainConfig) => JSON.stringify([c.batchTasks, c.groupSize, c.sim, c.policy, c.seed, c.poolSize,
+      c.availability, c.priceSpread, c.turnBudgets]);
     if (shape(next) !== shape(this.cfg)) return false;
     if (next.learningRate !== this.cfg.learningRate) {
       this.optimizer.dispose();
@@ -167,13 +168,15 @@ export class GrpoTrainer {
     const all = onDevice ?? await this.opsUpdate(adv, weight, tokenWeight, withWeights);
     const epochs: EpochStats[] = Array.from({ length: cfg.epochs }, (_, e) => {
       const t = lossTermValues(all, ROW * e);
-      return { loss: t.surrogate, kl: t.kl, entropy: t.entropy, clipFrac: t.clipFrac, gradNorm: all[ROW * e + LOSS_TERMS.length] as number, ratioMin: t.ratioMin, ratioMax: t.ratioMax };
+      return { loss: t.surrogate, kl: t.kl, entropy: t.entropy, clipFrac: t.clipFrac,
+        gradNorm: all[ROW * e + LOSS_TERMS.length] as number, ratioMin: t.ratioMin, ratioMax: t.ratioMax };
     });
     const mean = (k: keyof EpochStats): number => epochs.reduce((a, x) => a + x[k], 0) / cfg.epochs;
     const [loss, kl, entropy, clipFrac, gradNorm] = (['loss', 'kl', 'entropy', 'clipFrac', 'gradNorm'] as const).map(mean);
     const nonFiniteWeights = all[ROW * cfg.epochs] as number;
     const bad = nonFiniteWeights > 0 || ![loss, kl, entropy, gradNorm].every((x) => Number.isFinite(x));
-    if (withWeights && !bad) this.lastGood = { iteration: this.iteration + 1, weights: Float32Array.from(all.subarray(ROW * cfg.epochs + 1, ROW * cfg.epochs + 1 + size)) };
+    if (withWeights && !bad) this.lastGood = { iteration: this.iteration + 1,
+      weights: Float32Array.from(all.subarray(ROW * cfg.epochs + 1, ROW * cfg.epochs + 1 + size)) };
     let diverged: string | undefined;
     if (bad) {
       this.net.assign(backup);

@@ -40,7 +40,10 @@ export function pairMismatch(manifestName: unknown, chosenName: string): string 
     + '(they come from different runs or checkpoints); choose the weights file that orchestrator.json names';
 }
 
-/** Why a weights file whose name carries a fingerprint does not hold the bytes that name records (changed or damaged since), or null (it does, or its name carries none). */
+/**
+ * Why a weights file whose name carries a fingerprint does not hold the bytes that name records (changed or damaged
+ * since), or null (it does, or its name carries none).
+ */
 export function fingerprintMismatch(fileName: string, bytes: Uint8Array): string | null {
   const m = WEIGHTS_FILE_NAME.exec(fileName.slice(fileName.lastIndexOf('/') + 1));
   if (!m?.[1]) return null;
@@ -145,7 +148,8 @@ export function checkArtifact(jsonValue: unknown, weights: ArrayBuffer | Uint8Ar
   for (let i = 0; i < floats.length; i++) {
     const x = floats[i] as number;
     if (!Number.isFinite(x)) return fail(`${file} holds a non-finite value at float ${i}`);
-    if (Math.abs(x) > MAX_ABS_WEIGHT) return fail(`${file} holds ${x.toExponential(2)} at float ${i} (weight "${weightAt(expected, i)}"); a policy's weights must lie within ±${MAX_ABS_WEIGHT} (beyond it its logits overflow float32)`);
+    if (Math.abs(x) > MAX_ABS_WEIGHT) return fail(`${file} holds ${x.toExponential(2)} at float ${i} (weight "${weightAt(expected,
+      i)}"); a policy's weights must lie within ±${MAX_ABS_WEIGHT} (beyond it its logits overflow float32)`);
   }
   // Values that could be a policy, but not the ones a CLI-written file's name records: changed or damaged since.
   const changed = fingerprintMismatch(file, bytes);

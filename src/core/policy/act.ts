@@ -116,7 +116,8 @@ export class NonFiniteError extends Error {}
  * evaluates). One P for every slot, or a list of P for consecutive blocks of `block` slots
  * (the copies of evaluateReplicas).
  */
-export function learnedPolicy(net: PolicyNetwork, catalog: Catalog, preference: Preference | readonly Preference[], name = 'orchestrator', block = 1): BatchPolicy {
+export function learnedPolicy(net: PolicyNetwork, catalog: Catalog, preference: Preference | readonly Preference[],
+  name = 'orchestrator', block = 1): BatchPolicy {
   const scales = catalogScales(catalog, slotsOf(catalog));
   const list = Array.isArray(preference) ? (preference as readonly Preference[]) : [preference as Preference];
   let buf: TurnBuffers | null = null;

@@ -5,7 +5,8 @@
 // those of tf.relu(tf.add(tf.matMul(x, W), b)) and its autodiff gradient (test/dense.test.ts).
 
 import * as tf from '@tensorflow/tfjs-core';
-import { canRunDense, canRunGatheredWeightGrad, canRunWeightGrad, denseKernel, reluGradKernel, wasmKernelsReady, weightGradKernel } from '../kernels/wasmKernels';
+import { canRunDense, canRunGatheredWeightGrad, canRunWeightGrad, denseKernel, reluGradKernel, wasmKernelsReady,
+  weightGradKernel } from '../kernels/wasmKernels';
 
 type Act = 'relu' | 'linear';
 
@@ -19,7 +20,8 @@ function fusedDense(a: tf.Tensor2D, b: tf.Tensor2D, bias: tf.Tensor, act: Act): 
   const [M, K] = a.shape, N = b.shape[1];
   if (canRunDense(N, act === 'linear')) return denseKernel(a, b, bias, act === 'relu');
   const inputs = { a: tf.reshape(a, [1, M, K]), b: tf.reshape(b, [1, K, N]), bias } as unknown as tf.NamedTensorMap;
-  const out = tf.engine().runKernel('_FusedMatMul', inputs, { transposeA: false, transposeB: false, activation: act } as unknown as tf.NamedAttrMap) as tf.Tensor;
+  const out = tf.engine().runKernel('_FusedMatMul', inputs,
+    { transposeA: false, transposeB: false, activation: act } as unknown as tf.NamedAttrMap) as tf.Tensor;
   return tf.reshape(out, [M, N]);
 }
 
@@ -111,7 +113,8 @@ export function hiddenLayer(x: tf.Tensor2D, w: tf.Variable, b: tf.Variable, act:
         const dz = activationGrad(dy as tf.Tensor2D, ys, act);
         const H = ws.shape[1];
         // dz·Wᵀ; for a single output column this is an outer product, cheaper as a broadcast multiply.
-        const dx = H === 1 ? tf.mul(dz, tf.reshape(ws, [1, ws.shape[0]])) : canRunDense(ws.shape[0]) ? denseKernel(dz, tf.transpose(ws), null, false) : tf.matMul(dz, tf.transpose(ws));
+        const dx = H === 1 ? tf.mul(dz, tf.reshape(ws, [1, ws.shape[0]])) : canRunDense(ws.shape[0]) ? denseKernel(dz,
+          tf.transpose(ws), null, false) : tf.matMul(dz, tf.transpose(ws));
         return [dx, ...weightAndBiasGrads(xs, dz)];
       },
     };
@@ -130,7 +133,8 @@ export function hiddenLayer(x: tf.Tensor2D, w: tf.Variable, b: tf.Variable, act:
  * pairs. On wasm our kernel reads each pair's state in place instead (the same sums in the same order).
  * No scatter in either direction (see pairs.ts).
  */
-export function pairInputLayer(state: tf.Tensor2D, tools: tf.Tensor2D, pairRow: tf.Tensor2D, wt: tf.Variable, ws: tf.Variable, b: tf.Variable, pairInputs?: tf.Tensor2D, kept?: tf.Tensor[]): tf.Tensor2D {
+export function pairInputLayer(state: tf.Tensor2D, tools: tf.Tensor2D, pairRow: tf.Tensor2D, wt: tf.Variable,
+  ws: tf.Variable, b: tf.Variable, pairInputs?: tf.Tensor2D, kept?: tf.Tensor[]): tf.Tensor2D {
   const D = wt.shape[0] as number, S = ws.shape[0] as number, H = wt.shape[1] as number;
   const f = withGrad(([wtIn, wsIn, bIn], save) => {
     const hs = fusedDense(state, wsIn as tf.Tensor2D, bIn as tf.Tensor, 'linear');

@@ -29,7 +29,10 @@ export interface PolicyInput {
   pairs: tf.Tensor2D;
   /** int32 [Pb, 1]: each pair's decision row (padding pairs: 0). */
   pairRow: tf.Tensor2D;
-  /** int32 [Pb + M, 1]: the flat logit index of each pair's score (m·A + j; padding pairs: M·A, past the end), then of each decision's submit score (m·A + J). */
+  /**
+   * int32 [Pb + M, 1]: the flat logit index of each pair's score (m·A + j; padding pairs: M·A, past the end), then of
+   * each decision's submit score (m·A + J).
+   */
   slots: tf.Tensor2D;
   /** int32 [M·A, 1]: the inverse — for each logit, its score's index in [pair scores ⊕ submit scores ⊕ 0] (Pb + M, the 0, for a masked tool). */
   source: tf.Tensor2D;
@@ -125,7 +128,8 @@ export function policyInput(p: PackedPairs, opts: { forGradients?: boolean; firs
   };
   // On wasm the first layer's gradient reads the states in place (dense.ts), so the pairs' full inputs are not needed there.
   const statesInPlace = opts.firstLayerWidth !== undefined && canRunGatheredWeightGrad(opts.firstLayerWidth);
-  if (opts.forGradients && !statesInPlace) x.pairInputs = tf.tidy(() => tf.concat([x.pairs, tf.gatherND(x.state, x.pairRow), tf.ones([Pb, 1])], 1) as tf.Tensor2D);
+  if (opts.forGradients && !statesInPlace) x.pairInputs = tf.tidy(() => tf.concat([x.pairs,
+    tf.gatherND(x.state, x.pairRow), tf.ones([Pb, 1])], 1) as tf.Tensor2D);
   return x;
 }
 

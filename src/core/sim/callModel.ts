@@ -164,7 +164,8 @@ export interface CallDraw {
  * cost at the tool's prices times `priceScale` (a training task's provider). `outMean` replaces the
  * tool's mean output (a writer writes a share of its answer length).
  */
-export function sampleCall(tool: ToolSpec, inTokens: number, uTokens: number, uLatency: number, opts: { priceScale?: number; outMean?: number } = {}): CallDraw {
+export function sampleCall(tool: ToolSpec, inTokens: number, uTokens: number, uLatency: number,
+  opts: { priceScale?: number; outMean?: number } = {}): CallDraw {
   const outTokens = Math.round((opts.outMean ?? tool.outputTokens.mean) * Math.exp(tool.outputTokens.spread * unitLogistic(uTokens)));
   const latencyMs = baseLatencyMs(tool.latency, outTokens) * Math.exp(tool.latency.jitter * unitLogistic(uLatency));
   return { outTokens, latencyMs, cost: (opts.priceScale ?? 1) * callCost(tool.pricing, inTokens, outTokens, latencyMs) };

@@ -38,7 +38,8 @@ export function evidenceEstimate(env: BatchEnv, i: number, s: number, k: number)
   const toolSkill = (env.catalog.tools[slot.tool] as ToolSpec | undefined)?.skill[type];
   if (w === undefined || toolSkill === undefined || Number.isNaN(env.hitItem[idx * env.nTools + slot.tool] as number)) return 0;
   const hint = env.hint[idx] as number;
-  return expectedSigmoid(sim.discrimination * (w - (hint - sim.writeEase)), sim.writerSpread) * expectedSigmoid(sim.discrimination * (toolSkill - hint), sim.basicSpread);
+  return expectedSigmoid(sim.discrimination * (w - (hint - sim.writeEase)),
+    sim.writerSpread) * expectedSigmoid(sim.discrimination * (toolSkill - hint), sim.basicSpread);
 }
 
 /** The lift slot s's next find would add to its target step now (0 when it has no target). */

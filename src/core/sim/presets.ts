@@ -19,7 +19,8 @@ function basic(t: Omit<ToolSpec, 'enabled' | 'kind' | 'pricing' | 'latency'> & {
 }
 
 /** The paper's orchestrator tool set, in the order the lab lists it. */
-export const TOOLORCHESTRA_TOOLS = ['gpt-5', 'gpt-5-mini', 'qwen3-32b', 'llama-3.3-70b', 'qwen2.5-math-72b', 'qwen2.5-math-7b', 'qwen2.5-coder-32b', 'web-search', 'local-search', 'code-interpreter'] as const;
+export const TOOLORCHESTRA_TOOLS = ['gpt-5', 'gpt-5-mini', 'qwen3-32b', 'llama-3.3-70b', 'qwen2.5-math-72b',
+  'qwen2.5-math-7b', 'qwen2.5-coder-32b', 'web-search', 'local-search', 'code-interpreter'] as const;
 
 const TOOLORCHESTRA: Catalog = {
   name: 'toolorchestra',

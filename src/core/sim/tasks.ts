@@ -5,7 +5,8 @@
 // tasks unsolvable at pass@8 or solved alone by the orchestrator; the suites are not filtered.
 
 import { expectedCallCost, writeTokens, type Catalog, type ToolSpec, type WriterRole } from './catalog';
-import { answerLogit, DEFAULT_SIM, evidenceLift, itemLogit, latentKey, sigmoid, spreadOf, stepLatent, toolReaches, writerLogit, type SimConfig } from './callModel';
+import { answerLogit, DEFAULT_SIM, evidenceLift, itemLogit, latentKey, sigmoid, spreadOf, stepLatent, toolReaches,
+  writerLogit, type SimConfig } from './callModel';
 import { SELF, slotsOf, writerRoleOf } from './slots';
 import { applyWrites, type StoreRecord } from './recordStore';
 import { counterUniform, hashInts, hashString, SeqRng } from './rng';
@@ -120,7 +121,8 @@ function bestLift(task: Pick<Task, 'steps' | 'available'>, k: number, catalog: C
   const s = task.steps[k] as TaskStep;
   let best = { lift: 0, tool: null as ToolSpec | null };
   for (const t of catalog.tools) {
-    if (!t.enabled || t.kind !== 'basic' || !t.runs || !task.available.includes(t.id) || !toolReaches(t, s.type, s.needsTool) || !hasWriter(task, t, catalog)) continue;
+    if (!t.enabled || t.kind !== 'basic' || !t.runs || !task.available.includes(t.id) || !toolReaches(t, s.type,
+      s.needsTool) || !hasWriter(task, t, catalog)) continue;
     const lift = evidenceLift(t, s.type, 0, sim);
     if (lift > best.lift) best = { lift, tool: t };
   }
@@ -165,7 +167,8 @@ export function goldenPath(task: Pick<Task, 'key' | 'steps' | 'available' | 'pro
           const w = writer.writes?.[role];
           if (w === undefined) return [];
           const pw = sigmoid(writerLogit(w, s.difficulty, stepLatent(task.key, k, latentKey(`${writer.id}#${role}`), sim.sharedFactor), sim));
-          const ph = sigmoid(itemLogit(tool.skill[s.type] as number, s.difficulty, sim.basicSpread, stepLatent(task.key, k, latentKey(tool.id), 0), sim.discrimination));
+          const ph = sigmoid(itemLogit(tool.skill[s.type] as number, s.difficulty, sim.basicSpread,
+            stepLatent(task.key, k, latentKey(tool.id), 0), sim.discrimination));
           const cost = (sl.model === SELF ? 0 : expectedWriteCost(catalog.tools[sl.model] as ToolSpec, task.promptTokens, sim)) + expectedCallCost(tool, 0);
           return [{ slot: sl.id, p: pw * ph, cost, lift: evidenceLift(tool, s.type, 0, sim) }];
         });
@@ -177,11 +180,13 @@ export function goldenPath(task: Pick<Task, 'key' | 'steps' | 'available' | 'pro
       lifts.set(k, pick.lift);
     }
     const evidence = (k: number) => lifts.get(k) ?? 0;
-    const options = answerers(task, catalog).map((m) => ({ slot: `answer:${m.id}`, p: unitProbability(task, unit, m, evidence, sim), cost: expectedCallCost(m, task.promptTokens) }));
+    const options = answerers(task, catalog).map((m) => ({ slot: `answer:${m.id}`,
+      p: unitProbability(task, unit, m, evidence, sim), cost: expectedCallCost(m, task.promptTokens) }));
     const good = options.filter((o) => o.p >= GOLDEN_THRESHOLD).sort((x, y) => x.cost - y.cost);
     const pick = good[0] ?? options.sort((x, y) => y.p - x.p)[0];
     const pSelf = unitProbability(task, unit, driver, evidence, sim);
-    path.push(!pick || (pick.p < GOLDEN_THRESHOLD && pSelf > pick.p) ? { slot: 'submit', step: unit[0] as number, p: round3(pSelf) } : { slot: pick.slot, step: unit[0] as number, p: round3(pick.p) });
+    path.push(!pick || (pick.p < GOLDEN_THRESHOLD && pSelf > pick.p) ? { slot: 'submit', step: unit[0] as number,
+      p: round3(pSelf) } : { slot: pick.slot, step: unit[0] as number, p: round3(pick.p) });
   }
   return path;
 }
