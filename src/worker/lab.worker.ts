@@ -218,7 +218,8 @@ async function handle(req: Request): Promise<void> {
         const { report, metrics } = await session.nextPhase();
         if (metrics) {
           postMetrics(req.runId, [toMetricPoint(metrics)], metrics);
-          postStatus(req.runId, false, 0, { ...scheduleNote(), ...(metrics.diverged || metrics.collapsed ? { message: metrics.diverged ?? metrics.collapsed } : {}) });
+          postStatus(req.runId, false, 0, { ...scheduleNote(),
+            ...(metrics.diverged || metrics.collapsed ? { message: metrics.diverged ?? metrics.collapsed } : {}) });
           void copyWeights(true);
           tradeoffSoon(req.runId);
         } else if (opensPastEnd) {
@@ -357,14 +358,18 @@ async function handle(req: Request): Promise<void> {
       lastTradeoff = null;
       // The page starts a new run for the imported policy once it has this reply: the status below goes
       // under the run before, so what the buttons need travels here too.
-      post({ id: req.id, type: 'imported', catalogName: r.catalog.name, note: `policy ${r.width}×${r.depth} trained on catalog "${r.catalog.name}"${r.recordedIterations !== null ? ` for ${count(r.recordedIterations, 'iteration')} (its file says so; the lab counts its own from 0)` : ''}`, width: r.width, depth: r.depth, kept: r.kept, ...session.safety });
+      post({ id: req.id, type: 'imported', catalogName: r.catalog.name,
+        note: `policy ${r.width}×${r.depth} trained on catalog "${r.catalog.name}"${r.recordedIterations !== null ? ` for ${count(r.recordedIterations,
+        'iteration')} (its file says so; the lab counts its own from 0)` : ''}`, width: r.width, depth: r.depth,
+        kept: r.kept, ...session.safety });
       postStatus(loop.run, loop.running, 0);
       return;
     }
     case 'setBackend':
     case 'chooseBackend': {
       await closePhases(loop.run);
-      const backend = await session.switchBackend(req.type === 'setBackend' ? req.backend : { auto: req.probeSize, ...(req.cachedProbe ? { cached: req.cachedProbe } : {}) });
+      const backend = await session.switchBackend(req.type === 'setBackend' ? req.backend : { auto: req.probeSize,
+        ...(req.cachedProbe ? { cached: req.cachedProbe } : {}) });
       loop.switches++;
       post({ id: req.id, type: 'ready', backend });
       // What the page shows of the policy after the switch (its iteration, Undo and Restore best, which

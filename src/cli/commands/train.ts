@@ -31,7 +31,9 @@ const isRunFile = (f: string): boolean => f === 'orchestrator.json' || f === 'me
 /** A pool from this size on takes long enough to make that the run says so first. */
 const LARGE_POOL = 100_000;
 
-const TRAIN_OPTIONS = ['catalog', 'seed', 'iterations', 'out', 'preference', 'random-preferences', 'backend', 'json', 'batch', 'group', 'lr', 'epochs', 'width', 'depth', 'beta', 'entropy', 'reward', 'aggregation', 'max-turns', 'pool', 'progress-every', 'init', 'advantage', 'dual-clip', 'checkpoint-every', 'resume', 'lr-decay'];
+const TRAIN_OPTIONS = ['catalog', 'seed', 'iterations', 'out', 'preference', 'random-preferences', 'backend', 'json',
+  'batch', 'group', 'lr', 'epochs', 'width', 'depth', 'beta', 'entropy', 'reward', 'aggregation', 'max-turns', 'pool',
+  'progress-every', 'init', 'advantage', 'dual-clip', 'checkpoint-every', 'resume', 'lr-decay'];
 
 /** The scalar part of an iteration's metrics (what metrics.jsonl and the summary hold). */
 export function scalarMetrics(m: IterationMetrics): Omit<IterationMetrics, 'group' | 'advantageHistogram'> & { advantageHistogram: number[] } {
@@ -113,7 +115,8 @@ export async function trainCommand(a: Args): Promise<void> {
   checkKnown(a, TRAIN_OPTIONS);
   const resume = a.options.has('resume') ? stringOpt(a, 'resume') : null;
   const out = resume ?? stringOpt(a, 'out');
-  if (resume && a.options.has('out') && resolve(stringOpt(a, 'out')) !== resolve(resume)) throw new CliError('--resume DIR writes back to DIR; leave out --out (or give the same directory)');
+  if (resume && a.options.has('out') && resolve(stringOpt(a,
+    'out')) !== resolve(resume)) throw new CliError('--resume DIR writes back to DIR; leave out --out (or give the same directory)');
   const option = resume ? '--resume' : '--out';
   checkOutputDir(out, option); // before any work: a run never trains and then fails to save
   // One run per folder, from before its files are looked at until it exits (runLock.ts).
@@ -170,7 +173,8 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
   const end = config.lrDecay?.end;
   if (end !== undefined && (iterations > end || done >= end)) {
     const where = done >= end ? `reached 0 at iteration ${end}, where this run stopped` : `reaches 0 at iteration ${end}`;
-    throw new CliError(`this run's learning rate ${where}: more iterations would not change the weights (go on as a new run from it: --init ${join(out, 'orchestrator.json')})`);
+    throw new CliError(`this run's learning rate ${where}: more iterations would not change the weights (go on as a new run from it: --init ${join(out,
+      'orchestrator.json')})`);
   }
   if (done >= MAX_ITERATIONS) {
     throw new CliError(`${out} has ${done} iterations already, the most a run may have (--iterations is at most `
@@ -235,7 +239,8 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
   };
   for (const sig of STOP_SIGNALS) process.on(sig, onSignal);
   const save = async (reached: number, final: object | null) => {
-    const { json, weights } = await exportArtifact(trainer.net, catalog, { training: { ...config, iterations: reached, backend }, ...(final ? { metrics: final } : {}) });
+    const { json, weights } = await exportArtifact(trainer.net, catalog,
+      { training: { ...config, iterations: reached, backend }, ...(final ? { metrics: final } : {}) });
     writeArtifactPair(out, json, weights, [{ path: join(out, 'metrics.jsonl'), data: lines.join('\n') + '\n' }]);
   };
   try {
