@@ -51,8 +51,11 @@ export function backendActions(set: SetLab, get: () => LabState, worker: () => L
           adopt(r.backend);
           set({ backend: auto ? null : name });
           deps.syncUrl();
-          if (!auto && r.backend.name !== name) get().notify('warn', `Backend ${name} is not available here; using ${r.backend.name}. ${r.backend.notes.join('; ')}`, 'backend');
-          else get().notify('info', `${auto ? `Chose ${r.backend.name} by measurement` : `Switched to ${name}`}; the policy's weights were carried over (Adam's moments restart).`, 'backend');
+          if (!auto && r.backend.name !== name) get().notify('warn',
+            `Backend ${name} is not available here; using ${r.backend.name}. ${r.backend.notes.join('; ')}`, 'backend');
+          else get().notify('info',
+            `${auto ? `Chose ${r.backend.name} by measurement` : `Switched to ${name}`}; the policy's weights were carried over (Adam's moments restart).`,
+            'backend');
         }
       } catch (e) {
         deps.fail(e);

@@ -42,7 +42,8 @@ export const DEFAULT_EVAL_TASKS = 250;
 const LAB_DEFAULT_TRAIN: TrainConfig = { ...structuredClone(DEFAULT_TRAIN), lrDecay: { ...LAB_LR_DECAY } };
 
 export function defaultConfig(): UrlConfig {
-  return { preset: 'toolorchestra', catalog: presetCatalog('toolorchestra'), train: structuredClone(LAB_DEFAULT_TRAIN), backend: null, evalTasks: DEFAULT_EVAL_TASKS, evalSuite: 'toolscale' };
+  return { preset: 'toolorchestra', catalog: presetCatalog('toolorchestra'), train: structuredClone(LAB_DEFAULT_TRAIN),
+    backend: null, evalTasks: DEFAULT_EVAL_TASKS, evalSuite: 'toolscale' };
 }
 
 const num = (lo: number, hi: number, int = false) => (s: string): number | undefined => {

@@ -258,7 +258,8 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
     }
     const reached = trainer.iteration;
     const wallS = (performance.now() - t0) / 1000;
-    const final = { ...scalarMetrics(last as IterationMetrics), currency: catalog.currency, iterations: reached, wallS, iterationsPerS: (reached - done) / wallS, backend, catalog: catalog.name, out };
+    const final = { ...scalarMetrics(last as IterationMetrics), currency: catalog.currency, iterations: reached, wallS,
+      iterationsPerS: (reached - done) / wallS, backend, catalog: catalog.name, out };
     await save(reached, final);
     if (interrupted) {
       process.stderr.write(`saved ${out} at iteration ${reached} of ${iterations}; go on with: npm run cli -- train --resume ${out} --iterations ${iterations}\n`);

@@ -64,7 +64,8 @@ const pct = (x: number): number => Math.round(1000 * x) / 10;
 const meanOver = (f: (s: PaperSuite) => number): number => PAPER_SUITES.reduce((a, s) => a + f(s), 0) / PAPER_SUITES.length;
 
 function suiteRow(r: SuiteRow, name = r.policy): Row {
-  const lab: Row['lab'] = { ...Object.fromEntries(PAPER_SUITES.map((s) => [s, pct(r.bySuite[s].accuracy)])), costCents: Math.round(1000 * r.costUSD) / 10, latencyMin: Math.round(100 * r.latencyS / 60) / 100 };
+  const lab: Row['lab'] = { ...Object.fromEntries(PAPER_SUITES.map((s) => [s, pct(r.bySuite[s].accuracy)])),
+    costCents: Math.round(1000 * r.costUSD) / 10, latencyMin: Math.round(100 * r.latencyS / 60) / 100 };
   const paper: Row['paper'] = r.paper ? { ...r.paper.accuracy, costCents: r.paper.costCents,
     latencyMin: r.paper.latencyMin } : { hle: null, frames: null, tau2: null, costCents: null, latencyMin: null };
   return { name, paper, lab };
@@ -81,7 +82,8 @@ export async function table1Rows(policy: BatchPolicy, baselines: readonly string
   return rows.map((r) => suiteRow(r));
 }
 
-const callsOf = (r: SuiteRow, ids: readonly string[]): number => Math.round(100 * meanOver((s) => ids.reduce((a, id) => a + (r.bySuite[s].callsPerTask[id] ?? 0), 0))) / 100;
+const callsOf = (r: SuiteRow, ids: readonly string[]): number => Math.round(100 * meanOver((s) => ids.reduce((a,
+  id) => a + (r.bySuite[s].callsPerTask[id] ?? 0), 0))) / 100;
 
 /** Every table; progress is reported through `log`. */
 export async function reproduce(o: ReproduceOptions, log: (s: string) => void = () => {}): Promise<Reproduction> {
@@ -170,7 +172,9 @@ export async function reproduce(o: ReproduceOptions, log: (s: string) => void = 
     const tasksT = suiteTasks(catalog, simT, seed, count);
     for (const p of [o.orchestrator(catalog, o.preference, 'orchestrator'), baselineFromName('tools+gpt-5', catalog, simT)]) {
       const r = (await evaluateOnSuites([p], tasksT, catalog, simT, seed))[0] as SuiteRow;
-      figure6.push({ name: `${p.name}, max turns ${T}`, paper: {}, lab: { hle: pct(r.bySuite.hle.accuracy), costUSD: Math.round(1e4 * r.bySuite.hle.meanCostUSD) / 1e4, turns: Math.round(10 * r.bySuite.hle.meanTurns) / 10 } });
+      figure6.push({ name: `${p.name}, max turns ${T}`, paper: {}, lab: { hle: pct(r.bySuite.hle.accuracy),
+        costUSD: Math.round(1e4 * r.bySuite.hle.meanCostUSD) / 1e4,
+        turns: Math.round(10 * r.bySuite.hle.meanTurns) / 10 } });
     }
   }
   return { table1, table2, copy, table3, table3Systems, table4, table15, figure6 };

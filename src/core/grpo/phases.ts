@@ -130,7 +130,9 @@ export function measurePhase(s: IterationState): void {
     const stats: TrajectoryStats[] = [];
     for (let g = 0; g < G; g++) {
       const i = b * G + g;
-      stats.push({ calls: env.calls.subarray(i * J, (i + 1) * J), outcome: env.outcome[i] as number, costUSD: env.cost[i] as number, latencyS: (env.latencyMs[i] as number) / 1000, tokens: env.tokens[i] as number });
+      stats.push({ calls: env.calls.subarray(i * J, (i + 1) * J), outcome: env.outcome[i] as number,
+        costUSD: env.cost[i] as number, latencyS: (env.latencyMs[i] as number) / 1000,
+        tokens: env.tokens[i] as number });
     }
     s.stats.push(stats);
     s.mRaw.push(stats.map((t) => measureVector(t, J, measuresShares(c.reward))));

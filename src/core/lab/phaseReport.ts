@@ -125,7 +125,8 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
       const i = s.shown * G + g;
       const trace = env.traces?.[i] ?? [];
       const path = trace.map((e) => traceStep(e)).join(' → ');
-      return [String(g + 1), path || '—', env.outcome[i] ? 'solved' : 'failed', formatCost(catalog, env.cost[i] as number), `${((env.latencyMs[i] as number) / 1000).toFixed(1)} s`];
+      return [String(g + 1), path || '—', env.outcome[i] ? 'solved' : 'failed',
+        formatCost(catalog, env.cost[i] as number), `${((env.latencyMs[i] as number) / 1000).toFixed(1)} s`];
     });
     return {
       summary: `All ${N} episodes advanced in lockstep for ${turns} turns: one batched forward of the policy per turn, actions sampled from its probabilities. ${solved} of ${N} episodes solved their task (${pct(solved / N)}). Group ${s.shown + 1}'s ${G} attempts at "${short(s.tasks[s.shown * G] as Task)}":`,
@@ -256,7 +257,9 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
       t.n++; t.before += Math.log(p.before[i * A + a] as number); t.after += Math.log(p.after![i * A + a] as number);
     });
     const advOf = (g: number) => s.adv[s.shown * c.groupSize + g] as number;
-    const rows = perTraj.map((t, g) => [String(g + 1), f(advOf(g)), String(t.n), t.n ? pct(Math.exp(t.before / t.n)) : '—', t.n ? pct(Math.exp(t.after / t.n)) : '—', t.n ? `${(t.after - t.before) / t.n >= 0 ? '+' : ''}${f((t.after - t.before) / t.n, 4)}` : '—']);
+    const rows = perTraj.map((t, g) => [String(g + 1), f(advOf(g)), String(t.n),
+      t.n ? pct(Math.exp(t.before / t.n)) : '—', t.n ? pct(Math.exp(t.after / t.n)) : '—',
+      t.n ? `${(t.after - t.before) / t.n >= 0 ? '+' : ''}${f((t.after - t.before) / t.n, 4)}` : '—']);
     const first = labels.map((label, j) => ({ label, before: p.before[j] as number,
       after: p.after![j] as number })).filter((x) => x.before > 1e-4 || x.after > 1e-4);
     const moved = (sign: 1 | -1) => {
