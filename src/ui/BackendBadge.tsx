@@ -16,7 +16,9 @@ export function BackendBadge({ backend, pending, stopped, onRemeasure }: {
   }
   if (pending || !backend) return <span className="badge muted" data-testid="backend-pending"><span className="spinner" aria-hidden="true" />{pending ?? 'starting tfjs…'}</span>;
   const probe = backend.probe;
-  const title = [`adapter: ${backend.adapter}`, ...(probe ? probe.results.map((r) => `${r.label}: ${r.status}${r.detail ? ` — ${r.detail}` : ''} (${Math.round(r.ms)} ms)`) : []), ...backend.notes].join('\n');
+  const title = [`adapter: ${backend.adapter}`,
+    ...(probe ? probe.results.map((r) => `${r.label}: ${r.status}${r.detail ? ` — ${r.detail}` : ''} (${Math.round(r.ms)} ms)`) : []),
+    ...backend.notes].join('\n');
   return (
     <span className="badge" title={title} data-backend={backend.name} data-mode={backend.mode}>
       <strong>{backend.name === 'webgpu' ? 'WebGPU' : backend.name}</strong>

@@ -16,13 +16,15 @@ const COLUMNS: { label: string; get: (t: ToolSpec) => number; set: Edit; step: n
   { label: L['pricing.outputPerM'], get: (t) => t.pricing.outputPerM, set: (t, v) => ({ ...t, pricing: { ...t.pricing, outputPerM: v } }), step: 0.05 },
   { label: L['pricing.perCall'], get: (t) => t.pricing.perCall, set: (t, v) => ({ ...t, pricing: { ...t.pricing, perCall: v } }), step: 0.001 },
   { label: L['latency.fixedMs'], get: (t) => t.latency.fixedMs, set: (t, v) => ({ ...t, latency: { ...t.latency, fixedMs: v } }), step: 100 },
-  { label: L['latency.tokensPerSecond'], get: (t) => t.latency.tokensPerSecond, set: (t, v) => ({ ...t, latency: { ...t.latency, tokensPerSecond: v } }), step: 5 },
+  { label: L['latency.tokensPerSecond'], get: (t) => t.latency.tokensPerSecond,
+    set: (t, v) => ({ ...t, latency: { ...t.latency, tokensPerSecond: v } }), step: 5 },
   { label: L.calibration, get: (t) => t.calibration, set: (t, v) => ({ ...t, calibration: v }), step: 0.05 },
 ];
 
 /** Edit prices, latency, skills and availability of every tool, add a tool, switch preset. Invalid edits are refused with the validator's message. */
 export function CatalogEditor() {
-  const { catalog, preset, setCatalog, setPreset, notify } = useLab(useShallow((s) => ({ catalog: s.catalog, preset: s.preset, setCatalog: s.setCatalog, setPreset: s.setPreset, notify: s.notify })));
+  const { catalog, preset, setCatalog, setPreset, notify } = useLab(useShallow((s) => ({ catalog: s.catalog,
+    preset: s.preset, setCatalog: s.setCatalog, setPreset: s.setPreset, notify: s.notify })));
   const [newId, setNewId] = useState('my-model');
   const update = (j: number, next: ToolSpec): boolean => setCatalog({ ...catalog, tools: catalog.tools.map((t, k) => (k === j ? next : t)) } satisfies Catalog);
   const setSkill = (j: number, s: StepType, raw: string): boolean => {
@@ -49,12 +51,16 @@ export function CatalogEditor() {
     const t = libraryTool(libraryId);
     if (t) setCatalog({ ...catalog, tools: [...catalog.tools, t] });
   };
-  /** A new tool starts as the catalog's first generalist as its preset defines it (not as edited: a disabled row or a zeroed price would make the new one look dead), and enabled. */
+  /**
+   * A new tool starts as the catalog's first generalist as its preset defines it (not as edited: a disabled row or a
+   * zeroed price would make the new one look dead), and enabled.
+   */
   const addTool = () => {
     const base = catalog.tools.find((t) => t.kind === 'generalist') ?? catalog.tools[0];
     if (!base) return;
     const template = presetByName(preset)?.tools.find((t) => t.id === base.id) ?? base;
-    setCatalog({ ...catalog, tools: [...catalog.tools, { ...structuredClone(template), enabled: true, id: newId.trim(), description: `${newId.trim()} (added in the lab)` }] });
+    setCatalog({ ...catalog, tools: [...catalog.tools, { ...structuredClone(template), enabled: true, id: newId.trim(),
+      description: `${newId.trim()} (added in the lab)` }] });
   };
   return (
     <section className="panel catalog-editor" aria-label="tool catalog editor">

@@ -54,7 +54,8 @@ function TaskDetail({ task, catalog }: { task: Task; catalog: Catalog }) {
 /** ToolScale-lite: the generated tasks, one in detail, the tool schemas, JSONL download. */
 export function DataBrowser() {
   const { tasks, stats, selected, catalog, dataSeed, select, setDataSeed } = useLab(
-    useShallow((s) => ({ tasks: s.tasks, stats: s.stats, selected: s.selected, catalog: s.catalog, dataSeed: s.dataSeed, select: s.select, setDataSeed: s.setDataSeed })),
+    useShallow((s) => ({ tasks: s.tasks, stats: s.stats, selected: s.selected, catalog: s.catalog, dataSeed: s.dataSeed,
+      select: s.select, setDataSeed: s.setDataSeed })),
   );
   const task = tasks[selected];
   return (
@@ -64,7 +65,8 @@ export function DataBrowser() {
         <label>
           data seed <input type="number" aria-label="Data seed" value={dataSeed} min={0} onChange={(e) => setDataSeed(Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
         </label>
-        <button type="button" disabled={tasks.length === 0} onClick={() => saveFile(`toolscale-lite-${catalog.name}-seed${dataSeed}.jsonl`, tasksToJsonl(tasks, catalog), 'application/jsonl')}>
+        <button type="button" disabled={tasks.length === 0} onClick={() => saveFile(`toolscale-lite-${catalog.name}-seed${dataSeed}.jsonl`,
+          tasksToJsonl(tasks, catalog), 'application/jsonl')}>
           Download JSONL
         </button>
         {stats && (

@@ -79,7 +79,8 @@ function Phase({ r, current }: { r: PhaseReport; current: boolean }) {
  * next, so a student can scroll back from the update to the group it came from.
  */
 export function SlowMotion() {
-  const s = useLab(useShallow((x) => ({ phases: x.phases, busy: x.phaseBusy, nextPhase: x.nextPhase, closePhases: x.closePhases, iteration: x.iteration, backend: x.backendInfo?.name })));
+  const s = useLab(useShallow((x) => ({ phases: x.phases, busy: x.phaseBusy, nextPhase: x.nextPhase,
+    closePhases: x.closePhases, iteration: x.iteration, backend: x.backendInfo?.name })));
   const n = s.phases.length;
   const done = n >= PHASE_NAMES.length;
   const latest = s.phases[n - 1];

@@ -16,7 +16,8 @@ export function TopBar() {
     workerActivity: x.workerActivity, backendInfo: x.backendInfo, backendSwitch: x.backendSwitch, forcedBackend: x.backend, iteration: x.iteration, itPerS: x.itPerS, running: x.running, train: x.train, delayMs: x.delayMs,
     start: x.start, pause: x.pause, stepOnce: x.stepOnce, reset: x.reset, restoreBest: x.restoreBest, undo: x.undo, bestIteration: x.bestIteration, undoLabel: x.undoLabel, setTrain: x.setTrain, setDelay: x.setDelay, setBackend: x.setBackend,
   })));
-  const shown = useView(useShallow((v) => Object.fromEntries(['backend', 'seed', 'speed', 'safety', 'share'].map((id) => [id, !(v.classroom && (v.hide as string[]).includes(id))]))));
+  const shown = useView(useShallow((v) => Object.fromEntries(['backend', 'seed', 'speed', 'safety', 'share'].map((id) => [id,
+    !(v.classroom && (v.hide as string[]).includes(id))]))));
   return (
     <header className="topbar">
       <h1>Orchestra Lab</h1>

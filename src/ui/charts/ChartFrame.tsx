@@ -91,7 +91,8 @@ export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX,
         </svg>
       )}
       {active >= 0 && anchor && (
-        <div className="point-tip" role="tooltip" style={{ ...TOOLTIP_STYLE, left: anchor.x + (flip ? -14 : 14), top: anchor.y + 14, transform: flip ? 'translateX(-100%)' : undefined }}>
+        <div className="point-tip" role="tooltip" style={{ ...TOOLTIP_STYLE, left: anchor.x + (flip ? -14 : 14),
+          top: anchor.y + 14, transform: flip ? 'translateX(-100%)' : undefined }}>
           {tip(active)}
         </div>
       )}

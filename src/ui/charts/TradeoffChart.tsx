@@ -30,7 +30,8 @@ function PointLabels({ items, avoid, m, axis }: { items: { p: TradeoffPoint; tex
     return x === undefined || y === undefined ? null : { x, y };
   };
   // The orchestrator's curve is kept clear: a baseline's name over it would read as naming the policy.
-  const boxes = placeLabels(items.flatMap(({ p, text }) => { const q = at(p); return q ? [{ ...q, text }] : []; }), font, YOU, avoid.flatMap((p) => at(p) ?? []));
+  const boxes = placeLabels(items.flatMap(({ p, text }) => { const q = at(p); return q ? [{ ...q, text }] : []; }),
+    font, YOU, avoid.flatMap((p) => at(p) ?? []));
   return (
     <g className="point-labels" aria-hidden="true">
       {boxes.map((b) => <text key={b.text} className={b.text === YOU ? 'point-label you' : 'point-label'} x={b.anchor === 'end' ? b.x + b.w : b.x} y={b.y + b.h - 3} textAnchor={b.anchor}>{b.text}</text>)}

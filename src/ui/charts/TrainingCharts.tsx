@@ -45,7 +45,9 @@ function SeriesChart({ slot, title, note, testId, yLabel, lines, domain, refs, i
     const curves = lines.flatMap((l, k) => {
       const values = raw[k] as number[];
       return smooth
-        ? [{ name: `${l.name} (each iteration)`, colour: l.colour, values: pick(values), faint: true }, { name: `${l.name} (mean of the last ${SMOOTH_WINDOW})`, colour: l.colour, values: pick(trailingMean(values, SMOOTH_WINDOW)) }]
+        ? [{ name: `${l.name} (each iteration)`, colour: l.colour, values: pick(values), faint: true },
+          { name: `${l.name} (mean of the last ${SMOOTH_WINDOW})`, colour: l.colour,
+          values: pick(trailingMean(values, SMOOTH_WINDOW)) }]
         : [{ name: l.name, colour: l.colour, values: pick(values) }];
     });
     return { xs: index.map((i) => (series[i] as (typeof series)[number]).iteration), curves };
@@ -67,7 +69,8 @@ function UsageChart({ slot }: { slot: number }) {
   const catalog = useLab((s) => s.catalog);
   const { xs, curves } = useMemo(() => {
     const points = downsample(series, USAGE_POINTS);
-    return { xs: points.map((p) => p.iteration), curves: catalog.tools.map((t, j) => ({ name: t.id, colour: toolColour(j), values: points.map((p) => p.callsPerTask[t.id] ?? 0) })) };
+    return { xs: points.map((p) => p.iteration), curves: catalog.tools.map((t, j) => ({ name: t.id,
+      colour: toolColour(j), values: points.map((p) => p.callsPerTask[t.id] ?? 0) })) };
   }, [series, catalog]);
   return (
     <ChartCard title="Tool usage" note="mean calls per task, stacked" testId="chart-usage" footer={<LineLegend items={curves} swatch="area" />}>
