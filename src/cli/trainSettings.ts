@@ -33,8 +33,7 @@ const BOUNDED: readonly Bounded[] = [
 export const RUN_SETTING_OPTIONS = [...BOUNDED.map((b) => b.option), 'catalog', 'preference', 'random-preferences',
   'reward', 'aggregation', 'advantage', 'dual-clip', 'init', 'lr-decay'];
 
-const get = (o: unknown, path: readonly string[]): unknown => path.reduce<unknown>((x,
-  k) => (x !== null && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined), o);
+const get = (o: unknown, path: readonly string[]): unknown => path.reduce<unknown>((x, k) => (x !== null && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined), o);
 
 /** The bounded numbers given on the command line, over `base` (an option not given keeps base's value). */
 export function boundedFromArgs(a: Args, base: TrainConfig): TrainConfig {
@@ -128,8 +127,7 @@ export function storedTrainConfig(stored: Record<string, unknown>, catalog: Cata
   }
   if (!(c.epsLow >= 0 && c.epsLow < 1 && c.epsHigh >= 0 && c.maxGradNorm > 0 && c.availability > 0 && c.availability <= 1)) return { error: `"epsLow" must be in [0, 1), "epsHigh" ≥ 0, "maxGradNorm" > 0 and "availability" in (0, 1] (got ${c.epsLow}, ${c.epsHigh}, ${c.maxGradNorm}, ${c.availability})` };
   const negative = Object.entries({ ...c.sim,
-    ...Object.fromEntries(Object.entries(c.sim.spread).map(([k, v]) => [`spread.${k}`, v])) }).find(([,
-    v]) => typeof v === 'number' && v < 0);
+    ...Object.fromEntries(Object.entries(c.sim.spread).map(([k, v]) => [`spread.${k}`, v])) }).find(([, v]) => typeof v === 'number' && v < 0);
   if (negative) return { error: `"sim.${negative[0]}" must be ≥ 0 (got ${negative[1] as number})` };
   const a = c.advantage;
   if (a.clip !== null && !(a.clip > 0)) return { error: `"advantage.clip" must be null (off) or > 0 (got ${a.clip})` };

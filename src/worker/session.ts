@@ -158,8 +158,8 @@ export class LabSession {
       try {
         m = await trainer.step({ keepStart: true });
       } catch (e) {
-        if ((e as Error).message.includes('the backend is broken') || !(await backendAlive())) throw new Error(await this.recover(trainer,
-          e as Error), { cause: e });
+        if ((e as Error).message.includes('the backend is broken') || !(await backendAlive())) throw new Error(await this.recover(trainer, e as Error),
+          { cause: e });
         throw e;
       }
       return this.afterIteration(trainer, m);

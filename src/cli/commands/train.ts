@@ -115,8 +115,7 @@ export async function trainCommand(a: Args): Promise<void> {
   checkKnown(a, TRAIN_OPTIONS);
   const resume = a.options.has('resume') ? stringOpt(a, 'resume') : null;
   const out = resume ?? stringOpt(a, 'out');
-  if (resume && a.options.has('out') && resolve(stringOpt(a,
-    'out')) !== resolve(resume)) throw new CliError('--resume DIR writes back to DIR; leave out --out (or give the same directory)');
+  if (resume && a.options.has('out') && resolve(stringOpt(a, 'out')) !== resolve(resume)) throw new CliError('--resume DIR writes back to DIR; leave out --out (or give the same directory)');
   const option = resume ? '--resume' : '--out';
   checkOutputDir(out, option); // before any work: a run never trains and then fails to save
   // One run per folder, from before its files are looked at until it exits (runLock.ts).
@@ -173,8 +172,7 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
   const end = config.lrDecay?.end;
   if (end !== undefined && (iterations > end || done >= end)) {
     const where = done >= end ? `reached 0 at iteration ${end}, where this run stopped` : `reaches 0 at iteration ${end}`;
-    throw new CliError(`this run's learning rate ${where}: more iterations would not change the weights (go on as a new run from it: --init ${join(out,
-      'orchestrator.json')})`);
+    throw new CliError(`this run's learning rate ${where}: more iterations would not change the weights (go on as a new run from it: --init ${join(out, 'orchestrator.json')})`);
   }
   if (done >= MAX_ITERATIONS) {
     throw new CliError(`${out} has ${done} iterations already, the most a run may have (--iterations is at most `

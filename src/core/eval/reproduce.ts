@@ -82,8 +82,7 @@ export async function table1Rows(policy: BatchPolicy, baselines: readonly string
   return rows.map((r) => suiteRow(r));
 }
 
-const callsOf = (r: SuiteRow, ids: readonly string[]): number => Math.round(100 * meanOver((s) => ids.reduce((a,
-  id) => a + (r.bySuite[s].callsPerTask[id] ?? 0), 0))) / 100;
+const callsOf = (r: SuiteRow, ids: readonly string[]): number => Math.round(100 * meanOver((s) => ids.reduce((a, id) => a + (r.bySuite[s].callsPerTask[id] ?? 0), 0))) / 100;
 
 /** Every table; progress is reported through `log`. */
 export async function reproduce(o: ReproduceOptions, log: (s: string) => void = () => {}): Promise<Reproduction> {
@@ -138,8 +137,8 @@ export async function reproduce(o: ReproduceOptions, log: (s: string) => void = 
   }));
   const table3Systems: Row[] = [];
   for (const sys of PAPER_TABLE3) {
-    const rows = sys.policy === 'orchestrator' ? prefs : await preferenceFollowing(() => baselineFromName(sys.policy,
-      catalog, sim), tasks, catalog, sim, seed, { toolRef });
+    const rows = sys.policy === 'orchestrator' ? prefs : await preferenceFollowing(() => baselineFromName(sys.policy, catalog, sim),
+      tasks, catalog, sim, seed, { toolRef });
     const mean = (s: PaperSuite) => pct(rows.reduce((a, r) => a + (r.bySuite[s].score ?? 0), 0) / rows.length);
     table3Systems.push({ name: `${sys.policy} (${sys.label})`,
       paper: { hle: sys.hle, frames: sys.frames, tau2: sys.tau2 },

@@ -85,8 +85,7 @@ export function beginIteration(host: PhaseHost, observe = false): IterationState
   return {
     host, observe, shown: 0, next: 0, durations: [], rng: new SeqRng(hashInts(host.config.seed, host.iteration, 0x6770)),
     tasks: [], groupPrefs: [], stats: [], mRaw: [], mNorm: [], rewards: [], advantages: [],
-    adv: new Float32Array(N), used: new Uint8Array(N), decisions: new Int32Array(N), trainedDecisions: 0, pairs: { rollout: 0,
-      trained: 0 }, update: null, probs: null,
+    adv: new Float32Array(N), used: new Uint8Array(N), decisions: new Int32Array(N), trainedDecisions: 0, pairs: { rollout: 0, trained: 0 }, update: null, probs: null,
   };
 }
 

@@ -148,8 +148,7 @@ export function checkArtifact(jsonValue: unknown, weights: ArrayBuffer | Uint8Ar
   for (let i = 0; i < floats.length; i++) {
     const x = floats[i] as number;
     if (!Number.isFinite(x)) return fail(`${file} holds a non-finite value at float ${i}`);
-    if (Math.abs(x) > MAX_ABS_WEIGHT) return fail(`${file} holds ${x.toExponential(2)} at float ${i} (weight "${weightAt(expected,
-      i)}"); a policy's weights must lie within ±${MAX_ABS_WEIGHT} (beyond it its logits overflow float32)`);
+    if (Math.abs(x) > MAX_ABS_WEIGHT) return fail(`${file} holds ${x.toExponential(2)} at float ${i} (weight "${weightAt(expected, i)}"); a policy's weights must lie within ±${MAX_ABS_WEIGHT} (beyond it its logits overflow float32)`);
   }
   // Values that could be a policy, but not the ones a CLI-written file's name records: changed or damaged since.
   const changed = fingerprintMismatch(file, bytes);

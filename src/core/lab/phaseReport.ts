@@ -110,9 +110,10 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     const c = s.host.config;
     return {
       summary: `B = ${c.batchTasks} tasks drawn from the training pool of ${s.host.pool.length} (seed ${c.seed}, iteration ${iteration}); each will be tried G = ${c.groupSize} times, ${c.batchTasks * c.groupSize} episodes in all. P is ${c.preferenceMode === 'random' ? 'drawn at random for each task' : "the sliders' preference, the same for every task"}. One group is followed through the next phases: the first whose G attempts neither all succeed nor all fail, where there is something to learn.`,
-      tables: [{ caption: 'The tasks and their preference vectors P', columns: ['group', 'domain', 'task',
-        'P (non-zero)'], symbols: [null, null, null, 'P'], rows: s.groupPrefs.map((p, b) => [String(b + 1),
-        (s.tasks[b * c.groupSize] as Task).domain, short(s.tasks[b * c.groupSize] as Task), prefText(s, p)]) }],
+      tables: [{ caption: 'The tasks and their preference vectors P',
+        columns: ['group', 'domain', 'task', 'P (non-zero)'], symbols: [null, null, null, 'P'],
+        rows: s.groupPrefs.map((p, b) => [String(b + 1), (s.tasks[b * c.groupSize] as Task).domain,
+        short(s.tasks[b * c.groupSize] as Task), prefText(s, p)]) }],
     };
   },
   // 2. Roll out G trajectories per task

@@ -129,8 +129,8 @@ export function learnedPolicy(net: PolicyNetwork, catalog: Catalog, preference: 
         buf = allocTurnBuffers(env.capacity, env.nSlots);
         const P = env.nTools + 3;
         prefs = new Float32Array(env.capacity * P);
-        for (let i = 0; i < env.capacity; i++) prefs.set(preferenceVector(list[Math.min(list.length - 1,
-          Math.floor(i / block))] as Preference, catalog), i * P);
+        for (let i = 0; i < env.capacity; i++) prefs.set(preferenceVector(list[Math.min(list.length - 1, Math.floor(i / block))] as Preference,
+          catalog), i * P);
       }
       await decide(net, env, scales, prefs as Float32Array, mask, buf, null, out);
     },

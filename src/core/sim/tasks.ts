@@ -121,8 +121,7 @@ function bestLift(task: Pick<Task, 'steps' | 'available'>, k: number, catalog: C
   const s = task.steps[k] as TaskStep;
   let best = { lift: 0, tool: null as ToolSpec | null };
   for (const t of catalog.tools) {
-    if (!t.enabled || t.kind !== 'basic' || !t.runs || !task.available.includes(t.id) || !toolReaches(t, s.type,
-      s.needsTool) || !hasWriter(task, t, catalog)) continue;
+    if (!t.enabled || t.kind !== 'basic' || !t.runs || !task.available.includes(t.id) || !toolReaches(t, s.type, s.needsTool) || !hasWriter(task, t, catalog)) continue;
     const lift = evidenceLift(t, s.type, 0, sim);
     if (lift > best.lift) best = { lift, tool: t };
   }
