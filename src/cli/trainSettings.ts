@@ -66,7 +66,8 @@ const OWN_CHECK = new Set(['preference', 'lrDecay', 'dualClip']);
 function shapeError(def: unknown, v: unknown, name: string): string | null {
   if (OWN_CHECK.has(name) || (v === null && NULLABLE.has(name))) return null;
   if (typeof def === 'number') return typeof v === 'number' && Number.isFinite(v) ? null : `"${name}" must be a finite number (got ${JSON.stringify(v)})`;
-  if (def === null || typeof def !== 'object') return def === null || typeof v === typeof def ? null : `"${name}" must be a ${typeof def} (got ${JSON.stringify(v)})`;
+  if (def === null || typeof def !== 'object') return def === null || typeof v === typeof def ? null : `"${name}" ` +
+    `must be a ${typeof def} (got ${JSON.stringify(v)})`;
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return `"${name}" must be an object (got ${JSON.stringify(v)})`;
   for (const [k, d] of Object.entries(def)) {
     const e = shapeError(d, (v as Record<string, unknown>)[k], `${name}.${k}`);
@@ -94,7 +95,8 @@ export function storedTrainConfig(stored: Record<string, unknown>, catalog: Cata
   delete merged.iterations;
   delete merged.backend;
   const done = s.iterations;
-  if (typeof done !== 'number' || !Number.isInteger(done) || done < 0) return { error: `"iterations" must be a whole number of iterations done (got ${JSON.stringify(done)})` };
+  if (typeof done !== 'number' || !Number.isInteger(done) || done < 0) return { error: `"iterations" must be a whole ` +
+    `number of iterations done (got ${JSON.stringify(done)})` };
   if (done > MAX_ITERATIONS) {
     const why = `at most ${MAX_ITERATIONS} (the most a run may have; got ${done})`;
     return { error: `"iterations" must be a whole number of iterations done, ${why}` };
@@ -105,12 +107,16 @@ export function storedTrainConfig(stored: Record<string, unknown>, catalog: Cata
   }
   for (const b of BOUNDED) {
     const v = get(merged, b.path) as number, name = b.path.join('.');
-    if (v < b.min || v > b.max || (b.integer && !Number.isInteger(v))) return { error: `"${name}" must be ${b.integer ? 'an integer' : 'a number'} in [${b.min}, ${b.max}] (as --${b.option}; got ${v})` };
+    if (v < b.min || v > b.max || (b.integer && !Number.isInteger(v))) return { error: `"${name}" must be ` +
+      `${b.integer ? 'an integer' : 'a number'} in [${b.min}, ${b.max}] (as --${b.option}; got ${v})` };
   }
   const c = merged as unknown as TrainConfig;
-  if (!(REWARD_MODES as readonly string[]).includes(c.reward)) return { error: `"reward" must be one of ${REWARD_MODES.join(', ')} (got ${JSON.stringify(c.reward)})` };
-  if (c.aggregation !== 'token-mean' && c.aggregation !== 'seq-mean-token-mean') return { error: `"aggregation" must be token-mean or seq-mean-token-mean (got ${JSON.stringify(c.aggregation)})` };
-  if (c.preferenceMode !== 'fixed' && c.preferenceMode !== 'random') return { error: `"preferenceMode" must be fixed or random (got ${JSON.stringify(c.preferenceMode)})` };
+  if (!(REWARD_MODES as readonly string[]).includes(c.reward)) return { error: `"reward" must be one of ` +
+    `${REWARD_MODES.join(', ')} (got ${JSON.stringify(c.reward)})` };
+  if (c.aggregation !== 'token-mean' && c.aggregation !== 'seq-mean-token-mean') return { error: `"aggregation" must ` +
+    `be token-mean or seq-mean-token-mean (got ${JSON.stringify(c.aggregation)})` };
+  if (c.preferenceMode !== 'fixed' && c.preferenceMode !== 'random') return { error: `"preferenceMode" must be fixed ` +
+    `or random (got ${JSON.stringify(c.preferenceMode)})` };
   const badPref = storedPreferenceError(c.preference);
   if (badPref) return { error: `"preference": ${badPref}` };
   const unknownTool = Object.keys(c.preference.tools).find((id) => !catalog.tools.some((t) => t.id === id));

@@ -95,7 +95,8 @@ export function policyFileActions(set: SetLab, get: () => LabState, worker: () =
         if (!w.ok) throw new Error(`HTTP ${w.status} for ${name}`);
         const ok = await get().importWeights(manifest, await w.blob(), true, 'loading the shipped policy');
         if (ok) set({ policyOrigin: 'pretrained' });
-        if (ok) get().notify('info', `Loaded the shipped pretrained policy (trained in Node with random preferences and the ${SHIPPED_RECIPE.reward} reward), so the sliders mean something before any training.`, 'policy');
+        if (ok) get().notify('info', `Loaded the shipped pretrained policy (trained in Node with random preferences ` +
+          `and the ${SHIPPED_RECIPE.reward} reward), so the sliders mean something before any training.`, 'policy');
         return ok;
       } catch (e) {
         get().notify('warn', `The shipped pretrained policy could not be loaded (${(e as Error).message}); starting from a random policy.`, 'policy');

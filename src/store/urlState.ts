@@ -264,6 +264,8 @@ export function linkTooLong(c: UrlConfig): string | null {
   const hashAt = link.indexOf('#');
   const query = hashAt < 0 ? link : link.slice(0, hashAt), fragment = hashAt < 0 ? '' : link.slice(hashAt);
   if (query.length > MAX_QUERY_CHARS) return `the link's settings take ${query.length} characters (limit ${MAX_QUERY_CHARS})`;
-  if (fragment.length > MAX_FRAGMENT_CHARS) return `the catalog takes ${(fragment.length / 1000).toFixed(1)} KB even compressed (a link carries at most ${MAX_FRAGMENT_CHARS / 1000} KB); export the catalog or the policy as a file instead`;
+  if (fragment.length > MAX_FRAGMENT_CHARS) return `the catalog takes ${(fragment.length / 1000).toFixed(1)} KB even ` +
+    `compressed (a link carries at most ${MAX_FRAGMENT_CHARS / 1000} KB); export the catalog or the policy as a file ` +
+    `instead`;
   return null;
 }

@@ -134,7 +134,8 @@ export async function chooseBackend(size: ProbeSize, cached?: BackendProbeReport
     } catch (e) {
       const timedOut = e instanceof ProbeTimeout;
       results.push({ name, label, status: timedOut ? 'timed out' : 'unavailable',
-        detail: timedOut ? `no result within ${Math.round(deadline - t0)} ms (its first forward compiles the kernels)` : (e as Error).message,
+        detail: timedOut ? `no result within ${Math.round(deadline - t0)} ms (its first forward compiles the ` +
+          `kernels)` : (e as Error).message,
         ms: performance.now() - t0 });
     }
   }

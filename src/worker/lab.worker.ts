@@ -117,7 +117,9 @@ async function runLoop(runId: number): Promise<void> {
 /** Where the learning-rate schedule has reached 0 (session.scheduleEnded). */
 function scheduleEndNotice(): string {
   const end = session.settings?.train.lrDecay?.end ?? session.iteration;
-  return `The learning rate reached 0 at iteration ${end}, the end of its schedule: from there on an iteration (a Start, a Step or a slow-motion update) does not change the weights, and a run pauses. Raise "lr → 0 by iteration" (or set it to 0 for a constant rate) to train on.`;
+  return `The learning rate reached 0 at iteration ${end}, the end of its schedule: from there on an iteration (a ` +
+    `Start, a Step or a slow-motion update) does not change the weights, and a run pauses. Raise "lr → 0 by ` +
+    `iteration" (or set it to 0 for a constant rate) to train on.`;
 }
 
 /** The note for a status pushed after an iteration: said once the schedule has ended (a Step or slow motion past it runs at rate 0). */
@@ -167,7 +169,8 @@ async function loopBody(runId: number, gen: number): Promise<void> {
       rate.reset(now, session.iteration); // the speed of the backend switched to, not a blend
     }
     const itPerS = rate.sample(now, session.iteration);
-    const stop = m.diverged ?? (m.collapsed ? `${m.collapsed}. Paused so the run does not wipe out the policy: "Restore best policy" puts back iteration ${session.safety.bestIteration}'s weights. Try a lower learning rate.` : undefined);
+    const stop = m.diverged ?? (m.collapsed ? `${m.collapsed}. Paused so the run does not wipe out the policy: ` +
+      `"Restore best policy" puts back iteration ${session.safety.bestIteration}'s weights. Try a lower learning rate.` : undefined);
     if (stop) {
       loop.running = false;
       flush();

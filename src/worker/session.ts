@@ -280,7 +280,8 @@ export class LabSession {
       const kept = this.keepForUndo('Restore best', this.requireSettings());
       trainer.net.assign(best.weights);
       trainer.resetOptimizer();
-      return { note: `Restored ${best.label}; Adam's moments restart${kept ? ' (Undo brings back the policy it replaced)' : ''}`,
+      return { note: `Restored ${best.label}; Adam's moments ` +
+        `restart${kept ? ' (Undo brings back the policy it replaced)' : ''}`,
         width: best.policy.width, depth: best.policy.depth, kept };
     });
   }

@@ -79,5 +79,7 @@ export async function benchEnvCommand(a: Args): Promise<void> {
     ratioEnvToForward: env.turnMs / forwardMs,
   };
   if (a.flags.has('json')) process.stdout.write(JSON.stringify(out) + '\n');
-  else process.stdout.write(`env: ${env.turnMs.toFixed(3)} ms per turn of ${n} episodes (${Math.round(env.episodesPerS)} episodes/s, ${Math.round(env.decisionsPerS)} decisions/s); MLP forward on ${backend}: ${forwardMs.toFixed(3)} ms; ratio ${out.ratioEnvToForward.toFixed(3)}\n`);
+  else process.stdout.write(`env: ${env.turnMs.toFixed(3)} ms per turn of ${n} episodes ` +
+    `(${Math.round(env.episodesPerS)} episodes/s, ${Math.round(env.decisionsPerS)} decisions/s); MLP forward on ` +
+    `${backend}: ${forwardMs.toFixed(3)} ms; ratio ${out.ratioEnvToForward.toFixed(3)}\n`);
 }

@@ -35,7 +35,8 @@ export async function calibrateCommand(a: Args): Promise<void> {
       return baselineFromName(n, catalog, sim);
     } catch (e) {
       const why = (e as Error).message;
-      throw new CliError(given ? `--baselines: ${why.replace('; or a trained orchestrator.json', '; a trained orchestrator.json goes in --policy')}` : `the default baselines are the paper's Table 1 (${TABLE1_BASELINES.join(', ')}) and catalog "${catalog.name}" cannot play them (${why}); give --baselines`);
+      throw new CliError(given ? `--baselines: ` +
+        `${why.replace('; or a trained orchestrator.json', '; a trained orchestrator.json goes in --policy')}` : `the default baselines are the paper's Table 1 (${TABLE1_BASELINES.join(', ')}) and catalog "${catalog.name}" cannot play them (${why}); give --baselines`);
     }
   });
   if (a.options.has('policy')) {
@@ -49,5 +50,6 @@ export async function calibrateCommand(a: Args): Promise<void> {
     process.stdout.write(JSON.stringify({ catalog: catalog.name, seed, count, rows: rows.map((r) => ({ ...r,
       bySuite: Object.fromEntries(Object.entries(r.bySuite).map(([k, v]) => [k, { accuracy: v.accuracy,
       meanCostUSD: v.meanCostUSD, meanLatencyS: v.meanLatencyS, callsPerTask: v.callsPerTask }])) })) }) + '\n');
-  } else process.stdout.write(`${suiteTableMarkdown(rows, catalog.currency)}\n\nCalls per task (mean over the three suites) beside the paper's Table 15:\n\n${callsTableMarkdown(rows)}\n`);
+  } else process.stdout.write(`${suiteTableMarkdown(rows, catalog.currency)}\n\nCalls per task (mean over the three ` +
+    `suites) beside the paper's Table 15:\n\n${callsTableMarkdown(rows)}\n`);
 }

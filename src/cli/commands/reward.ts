@@ -69,7 +69,8 @@ export function rewardCommand(a: Args): void {
     outcome: t.outcome, costUSD: t.costUSD, latencyS: t.latencyS, tokens: t.tokens ?? 0,
   }));
   const r = groupRewards(v.mode, group, pref, { ...DEFAULT_WEIGHTED, ...v.weighted });
-  if (!r.rewards.every(Number.isFinite)) throw new CliError(`${path}: the rewards are not all finite numbers (${JSON.stringify(r.rewards.map(String))}): costs, latencies or coefficients too large`);
+  if (!r.rewards.every(Number.isFinite)) throw new CliError(`${path}: the rewards are not all finite numbers ` +
+    `(${JSON.stringify(r.rewards.map(String))}): costs, latencies or coefficients too large`);
   const adv = groupAdvantages(r.rewards, { normalizeStd: true, clip: null, filterStd: null, ...v.advantage });
   process.stdout.write(JSON.stringify({ rewards: r.rewards, advantages: adv.advantages, filtered: adv.filtered }) + '\n');
 }

@@ -129,7 +129,8 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
     // Predicted from the last size by multiply-adds per episode; a warm-up and two iterations must fit the budget.
     const predicted = last ? (3 * last.ms * decisionMacs(cfg.policy, J).forward * episodes) / last.macs : 0;
     if (performance.now() - started + predicted > plan.budgetMs) { rows.push({ width, episodes, status: 'skipped',
-      note: `the backend's ${plan.budgetMs / 1000} s budget would be exceeded (about ${(predicted / 1000).toFixed(0)} s predicted)` }); continue; }
+      note: `the backend's ${plan.budgetMs / 1000} s budget would be exceeded (about ` +
+        `${(predicted / 1000).toFixed(0)} s predicted)` }); continue; }
     const tooBig = checkIterationSize(cfg, J);
     if (tooBig) { rows.push({ width, episodes, status: 'skipped', note: `refused by the lab's memory bound: ${tooBig}` }); continue; }
     const trainer = new GrpoTrainer(catalog, cfg, pool);

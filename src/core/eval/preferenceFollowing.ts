@@ -86,6 +86,7 @@ export function preferenceTableMarkdown(rows: readonly PreferenceRow[], catalog:
     }
   }
   lines.push('',
-    'Paper, Table 3 (its preference-aware reward, not accuracy): ' + PAPER_TABLE3.map((r) => `${r.label} ${r.hle} / ${r.frames} / ${r.tau2}`).join('; ') + '.');
+    'Paper, Table 3 (its preference-aware reward, not accuracy): ' + PAPER_TABLE3.map((r) => `${r.label} ${r.hle} / ` +
+      `${r.frames} / ${r.tau2}`).join('; ') + '.');
   return lines.join('\n');
 }

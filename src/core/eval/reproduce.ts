@@ -180,7 +180,9 @@ export async function reproduce(o: ReproduceOptions, log: (s: string) => void = 
 }
 
 /** The paper's Figure 6 in words (its curves are not published as numbers). */
-export const PAPER_FIGURE6 = 'Paper, Figure 6 (HLE, max turns 10/20/50/100 around a training budget of 30): Orchestrator-8B ≈ 27% at $0.03 … 39% at $0.40 per query; GPT-5 ≈ 27.5% at $0.16 … 36% at $0.60 — the orchestrator dominates at every budget.';
+export const PAPER_FIGURE6 = 'Paper, Figure 6 (HLE, max turns 10/20/50/100 around a training budget of 30): ' +
+  'Orchestrator-8B ≈ 27% at $0.03 … 39% at $0.40 per query; GPT-5 ≈ 27.5% at $0.16 … 36% at $0.60 — the orchestrator ' +
+  'dominates at every budget.';
 
 /** Renders every table as markdown, lab beside paper. */
 export function reproductionMarkdown(r: Reproduction, header: string): string {
@@ -195,7 +197,8 @@ export function reproductionMarkdown(r: Reproduction, header: string): string {
     table('Table 1 — three suites (accuracy %, cost ¢ and latency min over HLE and FRAMES)', r.table1), `Paper rows: ${paper1}.`, '',
     table('Table 2 — every model replaced by models never seen in training (the paper’s §6.3 configuration)', r.table2),
     table('Reading descriptors — a copy of a known model at a tenth of its price, added at evaluation (calls per task)', r.copy),
-    table('Table 3 — preference following (accuracy %, the paper’s preference-aware reward ×100 per suite, cost ¢ and latency min over the three suites, share of calls to paid APIs %)', r.table3),
+    table('Table 3 — preference following (accuracy %, the paper’s preference-aware reward ×100 per suite, cost ¢ ' +
+      'and latency min over the three suites, share of calls to paid APIs %)', r.table3),
     table('Table 3, the paper’s metric per system (mean over the five preferences above)', r.table3Systems),
     table('Table 4 — another provider’s prices', r.table4), table('Table 15 — calls per task (mean of the three suites)', r.table15),
     table('Figure 6 — accuracy and cost on HLE as the turn budget varies (training budgets 4–40, evaluation 12)', r.figure6), PAPER_FIGURE6, ''].join('\n');

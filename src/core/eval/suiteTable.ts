@@ -67,7 +67,9 @@ export function suiteTableMarkdown(rows: readonly SuiteRow[], currency: Catalog[
   const usd = currency === 'USD';
   const lines = [
     // Cost and latency are the mean over HLE and FRAMES, as the paper reports them (Table 1).
-    `| policy | HLE lab / paper | FRAMES lab / paper | τ² lab / paper | ${usd ? 'cost ¢' : 'cost (units)'} (HLE + FRAMES) lab / paper | latency min (HLE + FRAMES) lab / paper | cost ÷ tools+gpt-5 lab / paper | latency ÷ tools+gpt-5 lab / paper |`,
+    `| policy | HLE lab / paper | FRAMES lab / paper | τ² lab / paper | ${usd ? 'cost ¢' : 'cost (units)'} (HLE + ` +
+      `FRAMES) lab / paper | latency min (HLE + FRAMES) lab / paper | cost ÷ tools+gpt-5 lab / paper | latency ÷ ` +
+      `tools+gpt-5 lab / paper |`,
     '|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
@@ -103,7 +105,8 @@ export function callsTableMarkdown(rows: readonly SuiteRow[]): string {
     const total = cols.reduce((a, id) => a + mean(id), 0);
     lines.push(`| \`${r.policy}\` (lab) | ${cols.map((id) => mean(id).toFixed(1)).join(' | ')} | ${total.toFixed(1)} |`);
     const paper = PAPER_TABLE15.find((p) => p.policy === r.policy || (r.policy.startsWith('orchestrator') && p.policy === 'orchestrator'));
-    if (paper) lines.push(`| ${paper.label} (paper) | ${cols.map((id) => (paper.calls[id] === undefined ? '—' : (paper.calls[id] as number).toFixed(1))).join(' | ')} | ${Object.values(paper.calls).reduce((a, x) => a + x, 0).toFixed(1)} |`);
+    if (paper) lines.push(`| ${paper.label} (paper) | ` +
+      `${cols.map((id) => (paper.calls[id] === undefined ? '—' : (paper.calls[id] as number).toFixed(1))).join(' | ')} | ${Object.values(paper.calls).reduce((a, x) => a + x, 0).toFixed(1)} |`);
   }
   return lines.join('\n');
 }

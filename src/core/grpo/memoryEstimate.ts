@@ -29,5 +29,8 @@ export function checkIterationSize(cfg: Pick<TrainConfig, 'batchTasks' | 'groupS
   const total = cpu + device;
   if (total <= MAX_ITERATION_BYTES) return null;
   const gb = (x: number) => `${(x / 2 ** 30).toFixed(2)} GiB`;
-  return `B = ${cfg.batchTasks}, G = ${cfg.groupSize}, ${trainingTurns(cfg)} turns and a ${cfg.policy.width}×${cfg.policy.depth} policy need about ${gb(total)} for one iteration (${gb(device)} on the device for the update, ${gb(cpu)} of rollout history); the lab runs iterations up to ${gb(MAX_ITERATION_BYTES)}. Lower B, G, the turns or the width.`;
+  return `B = ${cfg.batchTasks}, G = ${cfg.groupSize}, ${trainingTurns(cfg)} turns and a ` +
+    `${cfg.policy.width}×${cfg.policy.depth} policy need about ${gb(total)} for one iteration (${gb(device)} on the ` +
+    `device for the update, ${gb(cpu)} of rollout history); the lab runs iterations up to ` +
+    `${gb(MAX_ITERATION_BYTES)}. Lower B, G, the turns or the width.`;
 }

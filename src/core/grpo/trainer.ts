@@ -146,7 +146,8 @@ export class GrpoTrainer {
         this.optimizer.dispose();
         this.optimizer = new FlatAdam(cfg.learningRate);
       } catch (restoreError) {
-        throw new Error(`the update failed (${(e as Error).message}) and the weights could not be restored (${(restoreError as Error).message}); the backend is broken — reload the page or switch backend`, { cause: restoreError });
+        throw new Error(`the update failed (${(e as Error).message}) and the weights could not be restored ` +
+          `(${(restoreError as Error).message}); the backend is broken — reload the page or switch backend`, { cause: restoreError });
       }
       throw new Error(`the update failed (${(e as Error).message}); the weights from before it were restored`, { cause: e });
     } finally {

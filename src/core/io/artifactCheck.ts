@@ -48,7 +48,8 @@ export function fingerprintMismatch(fileName: string, bytes: Uint8Array): string
   const m = WEIGHTS_FILE_NAME.exec(fileName.slice(fileName.lastIndexOf('/') + 1));
   if (!m?.[1]) return null;
   const fp = weightsFingerprint(bytes);
-  return fp === m[1] ? null : `"${fileName}" does not hold the weights its name records (their fingerprint is ${fp}): the file was changed or damaged after it was written`;
+  return fp === m[1] ? null : `"${fileName}" does not hold the weights its name records (their fingerprint is ` +
+    `${fp}): the file was changed or damaged after it was written`;
 }
 
 export interface ArtifactMetadata {
@@ -98,7 +99,9 @@ export function checkManifest(jsonValue: unknown, byteLength?: number): CheckedM
   if (!j || typeof j !== 'object') return fail('orchestrator.json is not a JSON object');
   const meta = j.userDefinedMetadata;
   if (j.format !== ARTIFACT_FORMAT || !meta || meta.format !== ARTIFACT_FORMAT) {
-    return fail(j.format === ARTIFACT_FORMAT ? `not an Orchestra Lab policy: its userDefinedMetadata (catalog, features, policy, training) is missing or does not say format "${ARTIFACT_FORMAT}"` : `not an Orchestra Lab policy (format "${String(j.format)}", expected "${ARTIFACT_FORMAT}")`);
+    return fail(j.format === ARTIFACT_FORMAT ? `not an Orchestra Lab policy: its userDefinedMetadata (catalog, ` +
+      `features, policy, training) is missing or does not say format "${ARTIFACT_FORMAT}"` : `not an Orchestra Lab ` +
+      `policy (format "${String(j.format)}", expected "${ARTIFACT_FORMAT}")`);
   }
   if (meta.version !== ARTIFACT_VERSION) return fail(`version ${String(meta.version)} is not supported (expected ${ARTIFACT_VERSION})`);
   if (meta.features?.stateDim !== STATE_DIM || meta.features?.toolDim !== TOOL_DIM) {
@@ -130,7 +133,8 @@ export function checkManifest(jsonValue: unknown, byteLength?: number): CheckedM
   for (const w of expected) {
     const s = specs.find((x) => x.name === w.name);
     if (!s) return fail(`weight "${w.name}" is missing from the manifest`);
-    if (s.dtype !== 'float32' || s.shape.join('×') !== w.shape.join('×')) return fail(`weight "${w.name}" is ${s.dtype} ${s.shape.join('×')}, expected float32 ${w.shape.join('×')}`);
+    if (s.dtype !== 'float32' || s.shape.join('×') !== w.shape.join('×')) return fail(`weight "${w.name}" is ` +
+      `${s.dtype} ${s.shape.join('×')}, expected float32 ${w.shape.join('×')}`);
   }
   const metadata = meta as ArtifactMetadata;
   return { ok: true, policy: cfg, catalog: cat.value, metadata, specs, expected, needBytes, file };
@@ -148,7 +152,9 @@ export function checkArtifact(jsonValue: unknown, weights: ArrayBuffer | Uint8Ar
   for (let i = 0; i < floats.length; i++) {
     const x = floats[i] as number;
     if (!Number.isFinite(x)) return fail(`${file} holds a non-finite value at float ${i}`);
-    if (Math.abs(x) > MAX_ABS_WEIGHT) return fail(`${file} holds ${x.toExponential(2)} at float ${i} (weight "${weightAt(expected, i)}"); a policy's weights must lie within ±${MAX_ABS_WEIGHT} (beyond it its logits overflow float32)`);
+    if (Math.abs(x) > MAX_ABS_WEIGHT) return fail(`${file} holds ${x.toExponential(2)} at float ${i} (weight ` +
+      `"${weightAt(expected, i)}"); a policy's weights must lie within ±${MAX_ABS_WEIGHT} (beyond it its logits ` +
+      `overflow float32)`);
   }
   // Values that could be a policy, but not the ones a CLI-written file's name records: changed or damaged since.
   const changed = fingerprintMismatch(file, bytes);

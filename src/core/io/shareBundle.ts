@@ -71,7 +71,8 @@ export function manifestSizes(artifact: unknown): { specs: WeightSpec[]; sizes: 
     return (s.shape as number[]).reduce((a, b) => a * b, 1);
   });
   const total = sizes.reduce((a, b) => a + b, 0);
-  if (total > MAX_FLOATS) fail(`the policy has ${total} weights: a share file or link holds at most ${MAX_FLOATS} (export the policy instead: orchestrator.json and its weights)`);
+  if (total > MAX_FLOATS) fail(`the policy has ${total} weights: a share file or link holds at most ${MAX_FLOATS} ` +
+    `(export the policy instead: orchestrator.json and its weights)`);
   return { specs: specs as WeightSpec[], sizes, total };
 }
 
@@ -205,7 +206,8 @@ export function decodePolicyParam(value: string, catalog: unknown): {
   const scales = Float32Array.from({ length: nScales }, (_, i) => view.getFloat32(4 * i, true));
   eachColumn(shapes, (s, t) => {
     const x = scales[s] as number;
-    if (!Number.isFinite(x) || x < 0 || x * 127 > MAX_ABS_WEIGHT) fail(`the link's scale ${s} (weight "${specs[t]?.name}") is ${x} (expected 0 … ${MAX_ABS_WEIGHT}/127)`);
+    if (!Number.isFinite(x) || x < 0 || x * 127 > MAX_ABS_WEIGHT) fail(`the link's scale ${s} (weight ` +
+      `"${specs[t]?.name}") is ${x} (expected 0 … ${MAX_ABS_WEIGHT}/127)`);
   });
   const q = new Int8Array(data.buffer, data.byteOffset + 4 * nScales, total);
   if (q.some((x) => x === -128)) fail('the link\'s policy weights hold −128, which the int8 encoding never writes');
@@ -245,7 +247,8 @@ export function encodeShareFile(settings: string, artifact: unknown, weights: Ui
   const file: ShareFile = {
     format: SHARE_FORMAT,
     version: SHARE_VERSION,
-    about: 'Orchestra Lab: the settings of a lab (as in its link) and its trained policy (orchestrator.json, float32 weights in base64). Import it in Export / Import.',
+    about: 'Orchestra Lab: the settings of a lab (as in its link) and its trained policy (orchestrator.json, float32 ' +
+      'weights in base64). Import it in Export / Import.',
     settings,
     artifact,
     weights: toBase64(weights),
@@ -255,7 +258,8 @@ export function encodeShareFile(settings: string, artifact: unknown, weights: Ui
 
 /** Validates a share file's text; the settings string is left to the caller (urlState reads it). */
 export function decodeShareFile(text: string): { settings: string; artifact: ArtifactLike; weights: Uint8Array } {
-  if (text.length > MAX_SHARE_FILE_CHARS) fail(`the file has ${(text.length / 1e6).toFixed(1)} MB (a share file holds at most ${MAX_SHARE_FILE_CHARS / 1e6} MB)`);
+  if (text.length > MAX_SHARE_FILE_CHARS) fail(`the file has ${(text.length / 1e6).toFixed(1)} MB (a share file ` +
+    `holds at most ${MAX_SHARE_FILE_CHARS / 1e6} MB)`);
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -264,7 +268,10 @@ export function decodeShareFile(text: string): { settings: string; artifact: Art
   }
   if (!isObject(v)) return fail('the file is not a JSON object');
   if (v.format !== SHARE_FORMAT) {
-    return fail(v.format === 'orchestra-lab/orchestrator' ? 'this is an orchestrator.json: select it together with orchestrator.weights.bin' : v.format === undefined ? `not an Orchestra Lab share file (it has no "format" field; a share file says "format": "${SHARE_FORMAT}")` : `not an Orchestra Lab share file (format "${String(v.format)}", expected "${SHARE_FORMAT}")`);
+    return fail(v.format === 'orchestra-lab/orchestrator' ? 'this is an orchestrator.json: select it together with ' +
+      'orchestrator.weights.bin' : v.format === undefined ? `not an Orchestra Lab share file (it has no "format" ` +
+      `field; a share file says "format": "${SHARE_FORMAT}")` : `not an Orchestra Lab share file (format ` +
+      `"${String(v.format)}", expected "${SHARE_FORMAT}")`);
   }
   if (v.version !== SHARE_VERSION) fail(`share file version ${String(v.version)} is not supported (expected ${SHARE_VERSION})`);
   if (typeof v.settings !== 'string' || v.settings.length > 64_000 || !/^(\?|#|$)/.test(v.settings)) fail('the file\'s settings are not a link\'s "?…#…" part');

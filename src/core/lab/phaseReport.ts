@@ -109,7 +109,10 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
   (s, iteration) => {
     const c = s.host.config;
     return {
-      summary: `B = ${c.batchTasks} tasks drawn from the training pool of ${s.host.pool.length} (seed ${c.seed}, iteration ${iteration}); each will be tried G = ${c.groupSize} times, ${c.batchTasks * c.groupSize} episodes in all. P is ${c.preferenceMode === 'random' ? 'drawn at random for each task' : "the sliders' preference, the same for every task"}. One group is followed through the next phases: the first whose G attempts neither all succeed nor all fail, where there is something to learn.`,
+      summary: `B = ${c.batchTasks} tasks drawn from the training pool of ${s.host.pool.length} (seed ${c.seed}, ` +
+        `iteration ${iteration}); each will be tried G = ${c.groupSize} times, ${c.batchTasks * c.groupSize} ` +
+        `episodes in all. P is ` +
+        `${c.preferenceMode === 'random' ? 'drawn at random for each task' : "the sliders' preference, the same for every task"}. One group is followed through the next phases: the first whose G attempts neither all succeed nor all fail, where there is something to learn.`,
       tables: [{ caption: 'The tasks and their preference vectors P',
         columns: ['group', 'domain', 'task', 'P (non-zero)'], symbols: [null, null, null, 'P'],
         rows: s.groupPrefs.map((p, b) => [String(b + 1), (s.tasks[b * c.groupSize] as Task).domain,
@@ -130,8 +133,12 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
         formatCost(catalog, env.cost[i] as number), `${((env.latencyMs[i] as number) / 1000).toFixed(1)} s`];
     });
     return {
-      summary: `All ${N} episodes advanced in lockstep for ${turns} turns: one batched forward of the policy per turn, actions sampled from its probabilities. ${solved} of ${N} episodes solved their task (${pct(solved / N)}). Group ${s.shown + 1}'s ${G} attempts at "${short(s.tasks[s.shown * G] as Task)}":`,
-      tables: [{ caption: `Group ${s.shown + 1}, turn by turn (search / code: a model writes a query or a program that a tool runs, ✓ when it found what its step needs; answer: one model answers the question with everything found, ✓ when right; submit: the orchestrator answers itself)`, columns: ['#', 'calls in order', 'outcome', 'cost', 'latency'], rows }],
+      summary: `All ${N} episodes advanced in lockstep for ${turns} turns: one batched forward of the policy per ` +
+        `turn, actions sampled from its probabilities. ${solved} of ${N} episodes solved their task ` +
+        `(${pct(solved / N)}). Group ${s.shown + 1}'s ${G} attempts at "${short(s.tasks[s.shown * G] as Task)}":`,
+      tables: [{ caption: `Group ${s.shown + 1}, turn by turn (search / code: a model writes a query or a program ` +
+        `that a tool runs, ✓ when it found what its step needs; answer: one model answers the question with ` +
+        `everything found, ✓ when right; submit: the orchestrator answers itself)`, columns: ['#', 'calls in order', 'outcome', 'cost', 'latency'], rows }],
       facts: { episodes: N, solved, turns },
     };
   },
@@ -201,7 +208,8 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     }
     return {
       facts,
-      summary: how + (official ? " The last column is the official code's reward for the same group: with +cost in its numerator the dearest success scores highest on cost, and its outcome, cost and latency terms count twice (the per-tool loop runs over them as well)." : ''),
+      summary: how + (official ? " The last column is the official code's reward for the same group: with +cost in " +
+        "its numerator the dearest success scores highest on cost, and its outcome, cost and latency terms count twice (the per-tool loop runs over them as well)." : ''),
       tables: [{ caption: `Group ${s.shown + 1}: the terms P_k·M̃_k and R`, columns: ['#', 'outcome', 'cost',
         ...active.map((k) => `P·M̃ ${names[k]}`), 'R', ...(official ? ['R, official code'] : [])], symbols: [null, null,
         null, ...active.map(() => null), 'R', ...(official ? [null] : [])],
@@ -230,7 +238,8 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     const M = s.host.buf.turns * s.host.buf.slots;
     const first = u.epochs[0], last = u.epochs[u.epochs.length - 1];
     const still = learningRateAt(c, s.host.iteration) === 0
-      ? ` The learning rate is 0 at this iteration (its schedule reached 0 at iteration ${c.lrDecay?.end ?? 0}): the gradients are computed but the weights do not move, so the ratio stays 1 in every epoch.`
+      ? ` The learning rate is 0 at this iteration (its schedule reached 0 at iteration ${c.lrDecay?.end ?? 0}): the ` +
+        `gradients are computed but the weights do not move, so the ratio stays 1 in every epoch.`
       : '';
     return {
       facts: first && last ? { epochs: u.epochs.length, ratioMin1: first.ratioMin, ratioMax1: first.ratioMax,

@@ -47,7 +47,8 @@ export class PolicyNetwork {
     this.vars = shapes.map(({ name, shape }) => {
       const given = weights?.[name];
       if (weights && !given) throw new Error(`weights are missing "${name}"`);
-      if (given && given.shape.join('×') !== shape.join('×')) throw new Error(`weight "${name}" has shape ${given.shape.join('×')}, expected ${shape.join('×')}`);
+      if (given && given.shape.join('×') !== shape.join('×')) throw new Error(`weight "${name}" has shape ` +
+        `${given.shape.join('×')}, expected ${shape.join('×')}`);
       const init = given
         ? given
         : shape.length === 1

@@ -58,7 +58,8 @@ const toolSchema = z.strictObject({
   writes: z.partialRecord(z.enum(WRITER_ROLES), skillValue).optional(),
   runs: z.enum(WRITER_ROLES, { error: `must be one of ${WRITER_ROLES.join(', ')}` }).optional(),
   context: z.partialRecord(z.enum(STEP_TYPES),
-    z.number({ error: 'must be a number' }).min(0, { error: 'must be in [0, 6]' }).max(6, { error: 'must be in [0, 6]' })).optional(),
+    z.number({ error: 'must be a number' }).min(0, { error: 'must be in [0, 6]' }).max(6, { error: 'must be in [0, ' +
+      '6]' })).optional(),
   offline: z.array(z.enum(STEP_TYPES)).optional(),
   calibration: z
     .number({ error: 'must be a number' })

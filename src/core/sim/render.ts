@@ -38,18 +38,22 @@ export function harnessSchemas(catalog: Catalog): object[] {
   const fn = (name: string, description: string, properties: Record<string, object>,
     required: string[]) => ({ type: 'function',
     function: { name, description, parameters: { type: 'object', properties, required } } });
-  const describe = (ids: string[]) => ids.map((id) => `${id}: ${catalog.tools.find((t) => t.id === id)?.description ?? catalog.orchestrator.description}`).join(' | ');
+  const describe = (ids: string[]) => ids.map((id) => `${id}: ` +
+    `${catalog.tools.find((t) => t.id === id)?.description ?? catalog.orchestrator.description}`).join(' | ');
   const out: object[] = [];
   if (modelsOf('search').length) out.push(fn('search',
-    `A model writes a query and a search tool runs it; the documents join the context. Models — ${describe(modelsOf('search'))}`,
+    `A model writes a query and a search tool runs it; the documents join the context. Models — ` +
+      `${describe(modelsOf('search'))}`,
     { model: { type: 'string', enum: modelsOf('search') }, tool: { type: 'string', enum: toolsOf('search') },
     query: { type: 'string', description: 'What to search for.' } }, ['model', 'tool', 'query']));
   if (modelsOf('code').length) out.push(fn('enhance_reasoning',
-    `A model writes a program and the sandbox runs it; its output joins the context. Models — ${describe(modelsOf('code'))}`,
+    `A model writes a program and the sandbox runs it; its output joins the context. Models — ` +
+      `${describe(modelsOf('code'))}`,
     { model: { type: 'string', enum: modelsOf('code') }, tool: { type: 'string', enum: toolsOf('code') },
     code: { type: 'string', description: 'What the program must compute.' } }, ['model', 'tool', 'code']));
   if (modelsOf('answer').length) out.push(fn('answer',
-    `One committed call: the model answers with everything gathered in its context. Models — ${describe(modelsOf('answer'))}`,
+    `One committed call: the model answers with everything gathered in its context. Models — ` +
+      `${describe(modelsOf('answer'))}`,
     { model: { type: 'string', enum: modelsOf('answer') }, question: { type: 'string' } }, ['model', 'question']));
   return out;
 }

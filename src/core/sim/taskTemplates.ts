@@ -87,7 +87,9 @@ function factual(rng: SeqRng): TaskDraft {
       argument: `(${price.toFixed(2)} - ${before.toFixed(2)}) / ${before.toFixed(2)} * 100`,
       answer: `${pct.toFixed(1)}%`, wrong: `${(pct + 2.5).toFixed(1)}%` });
   }
-  return { question: steps.length > 1 ? `By what percentage did ${t}'s closing price change over the year to 2026-11-${String(day).padStart(2, '0')}?` : `What was ${t}'s closing price on 2026-11-${String(day).padStart(2, '0')}?`, steps };
+  return { question: steps.length > 1 ? `By what percentage did ${t}'s closing price change over the year to ` +
+    `2026-11-${String(day).padStart(2, '0')}?` : `What was ${t}'s closing price on ` +
+    `2026-11-${String(day).padStart(2, '0')}?`, steps };
 }
 
 function multihop(rng: SeqRng): TaskDraft {

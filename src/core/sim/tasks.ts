@@ -303,7 +303,9 @@ export function generateTasks(catalog: Catalog, options: GenerateOptions): { tas
   }
   stats.kept = tasks.length;
   if (tasks.length < options.count) {
-    throw new Error(`only ${tasks.length} of ${options.count} tasks pass the filters after ${stats.generated} tries: the catalog cannot solve enough tasks (dropped ${stats.droppedUnsolvable} unsolvable, ${stats.droppedNoTool} solvable without tools)`);
+    throw new Error(`only ${tasks.length} of ${options.count} tasks pass the filters after ${stats.generated} tries: ` +
+      `the catalog cannot solve enough tasks (dropped ${stats.droppedUnsolvable} unsolvable, ${stats.droppedNoTool} ` +
+      `solvable without tools)`);
   }
   return { tasks, stats };
 }
