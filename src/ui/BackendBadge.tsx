@@ -22,13 +22,15 @@ export function BackendBadge({ backend, pending, stopped, onRemeasure }: {
   return (
     <span className="badge" title={title} data-backend={backend.name} data-mode={backend.mode}>
       <strong>{backend.name === 'webgpu' ? 'WebGPU' : backend.name}</strong>
-      <span className="muted small">{backend.mode === 'forced' ? 'forced' : probe?.inconclusive ? `auto · no backend finished the ${PROBE_BUDGET_MS / 1000} s probe at this size` : 'auto · fastest measured'}</span>
+      <span className="muted small">{backend.mode === 'forced' ? 'forced' : probe?.inconclusive ? `auto · no backend ` +
+        `finished the ${PROBE_BUDGET_MS / 1000} s probe at this size` : 'auto · fastest measured'}</span>
       {backend.adapter !== backend.name && <span className="adapter">{backend.adapter}</span>}
       {backend.name === 'webgpu' && backend.software && <span className="warn">software adapter</span>}
       {probe && (
         <span className="small probe-line" data-testid="backend-probe">
           {probeSummary(probe.results)}
-          <span className="muted"> ({probe.cached ? `measured ${probe.measuredAt.slice(0, 10)}, cached` : `measured in ${(probe.totalMs / 1000).toFixed(1)} s`})</span>
+          <span className="muted"> ({probe.cached ? `measured ${probe.measuredAt.slice(0, 10)}, cached` : `measured ` +
+            `in ${(probe.totalMs / 1000).toFixed(1)} s`})</span>
         </span>
       )}
       {backend.mode === 'auto' && <button type="button" className="link" onClick={onRemeasure} title="Run the backend speed probe again (≤ 2 s) and train on the fastest">Re-measure</button>}

@@ -98,7 +98,8 @@ export function CatalogEditor() {
                     onBlur={(e) => { if (e.target.value !== String(t.writes?.[r] ?? '') && !setWrites(j, r, e.target.value)) e.target.value = String(t.writes?.[r] ?? ''); }} />}</td>
                 ))}
                 {STEP_TYPES.map((s) => (
-                  <td key={s}><input type="text" inputMode="decimal" className="skill" aria-label={`${t.id} skill ${s}`} defaultValue={t.skill[s] ?? ''} key={`${t.id}-${s}-${t.skill[s] ?? ''}`}
+                  <td key={s}><input type="text" inputMode="decimal" className="skill" aria-label={`${t.id} skill ` +
+                    `${s}`} defaultValue={t.skill[s] ?? ''} key={`${t.id}-${s}-${t.skill[s] ?? ''}`}
                     onBlur={(e) => { if (e.target.value !== String(t.skill[s] ?? '') && !setSkill(j, s, e.target.value)) e.target.value = String(t.skill[s] ?? ''); }} /></td>
                 ))}
               </tr>

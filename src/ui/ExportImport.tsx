@@ -20,7 +20,8 @@ export function ExportImport() {
     if (json && list.length === 1) {
       await s.importShareFile(json); // one JSON: a share file (settings and policy); anything else is refused with why
     } else if (!json || !bin) {
-      s.notify('error', `Import needs both files: orchestrator.json and orchestrator.weights.bin (select them together), or one ${SHARE_FILE}. The current model keeps running.`, 'import');
+      s.notify('error', `Import needs both files: orchestrator.json and orchestrator.weights.bin (select them ` +
+        `together), or one ${SHARE_FILE}. The current model keeps running.`, 'import');
       return;
     } else await s.importWeights(json, bin);
     if (input.current) input.current.value = '';

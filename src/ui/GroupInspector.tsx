@@ -13,7 +13,8 @@ const f3 = (x: number) => (Number.isInteger(x) ? String(x) : Math.abs(x) >= 100 
 /** A as the trainer computed it (the core sends A before and after the clip): the page only writes the numbers in. */
 function advantageFormula(g: GroupSample, t: GroupTrajectory): string {
   if (g.filtered) return 'A = 0 (group filtered: reward std below the threshold)';
-  const shown = g.normalizeStd ? `(${t.reward.toFixed(3)} − ${g.mean.toFixed(3)})/(${g.std.toFixed(3)} + ${ADV_EPS})` : `${t.reward.toFixed(3)} − ${g.mean.toFixed(3)}`;
+  const shown = g.normalizeStd ? `(${t.reward.toFixed(3)} − ${g.mean.toFixed(3)})/(${g.std.toFixed(3)} + ` +
+    `${ADV_EPS})` : `${t.reward.toFixed(3)} − ${g.mean.toFixed(3)}`;
   const clipped = t.advantageRaw !== t.advantage;
   return `A = ${shown} = ${t.advantageRaw.toFixed(3)}${clipped ? ` → clipped to ${t.advantage.toFixed(3)}` : ''}`;
 }
@@ -26,7 +27,9 @@ function Turns({ t, g, catalog }: { t: GroupTrajectory; g: GroupSample; catalog:
         if (!step) return null;
         return (
           <li key={k} className={e.action}>
-            <span className="muted">turn {e.turn + 1} · {e.action === 'search' || e.action === 'code' ? `for step ${e.step + 1} (${step.type})` : g.task.commits === 'task' ? 'the answer' : `step ${e.step + 1} (${step.type})`} · {formatCost(catalog, e.cost)} · {(e.latencyMs / 1000).toFixed(1)} s</span>
+            <span className="muted">turn {e.turn + 1} · {e.action === 'search' || e.action === 'code' ? `for step ` +
+              `${e.step + 1} (${step.type})` : g.task.commits === 'task' ? 'the answer' : `step ${e.step + 1} ` +
+              `(${step.type})`} · {formatCost(catalog, e.cost)} · {(e.latencyMs / 1000).toFixed(1)} s</span>
             {e.slot && (e.action === 'search' || e.action === 'code') ? (
               <>
                 <code className="call">{JSON.stringify(renderCall(catalog, e.slot, step, `call_${k}`).function)}</code>

@@ -92,7 +92,8 @@ export const Axes = memo(function Axes({ plot, sx, sy, xTicks, yTicks, xLabel, y
             <text className="tick-label" x={left - TICK - TICK_GAP} y={t.at} dy="0.32em" textAnchor="end" fill="var(--muted)" stroke="none">{yFormat(t.v)}</text>
           </g>
         ))}
-        <text className="axis-label" transform={`translate(${MARGIN.left + 0.9 * fontPx} ${(top + bottom) / 2}) rotate(-90)`} textAnchor="middle" fill="var(--muted)" stroke="none">{yLabel}</text>
+        <text className="axis-label" transform={`translate(${MARGIN.left + 0.9 * fontPx} ${(top + bottom) / 2}) ` +
+          `rotate(-90)`} textAnchor="middle" fill="var(--muted)" stroke="none">{yLabel}</text>
       </g>
     </g>
   );

@@ -81,7 +81,8 @@ export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX,
   const guideX = active >= 0 && !snap.ys && sx ? sx(snap.xs[active] as number) : undefined;
   const flip = !!plot && !!anchor && anchor.x > plot.x + plot.width / 2;
   return (
-    <div className="chart-frame" ref={frameRef} tabIndex={0} role="group" aria-label={`${yLabel} against ${xLabel}: arrow keys read the points`} onKeyDown={onKey} onBlur={() => setKeyed(null)}>
+    <div className="chart-frame" ref={frameRef} tabIndex={0} role="group" aria-label={`${yLabel} against ${xLabel}: ` +
+      `arrow keys read the points`} onKeyDown={onKey} onBlur={() => setKeyed(null)}>
       {plot && sx && sy && (
         <svg className="chart-svg">
           <Axes plot={plot} sx={sx} sy={sy} xTicks={xTicks} yTicks={yTicks} xLabel={xLabel} yLabel={yLabel} xFormat={xFormat} yFormat={yFmt} verticalGrid={verticalGrid} fontPx={fontPx} />

@@ -5,7 +5,8 @@ const PARTS: { key: 'solved' | keyof FailureShares; label: string; colour: strin
   { key: 'solved', label: 'solved', colour: 'var(--good)', why: 'every answer it committed was right' },
   { key: 'wrongAnswer', label: 'answered wrong', colour: 'var(--muted)', why: 'the answer had the evidence every step needed and was still wrong' },
   { key: 'missingEvidence', label: 'answered without the evidence', colour: 'var(--bad)',
-    why: 'a step needed a tool (a fresh fact, exact big arithmetic, a stored record) and the answer came with no tool result for it' },
+    why: 'a step needed a tool (a fresh fact, exact big arithmetic, a stored record) and the answer came with no ' +
+      'tool result for it' },
   { key: 'outOfTurns', label: 'out of turns', colour: 'var(--warn)', why: 'the episode used all its turns before its last answer' },
 ];
 

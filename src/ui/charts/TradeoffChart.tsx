@@ -136,7 +136,8 @@ export function TradeoffChart() {
           <div className="axis-choice small" role="radiogroup" aria-label="x-axis of the trade-off view">
             x-axis:{' '}
             {AXES.map((a) => (
-              <label key={a.axis} title={a.axis === 'apiShare' ? 'paid APIs: the closed models (GPT-5, Claude) and web search' : undefined}><input type="radio" name="tradeoff-axis" checked={axis === a.axis} onChange={() => setAxis(a.axis)} /> {a.name}</label>
+              <label key={a.axis} title={a.axis === 'apiShare' ? 'paid APIs: the closed models (GPT-5, Claude) and ' +
+                'web search' : undefined}><input type="radio" name="tradeoff-axis" checked={axis === a.axis} onChange={() => setAxis(a.axis)} /> {a.name}</label>
             ))}
           </div>
           <div className="chart-fill">
