@@ -33,7 +33,8 @@ const BOUNDED: readonly Bounded[] = [
 export const RUN_SETTING_OPTIONS = [...BOUNDED.map((b) => b.option), 'catalog', 'preference', 'random-preferences',
   'reward', 'aggregation', 'advantage', 'dual-clip', 'init', 'lr-decay'];
 
-const get = (o: unknown, path: readonly string[]): unknown => path.reduce<unknown>((x, k) => (x !== null && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined), o);
+const get = (o: unknown, path: readonly string[]): unknown => path.reduce<unknown>((x, k) => (x !== null
+  && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined), o);
 
 /** The bounded numbers given on the command line, over `base` (an option not given keeps base's value). */
 export function boundedFromArgs(a: Args, base: TrainConfig): TrainConfig {
@@ -121,7 +122,9 @@ export function storedTrainConfig(stored: Record<string, unknown>, catalog: Cata
   if (badPref) return { error: `"preference": ${badPref}` };
   const unknownTool = Object.keys(c.preference.tools).find((id) => !catalog.tools.some((t) => t.id === id));
   if (unknownTool) return { error: `"preference" weighs "${unknownTool}", which is not a tool of the run's catalog` };
-  if (c.dualClip !== null && !(typeof c.dualClip === 'number' && c.dualClip > 1 && c.dualClip <= 1000)) return { error: `"dualClip" must be null or a number in (1, 1000] (as --dual-clip; got ${JSON.stringify(c.dualClip)})` };
+  if (c.dualClip !== null && !(typeof c.dualClip === 'number' && c.dualClip > 1
+    && c.dualClip <= 1000)) return { error: `"dualClip" must be null or a number in (1, 1000] (as --dual-clip; got ` +
+      `${JSON.stringify(c.dualClip)})` };
   const d = c.lrDecay as { start?: unknown; end?: unknown } | null;
   const [start, end] = [d?.start, d?.end];
   const isIteration = (x: unknown): x is number =>

@@ -47,7 +47,9 @@ export function policyFileActions(set: SetLab, get: () => LabState, worker: () =
       try {
         json = JSON.parse(await jsonFile.text());
       } catch (e) {
-        get().notify('error', `Import refused: ${'name' in jsonFile && jsonFile.name ? `"${jsonFile.name}"` : 'the policy manifest'} is not valid JSON (${(e as Error).message}). The current model keeps running.`, 'import');
+        get().notify('error', `Import refused: ${'name' in jsonFile && jsonFile.name ? `"${jsonFile.name}"`
+          : 'the policy manifest'} is not valid JSON (${(e as Error).message}). The current model keeps running.`,
+          'import');
         return false;
       }
       // Two files of different runs: said as such, before their bytes are blamed on the weights file's name.

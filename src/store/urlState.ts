@@ -84,7 +84,8 @@ function decodePreference(raw: string, catalog: Catalog): Preference | undefined
   const w = num(0, 1);
   for (const part of raw.split(',')) {
     const m = /^([ocl])([\d.]+)$/.exec(part);
-    if (m) { const v = w(m[2] as string); if (v === undefined) return undefined; p[m[1] === 'o' ? 'outcome' : m[1] === 'c' ? 'cost' : 'latency'] = v; continue; }
+    if (m) { const v = w(m[2] as string); if (v === undefined) return undefined;
+      p[m[1] === 'o' ? 'outcome' : m[1] === 'c' ? 'cost' : 'latency'] = v; continue; }
     const [id, val] = part.split(':');
     const v = w(val ?? '');
     if (!id || v === undefined || !catalog.tools.some((t) => t.id === id)) return undefined;
@@ -110,7 +111,8 @@ const PROPS: Prop[] = [
       const text = LZString.decompressFromEncodedURIComponent(raw) || (() => { try { return fromB64(raw); } catch { return ''; } })();
       try { const r = parseCatalog(JSON.parse(text)); if (!r.ok) return false; c.catalog = r.value; return true; } catch { return false; }
     },
-    write(c) { return JSON.stringify(c.catalog) === JSON.stringify(presetByName(c.preset)) ? null : LZString.compressToEncodedURIComponent(JSON.stringify(c.catalog)); },
+    write(c) { return JSON.stringify(c.catalog) === JSON.stringify(presetByName(c.preset)) ? null
+      : LZString.compressToEncodedURIComponent(JSON.stringify(c.catalog)); },
   },
   {
     key: 'P',

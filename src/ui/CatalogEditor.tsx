@@ -85,7 +85,8 @@ export function CatalogEditor() {
                       // An empty field, or one the browser could not read as a finite number (1e999), is refused — never read as 0.
                       const raw = e.target.value;
                       if (raw.trim() === '' || !Number.isFinite(Number(raw))) {
-                        notify('error', `${t.id} ${c.label}: ${raw.trim() === '' ? 'empty or not a finite number' : `"${raw}" is not a finite number`} — refused; it stays ${c.get(t)}.`, 'catalog');
+                        notify('error', `${t.id} ${c.label}: ${raw.trim() === '' ? 'empty or not a finite number'
+                          : `"${raw}" is not a finite number`} — refused; it stays ${c.get(t)}.`, 'catalog');
                         e.target.value = String(c.get(t));
                         return;
                       }

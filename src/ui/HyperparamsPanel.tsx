@@ -34,7 +34,8 @@ export function HyperparamsPanel() {
         <Num label="entropy coef" value={t.entropyCoef} min={0} max={10} step={0.001} onChange={(v) => put({ entropyCoef: v })} />
         <label className="field" title="veRL's clip_ratio_c: for a negative advantage the loss is capped at −A·c, so a ratio far above 1 cannot blow it up">
           <span>dual clip c</span>
-          <select aria-label="dual clip" value={t.dualClip === null ? 'off' : String(t.dualClip)} onChange={(e) => put({ dualClip: e.target.value === 'off' ? null : Number(e.target.value) })}>
+          <select aria-label="dual clip" value={t.dualClip === null ? 'off' : String(t.dualClip)} onChange={(e) => put({ dualClip: e.target.value === 'off'
+            ? null : Number(e.target.value) })}>
             <option value="off">off (default)</option>
             {[...new Set([3, 10, ...(t.dualClip !== null ? [t.dualClip] : [])])].map((c) => <option key={c} value={String(c)}>{c}{c === 3 ? ' (veRL’s default)' : c === 10 ? ' (ToolOrchestra’s run)' : ''}</option>)}
           </select></label>

@@ -128,7 +128,9 @@ export async function chooseBackend(size: ProbeSize, cached?: BackendProbeReport
     try {
       const r = await Promise.race([probe, sleep(deadline - performance.now())]);
       if (r === 'late') throw new ProbeTimeout('late');
-      const line: BackendProbeResult = { name, label, status: r.bound ? 'bound' : 'measured', itPerS: r.itPerS, detail: r.bound ? `stopped after the forward (${r.forwardMs.toFixed(1)} ms each)` : `forward ${r.forwardMs.toFixed(1)} ms, update ${r.updateMs?.toFixed(1)} ms`, ms: performance.now() - t0 };
+      const line: BackendProbeResult = { name, label, status: r.bound ? 'bound' : 'measured', itPerS: r.itPerS,
+        detail: r.bound ? `stopped after the forward (${r.forwardMs.toFixed(1)} ms each)`
+        : `forward ${r.forwardMs.toFixed(1)} ms, update ${r.updateMs?.toFixed(1)} ms`, ms: performance.now() - t0 };
       results.push(line);
       if (!r.bound && (!best || r.itPerS > (best.itPerS ?? 0))) best = line;
     } catch (e) {

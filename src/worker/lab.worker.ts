@@ -361,7 +361,10 @@ async function handle(req: Request): Promise<void> {
       lastTradeoff = null;
       // The page starts a new run for the imported policy once it has this reply: the status below goes
       // under the run before, so what the buttons need travels here too.
-      post({ id: req.id, type: 'imported', catalogName: r.catalog.name, note: `policy ${r.width}×${r.depth} trained on catalog "${r.catalog.name}"${r.recordedIterations !== null ? ` for ${count(r.recordedIterations, 'iteration')} (its file says so; the lab counts its own from 0)` : ''}`, width: r.width, depth: r.depth, kept: r.kept, ...session.safety });
+      post({ id: req.id, type: 'imported', catalogName: r.catalog.name,
+        note: `policy ${r.width}×${r.depth} trained on catalog "${r.catalog.name}"${r.recordedIterations !== null
+        ? ` for ${count(r.recordedIterations, 'iteration')} (its file says so; the lab counts its own from 0)` : ''}`,
+        width: r.width, depth: r.depth, kept: r.kept, ...session.safety });
       postStatus(loop.run, loop.running, 0);
       return;
     }

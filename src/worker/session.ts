@@ -240,7 +240,9 @@ export class LabSession {
     const name = await recreateActiveBackend();
     const net = saved ? networkFromFlat(trainer.net.config, saved.weights) : new PolicyNetwork(s.train.policy);
     this.replacePolicy(net, { at: saved ? offset + saved.iteration : 0, fresh: !saved });
-    return `${cause.message}. The ${name} backend was started afresh and ${saved ? `the weights of iteration ${offset + saved.iteration} (the last ones read back finite) were restored` : 'no finite weights had been read back yet, so the policy starts fresh'}`;
+    return `${cause.message}. The ${name} backend was started afresh and ${saved
+      ? `the weights of iteration ${offset + saved.iteration} (the last ones read back finite) were restored`
+      : 'no finite weights had been read back yet, so the policy starts fresh'}`;
   }
 
   /**

@@ -52,7 +52,8 @@ export async function reproduceCommand(a: Args): Promise<void> {
   const quick = a.flags.has('quick');
   const given = a.flags.has('pretrained') ? SHIPPED : a.options.has('policy') ? stringOpt(a, 'policy') : null;
   if (a.flags.has('pretrained') && a.options.has('policy')) throw new CliError('give --pretrained (the shipped policy) or --policy FILE, not both');
-  if (given && a.options.has('iterations')) throw new CliError(`${a.flags.has('pretrained') ? '--pretrained' : '--policy'} trains nothing (every table uses that policy): leave out --iterations`);
+  if (given && a.options.has('iterations')) throw new CliError(`${a.flags.has('pretrained') ? '--pretrained'
+    : '--policy'} trains nothing (every table uses that policy): leave out --iterations`);
   const count = intOpt(a, 'count', quick ? 300 : 1000, 10, 100_000);
   const iterations = a.options.has('iterations') ? intOpt(a, 'iterations', SHIPPED_RECIPE.iterations, 1, 100_000) : quick ? 150 : SHIPPED_RECIPE.iterations;
   const seed = intOpt(a, 'seed', 1000, 0, 2 ** 31);

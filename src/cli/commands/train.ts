@@ -115,7 +115,9 @@ export async function trainCommand(a: Args): Promise<void> {
   checkKnown(a, TRAIN_OPTIONS);
   const resume = a.options.has('resume') ? stringOpt(a, 'resume') : null;
   const out = resume ?? stringOpt(a, 'out');
-  if (resume && a.options.has('out') && resolve(stringOpt(a, 'out')) !== resolve(resume)) throw new CliError('--resume DIR writes back to DIR; leave out --out (or give the same directory)');
+  if (resume && a.options.has('out')
+    && resolve(stringOpt(a, 'out')) !== resolve(resume)) throw new CliError('--resume DIR writes back to DIR; leave ' +
+      'out --out (or give the same directory)');
   const option = resume ? '--resume' : '--out';
   checkOutputDir(out, option); // before any work: a run never trains and then fails to save
   // One run per folder, from before its files are looked at until it exits (runLock.ts).
@@ -275,7 +277,8 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
       process.exitCode = signalStatus(interrupted);
       return;
     }
-    process.stderr.write(`trained ${iterations - done} iterations${done ? ` (from ${done})` : ''} in ${wallS.toFixed(1)} s on ${backend}; wrote ${out}/orchestrator.json, its weights and metrics.jsonl\n`);
+    process.stderr.write(`trained ${iterations - done} iterations${done ? ` (from ${done})`
+      : ''} in ${wallS.toFixed(1)} s on ${backend}; wrote ${out}/orchestrator.json, its weights and metrics.jsonl\n`);
     process.stdout.write((a.flags.has('json') ? JSON.stringify(final) : `last training batch: accuracy ` +
       `${(100 * final.accuracy).toFixed(1)}%, cost ${formatCost(catalog, final.meanCostUSD)} a task, ` +
       `${wallS.toFixed(1)} s (an evaluation on held-out tasks: eval or calibrate --policy ` +

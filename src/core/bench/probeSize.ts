@@ -25,7 +25,8 @@ export function probeSizeKey(size: ProbeSize): string {
 /** One line over a probe's results: "wasm: 7.1 it/s · webgpu (software adapter): ≤ 0.2 it/s · cpu: timed out". */
 export function probeSummary(results: readonly { label: string; status: string; itPerS?: number }[]): string {
   const fig = (x: number | undefined) => (x === undefined ? '?' : x >= 10 ? x.toFixed(0) : x.toFixed(1));
-  return results.map((r) => `${r.label}: ${r.status === 'measured' ? `${fig(r.itPerS)} it/s` : r.status === 'bound' ? `≤ ${fig(r.itPerS)} it/s` : r.status}`).join(' · ');
+  return results.map((r) => `${r.label}: ${r.status === 'measured' ? `${fig(r.itPerS)} it/s` : r.status === 'bound'
+    ? `≤ ${fig(r.itPerS)} it/s` : r.status}`).join(' · ');
 }
 
 export type ProbeBackend = 'webgpu' | 'webgl' | 'wasm' | 'cpu';

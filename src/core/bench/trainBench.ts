@@ -212,7 +212,8 @@ async function memoryCheck(catalog: ReturnType<typeof presetCatalog>, pool: Task
   } finally {
     trainer.dispose();
   }
-  log(`memory at width ${width} N ${episodes}: ${at.map((a) => `${a.iterations} it → ${a.numTensors} tensors${a.gpuBytes !== null ? `, ${a.gpuBytes} GPU bytes` : ''}`).join('; ')}${note ? ` (${note})` : ''}`);
+  log(`memory at width ${width} N ${episodes}: ${at.map((a) => `${a.iterations} it → ${a.numTensors} tensors${a.gpuBytes !== null
+    ? `, ${a.gpuBytes} GPU bytes` : ''}`).join('; ')}${note ? ` (${note})` : ''}`);
   return { width, episodes, at, ...(note ? { note } : {}) };
 }
 

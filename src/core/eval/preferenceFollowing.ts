@@ -75,14 +75,18 @@ export function preferenceTableMarkdown(rows: readonly PreferenceRow[], catalog:
     '|---|---:|---:|---:|',
   ];
   for (const r of rows) {
-    lines.push(`| ${r.preset} | ${PAPER_SUITES.map((s) => { const x = r.bySuite[s]; return `${(100 * x.accuracy).toFixed(1)}% · ${catalog.currency === 'USD' ? `${(100 * x.meanCostUSD).toFixed(2)}¢` : formatCost(catalog, x.meanCostUSD)} · ${(100 * x.apiShare).toFixed(0)}%`; }).join(' | ')} |`);
+    lines.push(`| ${r.preset} | ${PAPER_SUITES.map((s) => { const x = r.bySuite[s];
+      return `${(100 * x.accuracy).toFixed(1)}% · ${catalog.currency === 'USD' ? `${(100 * x.meanCostUSD).toFixed(2)}¢`
+      : formatCost(catalog, x.meanCostUSD)} · ${(100 * x.apiShare).toFixed(0)}%`; }).join(' | ')} |`);
   }
   if (rows.some((r) => PAPER_SUITES.some((s) => r.bySuite[s].failures))) {
     lines.push('', 'Where the failures come from (share of tasks): out of turns · answered without the evidence a step needed · answered wrong with it', '',
       '| preset | HLE | FRAMES | τ² |', '|---|---:|---:|---:|');
     const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
     for (const r of rows) {
-      lines.push(`| ${r.preset} | ${PAPER_SUITES.map((s) => { const f = r.bySuite[s].failures; return f ? `${pct(f.outOfTurns)} · ${pct(f.missingEvidence)} · ${pct(f.wrongAnswer)}` : '—'; }).join(' | ')} |`);
+      lines.push(`| ${r.preset} | ${PAPER_SUITES.map((s) => { const f = r.bySuite[s].failures;
+        return f ? `${pct(f.outOfTurns)} · ${pct(f.missingEvidence)} · ${pct(f.wrongAnswer)}` : '—';
+        }).join(' | ')} |`);
     }
   }
   lines.push('',

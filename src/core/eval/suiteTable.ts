@@ -76,7 +76,10 @@ export function suiteTableMarkdown(rows: readonly SuiteRow[], currency: Catalog[
     const p = r.paper;
     const costRatio = ref ? r.costUSD / ref.costUSD : NaN, latRatio = ref ? r.latencyS / ref.latencyS : NaN;
     const pCost = p && refPaper ? p.costCents / refPaper.costCents : NaN, pLat = p && refPaper ? p.latencyMin / refPaper.latencyMin : NaN;
-    lines.push(`| \`${r.policy}\` | ${PAPER_SUITES.map((s) => `${pct(r.bySuite[s].accuracy)} / ${paperNum(p?.accuracy[s])}`).join(' | ')} | ${usd ? `${(100 * r.costUSD).toFixed(2)} / ${paperNum(p?.costCents)}` : `${r.costUSD.toFixed(3)} / —`} | ${(r.latencyS / 60).toFixed(2)} / ${paperNum(p?.latencyMin)} | ${paperNum(costRatio, 2)} / ${usd ? paperNum(pCost, 2) : '—'} | ${paperNum(latRatio, 2)} / ${paperNum(pLat, 2)} |`);
+    lines.push(`| \`${r.policy}\` | ${PAPER_SUITES.map((s) => `${pct(r.bySuite[s].accuracy)} / ${paperNum(p?.accuracy[s])}`).join(' | ')} | ${usd
+      ? `${(100 * r.costUSD).toFixed(2)} / ${paperNum(p?.costCents)}`
+      : `${r.costUSD.toFixed(3)} / —`} | ${(r.latencyS / 60).toFixed(2)} / ${paperNum(p?.latencyMin)} | ${paperNum(costRatio, 2)} / ${usd
+      ? paperNum(pCost, 2) : '—'} | ${paperNum(latRatio, 2)} / ${paperNum(pLat, 2)} |`);
   }
   return lines.join('\n');
 }

@@ -26,7 +26,8 @@ export { PHASE_NAMES, type PhaseName } from './phaseNames';
 /** One epoch of the update, as read back: the surrogate, KL, entropy, clip fraction, gradient norm and the ratio's range. */
 export interface EpochStats { loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number; ratioMin: number; ratioMax: number }
 
-export interface UpdateStats { loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number; epochs: EpochStats[]; diverged: string | undefined }
+export interface UpdateStats { loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number;
+  epochs: EpochStats[]; diverged: string | undefined }
 
 /** What the phases need of the trainer that runs them. */
 export interface PhaseHost {

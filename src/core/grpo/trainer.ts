@@ -183,7 +183,9 @@ export class GrpoTrainer {
       this.net.assign(backup);
       this.optimizer.dispose();
       this.optimizer = new FlatAdam(cfg.learningRate);
-      diverged = `iteration ${this.iteration + 1}: the update produced ${nonFiniteWeights > 0 ? `${nonFiniteWeights} non-finite weights` : 'a non-finite loss'}; the last finite weights were restored and Adam was reset. Try a lower learning rate or a smaller gradient-norm clip.`;
+      diverged = `iteration ${this.iteration + 1}: the update produced ${nonFiniteWeights > 0
+        ? `${nonFiniteWeights} non-finite weights`
+        : 'a non-finite loss'}; the last finite weights were restored and Adam was reset. Try a lower learning rate or a smaller gradient-norm clip.`;
     }
     return { loss: loss as number, kl: kl as number, entropy: entropy as number, clipFrac: clipFrac as number, gradNorm: gradNorm as number, epochs, diverged };
   }

@@ -95,7 +95,8 @@ export type CheckedManifest =
  */
 export function checkManifest(jsonValue: unknown, byteLength?: number): CheckedManifest {
   const fail = (m: string): CheckedManifest => ({ ok: false, error: `invalid orchestrator artifact: ${m}` });
-  const j = jsonValue as { format?: unknown; userDefinedMetadata?: Partial<ArtifactMetadata>; weightsManifest?: { weights?: ManifestWeight[]; paths?: unknown[] }[] } | null;
+  const j = jsonValue as { format?: unknown; userDefinedMetadata?: Partial<ArtifactMetadata>;
+    weightsManifest?: { weights?: ManifestWeight[]; paths?: unknown[] }[] } | null;
   if (!j || typeof j !== 'object') return fail('orchestrator.json is not a JSON object');
   const meta = j.userDefinedMetadata;
   if (j.format !== ARTIFACT_FORMAT || !meta || meta.format !== ARTIFACT_FORMAT) {
@@ -110,7 +111,8 @@ export function checkManifest(jsonValue: unknown, byteLength?: number): CheckedM
   const cat = parseCatalog(meta.catalog);
   if (!cat.ok) return fail(cat.error);
   const cfg = meta.policy;
-  if (!cfg || !Number.isInteger(cfg.width) || !Number.isInteger(cfg.depth) || cfg.width < 1 || cfg.depth < 1 || cfg.width > 1024 || cfg.depth > 16) return fail('policy width/depth missing or out of range');
+  if (!cfg || !Number.isInteger(cfg.width) || !Number.isInteger(cfg.depth) || cfg.width < 1 || cfg.depth < 1
+    || cfg.width > 1024 || cfg.depth > 16) return fail('policy width/depth missing or out of range');
   const specs = j.weightsManifest?.[0]?.weights;
   if (!Array.isArray(specs)) return fail('weightsManifest is missing');
   const expected = weightShapes(cfg);

@@ -61,7 +61,8 @@ function kernelsFor(memory: unknown): KernelExports | null {
   }
   let exports: KernelExports | null = null;
   if (compiled) {
-    try { exports = new WebAssembly.Instance(compiled, { env: { memory } }).exports as unknown as KernelExports; } catch { exports = null; } // a shared heap (tfjs-wasm's threaded build) does not link
+    try { exports = new WebAssembly.Instance(compiled, { env: { memory } }).exports as unknown as KernelExports;
+      } catch { exports = null; } // a shared heap (tfjs-wasm's threaded build) does not link
   }
   instances.set(memory, exports);
   return exports;

@@ -167,7 +167,8 @@ export function encodeFeatures(env: BatchEnv, scales: CatalogScales, prefs: Floa
         const tScale = env.priceScale[i * J + slot.tool] as number;
         const written = model ? mScale * (model.pricing.inputPerM * brief + model.pricing.outputPerM * writeTokens(model, sim.writerTokenShare)) / 1e6 : 0;
         cost = written + tScale * expectedCallCost(tool, 0);
-        latency = expectedLatencyMs(tool) + (model ? model.latency.fixedMs + (model.latency.tokensPerSecond > 0 ? (1000 * writeTokens(model, sim.writerTokenShare)) / model.latency.tokensPerSecond : 0) : 0);
+        latency = expectedLatencyMs(tool) + (model ? model.latency.fixedMs + (model.latency.tokensPerSecond > 0
+          ? (1000 * writeTokens(model, sim.writerTokenShare)) / model.latency.tokensPerSecond : 0) : 0);
         tools[q + 13] = prefs[i * P + slot.tool] as number;
         tools[q + 18] = Math.log1p(100 * tScale * tool.pricing.perCall) / 3;
       }

@@ -18,7 +18,8 @@ export function stepEstimate(env: BatchEnv, i: number, k: number, j: number, ext
   const skill = j === SELF ? env.driver.skill[type] : env.catalog.tools[j]?.skill[type];
   if (skill === undefined) return 0;
   const has = (env.hits[idx] as number) > 0 || extraLift > 0;
-  const x = env.sim.discrimination * (skill - (env.hint[idx] as number)) + (env.evidence[idx] as number) + extraLift - (env.needsTool[idx] && !has ? env.sim.needsToolPenalty : 0);
+  const x = env.sim.discrimination * (skill - (env.hint[idx] as number)) + (env.evidence[idx] as number) + extraLift - (env.needsTool[idx]
+    && !has ? env.sim.needsToolPenalty : 0);
   return expectedSigmoid(x, env.sim.spread[type]);
 }
 

@@ -10,7 +10,8 @@ import { libraryTools } from './modelLibrary';
 import { ownGet } from '../names';
 
 /** A basic tool of a toy catalog: enabled, with no token prices. */
-function basic(t: Omit<ToolSpec, 'enabled' | 'kind' | 'pricing' | 'latency'> & { pricing: Partial<ToolSpec['pricing']>; latency: Partial<ToolSpec['latency']> & { fixedMs: number } }): ToolSpec {
+function basic(t: Omit<ToolSpec, 'enabled' | 'kind' | 'pricing' | 'latency'> & { pricing: Partial<ToolSpec['pricing']>;
+  latency: Partial<ToolSpec['latency']> & { fixedMs: number } }): ToolSpec {
   return {
     ...t, kind: 'basic', enabled: true,
     pricing: { inputPerM: 0, outputPerM: 0, perCall: 0, perSecond: 0, ...t.pricing },

@@ -33,7 +33,8 @@ export function renderCall(catalog: Catalog, slotId: string, step: TaskStep, cal
 export function harnessSchemas(catalog: Catalog): object[] {
   // The orchestrator's view: its own writing only where it writes (the paper's orchestrator hands every query to a model).
   const slots = slotsOf(catalog).filter((s) => s.model !== SELF || catalog.orchestrator.writes?.[s.role === 'search' ? 'query' : 'code'] !== undefined);
-  const modelsOf = (role: string) => [...new Set(slots.filter((s) => s.role === role).map((s) => (s.model === SELF ? catalog.orchestrator.id : catalog.tools[s.model]?.id ?? '')))];
+  const modelsOf = (role: string) => [...new Set(slots.filter((s) => s.role === role).map((s) => (s.model === SELF
+    ? catalog.orchestrator.id : catalog.tools[s.model]?.id ?? '')))];
   const toolsOf = (role: string) => [...new Set(slots.filter((s) => s.role === role).map((s) => catalog.tools[s.tool]?.id ?? ''))];
   const fn = (name: string, description: string, properties: Record<string, object>,
     required: string[]) => ({ type: 'function',

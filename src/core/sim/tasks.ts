@@ -113,7 +113,8 @@ export function answerItem(task: Pick<Task, 'key' | 'steps'>, k: number, who: Wh
 /** Whether some available writer (a model, or the orchestrator itself) writes for what `tool` runs. */
 function hasWriter(task: Pick<Task, 'available'>, tool: ToolSpec, catalog: Catalog): boolean {
   const role = tool.runs as WriterRole;
-  return catalog.orchestrator.writes?.[role] !== undefined || catalog.tools.some((m) => m.enabled && m.kind !== 'basic' && m.writes?.[role] !== undefined && task.available.includes(m.id));
+  return catalog.orchestrator.writes?.[role] !== undefined || catalog.tools.some((m) => m.enabled && m.kind !== 'basic'
+    && m.writes?.[role] !== undefined && task.available.includes(m.id));
 }
 
 /** The largest first lift any available basic tool with an available writer brings to step k (0 when none reaches it). */
@@ -121,7 +122,8 @@ function bestLift(task: Pick<Task, 'steps' | 'available'>, k: number, catalog: C
   const s = task.steps[k] as TaskStep;
   let best = { lift: 0, tool: null as ToolSpec | null };
   for (const t of catalog.tools) {
-    if (!t.enabled || t.kind !== 'basic' || !t.runs || !task.available.includes(t.id) || !toolReaches(t, s.type, s.needsTool) || !hasWriter(task, t, catalog)) continue;
+    if (!t.enabled || t.kind !== 'basic' || !t.runs || !task.available.includes(t.id)
+      || !toolReaches(t, s.type, s.needsTool) || !hasWriter(task, t, catalog)) continue;
     const lift = evidenceLift(t, s.type, 0, sim);
     if (lift > best.lift) best = { lift, tool: t };
   }
@@ -156,7 +158,10 @@ export function goldenPath(task: Pick<Task, 'key' | 'steps' | 'available' | 'pro
     const lifts = new Map<number, number>();
     for (const k of unit) {
       const s = task.steps[k] as TaskStep;
-      const options = slots.filter((sl) => sl.role !== 'answer' && task.available.includes(catalog.tools[sl.tool]?.id ?? '') && (sl.model === SELF ? self.writes?.[writerRoleOf(sl.role) as WriterRole] !== undefined : task.available.includes(catalog.tools[sl.model]?.id ?? '')))
+      const options = slots.filter((sl) => sl.role !== 'answer'
+        && task.available.includes(catalog.tools[sl.tool]?.id ?? '') && (sl.model === SELF
+        ? self.writes?.[writerRoleOf(sl.role) as WriterRole] !== undefined
+        : task.available.includes(catalog.tools[sl.model]?.id ?? '')))
         .flatMap((sl) => {
           const tool = catalog.tools[sl.tool] as ToolSpec;
           if (!tool.enabled || !toolReaches(tool, s.type, s.needsTool) || evidenceLift(tool, s.type, 0, sim) <= 0) return [];

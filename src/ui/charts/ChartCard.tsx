@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 
 /** A titled chart panel with a one-line explanation of what is plotted and its units. */
-export function ChartCard({ title, note, children, testId, footer }: { title: string; note?: ReactNode; children: ReactNode; testId?: string; footer?: ReactNode }) {
+export function ChartCard({ title, note, children, testId, footer }: { title: string; note?: ReactNode;
+  children: ReactNode; testId?: string; footer?: ReactNode }) {
   return (
     <figure className="chart-card" data-testid={testId} aria-label={title}>
       <figcaption>

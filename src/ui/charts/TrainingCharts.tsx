@@ -14,7 +14,8 @@ type Key = 'meanReward' | 'accuracy' | 'meanCostUSD' | 'meanLatencyS' | 'kl' | '
 type LineSpec = { key: Key; name: string; colour: string };
 
 /** An HTML legend (the browser lays it out; nothing in the SVG measures text): lines or filled areas. */
-export function LineLegend({ items, swatch = 'line' }: { items: readonly { name: string; colour: string; faint?: boolean; dashed?: boolean }[]; swatch?: 'line' | 'area' }) {
+export function LineLegend({ items, swatch = 'line' }: { items: readonly { name: string; colour: string;
+  faint?: boolean; dashed?: boolean }[]; swatch?: 'line' | 'area' }) {
   return (
     <ul className="legend compact" aria-label="legend">
       {items.map((l) => (
@@ -34,7 +35,10 @@ const selectSeries = (s: LabState) => s.series;
  * draws its raw points faint under the mean of the last SMOOTH_WINDOW iterations (computed over the
  * whole series, then downsampled), so noise does not read as a trend.
  */
-function SeriesChart({ slot, title, note, testId, yLabel, lines, domain, refs, includeZero, yFormat, missing }: { slot: number; title: string; note: ReactNode; testId: string; yLabel: string; lines: LineSpec[]; domain?: [number, number]; refs?: readonly RefLine[]; includeZero?: boolean; yFormat?: (v: number) => string; missing?: string }) {
+function SeriesChart({ slot, title, note, testId, yLabel, lines, domain, refs, includeZero, yFormat,
+  missing }: { slot: number; title: string; note: ReactNode; testId: string; yLabel: string; lines: LineSpec[];
+  domain?: [number, number]; refs?: readonly RefLine[]; includeZero?: boolean; yFormat?: (v: number) => string;
+  missing?: string }) {
   const series = useStaggered(selectSeries, slot);
   const smooth = lines.length === 1;
   const { xs, curves } = useMemo(() => {
@@ -128,7 +132,9 @@ export function DiagnosticsCharts() {
     <div className="charts-grid">
       <SeriesChart slot={3} title="Latency per task (s)" note="sum of call latencies + own turns" testId="chart-latency" yLabel="s" includeZero lines={[{ key: 'meanLatencyS', name: 'latency', colour: '#7048e8' }]} />
       <UsageChart slot={4} />
-      <SeriesChart slot={5} title="KL · entropy · clip fraction" note={`${epochs === 1 ? '(μ = 1: the ratio is 1, so clip fraction stays 0 and the surrogate ≈ 0 by construction)' : 'of the update'} · a gap: no update that iteration (every group filtered)`} testId="chart-diagnostics" yLabel="value" includeZero missing="no update"
+      <SeriesChart slot={5} title="KL · entropy · clip fraction" note={`${epochs === 1
+        ? '(μ = 1: the ratio is 1, so clip fraction stays 0 and the surrogate ≈ 0 by construction)'
+        : 'of the update'} · a gap: no update that iteration (every group filtered)`} testId="chart-diagnostics" yLabel="value" includeZero missing="no update"
         lines={[{ key: 'kl', name: 'KL (k3, nats)', colour: '#c2255c' }, { key: 'entropy', name: 'entropy (nats)', colour: '#1098ad' }, { key: 'clipFrac', name: 'clip fraction (0–1)', colour: '#f59f00' }]} />
     </div>
   );

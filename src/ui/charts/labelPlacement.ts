@@ -16,7 +16,8 @@ export function placeLabels(points: readonly { x: number; y: number; text: strin
   avoid: readonly { x: number; y: number }[] = []): LabelBox[] {
   const placed: LabelBox[] = [];
   const MARGIN = 3;
-  const covers = (b: LabelBox) => b.text !== first && avoid.some((q) => q.x > b.x - MARGIN && q.x < b.x + b.w + MARGIN && q.y > b.y - MARGIN && q.y < b.y + b.h + MARGIN);
+  const covers = (b: LabelBox) => b.text !== first && avoid.some((q) => q.x > b.x - MARGIN && q.x < b.x + b.w + MARGIN
+    && q.y > b.y - MARGIN && q.y < b.y + b.h + MARGIN);
   // `first` lies on the marks to avoid (the ★ is a point of the orchestrator's curve): it stays beside its point.
   const overlaps = (b: LabelBox) => covers(b) || placed.some((o) => b.x < o.x + o.w && o.x < b.x + b.w && b.y < o.y + o.h && o.y < b.y + b.h);
   const ordered = [...points].sort((a, b) => Number(b.text === first) - Number(a.text === first));

@@ -7,7 +7,8 @@ export function ViewControls() {
   return (
     <div className="view-controls">
       {!settingsHidden && <button type="button" onClick={() => v.setDrawer(!v.drawer)} aria-expanded={v.drawer}>Settings</button>}
-      <button type="button" onClick={() => v.setTheme(v.theme === 'dark' ? 'light' : 'dark')} aria-label={v.theme === 'dark' ? 'Light theme' : 'Dark theme'} title="Switch between the light and the dark theme">
+      <button type="button" onClick={() => v.setTheme(v.theme === 'dark' ? 'light' : 'dark')} aria-label={v.theme === 'dark'
+        ? 'Light theme' : 'Dark theme'} title="Switch between the light and the dark theme">
         {v.theme === 'dark' ? '☀ Light' : '☾ Dark'}
       </button>
       <label className="classroom-toggle" title="Large type for a projector, chosen controls hidden; kept in the link (?classroom=1)">
