@@ -14,7 +14,8 @@ export function BackendBadge({ backend, pending, stopped, onRemeasure }: {
     const text = 'tfjs is not running: the training worker stopped';
     return <span className="badge warn" data-testid="backend-stopped">{text}</span>;
   }
-  if (pending || !backend) return <span className="badge muted" data-testid="backend-pending"><span className="spinner" aria-hidden="true" />{pending ?? 'starting tfjs…'}</span>;
+  if (pending || !backend) return <span className="badge muted" data-testid="backend-pending"><span className="spinner"
+    aria-hidden="true" />{pending ?? 'starting tfjs…'}</span>;
   const probe = backend.probe;
   const title = [`adapter: ${backend.adapter}`,
     ...(probe ? probe.results.map((r) => `${r.label}: ${r.status}${r.detail ? ` — ${r.detail}` : ''} (${Math.round(r.ms)} ms)`) : []),
@@ -33,7 +34,8 @@ export function BackendBadge({ backend, pending, stopped, onRemeasure }: {
             `in ${(probe.totalMs / 1000).toFixed(1)} s`})</span>
         </span>
       )}
-      {backend.mode === 'auto' && <button type="button" className="link" onClick={onRemeasure} title="Run the backend speed probe again (≤ 2 s) and train on the fastest">Re-measure</button>}
+      {backend.mode === 'auto' && <button type="button" className="link" onClick={onRemeasure}
+        title="Run the backend speed probe again (≤ 2 s) and train on the fastest">Re-measure</button>}
     </span>
   );
 }

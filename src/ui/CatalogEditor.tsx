@@ -66,21 +66,29 @@ export function CatalogEditor() {
     <section className="panel catalog-editor" aria-label="tool catalog editor">
       <header className="panel-head">
         <h2>Tools</h2>
-        <label>Catalog preset <select aria-label="Catalog preset" value={preset} onChange={(e) => setPreset(e.target.value)}>{PRESET_NAMES.map((n) => <option key={n} value={n}>{n}</option>)}</select></label>
+        <label>Catalog preset <select aria-label="Catalog preset" value={preset}
+          onChange={(e) => setPreset(e.target.value)}>{PRESET_NAMES.map((n) => <option key={n}
+          value={n}>{n}</option>)}</select></label>
         <span className="small muted">edits apply at once; the policy scores any catalog, so it keeps running</span>
       </header>
       <div className="table-wrap">
         <table className="editor">
           <thead>
-            <tr><th>on</th><th>tool</th>{COLUMNS.map((c) => <th key={c.label}>{c.label}</th>)}{WRITER_ROLES.map((r) => <th key={r} title={`a model’s ability as a writer of ${r === 'query' ? 'search queries' : 'programs'} (blank = it fills no such slot; a basic tool runs what is written)`}>writes {r}</th>)}{STEP_TYPES.map((s) => <th key={s} title={`skill on “${STEP_TYPE_MEANING[s]}” (blank = cannot)`}>{s}</th>)}</tr>
+            <tr><th>on</th><th>tool</th>{COLUMNS.map((c) => <th
+              key={c.label}>{c.label}</th>)}{WRITER_ROLES.map((r) => <th key={r}
+              title={`a model’s ability as a writer of ${r === 'query' ? 'search queries'
+              : 'programs'} (blank = it fills no such slot; a basic tool runs what is written)`}>writes {r}</th>)}{STEP_TYPES.map((s) => <th
+              key={s} title={`skill on “${STEP_TYPE_MEANING[s]}” (blank = cannot)`}>{s}</th>)}</tr>
           </thead>
           <tbody>
             {catalog.tools.map((t, j) => (
               <tr key={t.id}>
-                <td><input type="checkbox" aria-label={`enable ${t.id}`} checked={t.enabled} onChange={(e) => update(j, { ...t, enabled: e.target.checked })} /></td>
+                <td><input type="checkbox" aria-label={`enable ${t.id}`} checked={t.enabled}
+                  onChange={(e) => update(j, { ...t, enabled: e.target.checked })} /></td>
                 <td title={t.description}><code>{t.id}</code></td>
                 {COLUMNS.map((c) => (
-                  <td key={c.label}><input type="number" aria-label={`${t.id} ${c.label}`} step={c.step} defaultValue={c.get(t)} key={`${t.id}-${c.label}-${c.get(t)}`}
+                  <td key={c.label}><input type="number" aria-label={`${t.id} ${c.label}`} step={c.step}
+                    defaultValue={c.get(t)} key={`${t.id}-${c.label}-${c.get(t)}`}
                     onBlur={(e) => {
                       // An empty field, or one the browser could not read as a finite number (1e999), is refused — never read as 0.
                       const raw = e.target.value;
@@ -95,13 +103,17 @@ export function CatalogEditor() {
                     }} /></td>
                 ))}
                 {WRITER_ROLES.map((r) => (
-                  <td key={r}>{t.kind === 'basic' ? <span className="muted small">{t.runs === r ? 'runs' : ''}</span> : <input type="text" inputMode="decimal" className="skill" aria-label={`${t.id} writes ${r}`} defaultValue={t.writes?.[r] ?? ''} key={`${t.id}-w${r}-${t.writes?.[r] ?? ''}`}
+                  <td key={r}>{t.kind === 'basic' ? <span
+                    className="muted small">{t.runs === r ? 'runs' : ''}</span> : <input type="text" inputMode="decimal"
+                    className="skill" aria-label={`${t.id} writes ${r}`} defaultValue={t.writes?.[r] ?? ''}
+                    key={`${t.id}-w${r}-${t.writes?.[r] ?? ''}`}
                     onBlur={(e) => { if (e.target.value !== String(t.writes?.[r] ?? '') && !setWrites(j, r, e.target.value)) e.target.value = String(t.writes?.[r] ?? ''); }} />}</td>
                 ))}
                 {STEP_TYPES.map((s) => (
                   <td key={s}><input type="text" inputMode="decimal" className="skill" aria-label={`${t.id} skill ` +
                     `${s}`} defaultValue={t.skill[s] ?? ''} key={`${t.id}-${s}-${t.skill[s] ?? ''}`}
-                    onBlur={(e) => { if (e.target.value !== String(t.skill[s] ?? '') && !setSkill(j, s, e.target.value)) e.target.value = String(t.skill[s] ?? ''); }} /></td>
+                    onBlur={(e) => { if (e.target.value !== String(t.skill[s] ?? '')
+                      && !setSkill(j, s, e.target.value)) e.target.value = String(t.skill[s] ?? ''); }} /></td>
                 ))}
               </tr>
             ))}

@@ -85,10 +85,12 @@ export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX,
       `arrow keys read the points`} onKeyDown={onKey} onBlur={() => setKeyed(null)}>
       {plot && sx && sy && (
         <svg className="chart-svg">
-          <Axes plot={plot} sx={sx} sy={sy} xTicks={xTicks} yTicks={yTicks} xLabel={xLabel} yLabel={yLabel} xFormat={xFormat} yFormat={yFmt} verticalGrid={verticalGrid} fontPx={fontPx} />
+          <Axes plot={plot} sx={sx} sy={sy} xTicks={xTicks} yTicks={yTicks} xLabel={xLabel} yLabel={yLabel}
+            xFormat={xFormat} yFormat={yFmt} verticalGrid={verticalGrid} fontPx={fontPx} />
           {children({ sx, sy, active })}
           {guideX !== undefined && <line x1={guideX} x2={guideX} y1={plot.y} y2={plot.y + plot.height} stroke="var(--muted)" strokeDasharray="3 3" />}
-          <rect className="pointer-catcher" x={plot.x} y={plot.y} width={plot.width} height={plot.height} fill="transparent" onPointerMove={onMove} onPointerLeave={() => setPointer(null)} />
+          <rect className="pointer-catcher" x={plot.x} y={plot.y} width={plot.width} height={plot.height}
+            fill="transparent" onPointerMove={onMove} onPointerLeave={() => setPointer(null)} />
         </svg>
       )}
       {active >= 0 && anchor && (

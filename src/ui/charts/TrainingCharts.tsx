@@ -20,7 +20,9 @@ export function LineLegend({ items, swatch = 'line' }: { items: readonly { name:
     <ul className="legend compact" aria-label="legend">
       {items.map((l) => (
         <li key={l.name}>
-          {swatch === 'line' ? <span className={l.dashed ? 'line dashed' : 'line'} style={{ borderColor: l.colour, opacity: l.faint ? 0.35 : 1 }} /> : <span className="swatch" style={{ background: l.colour }} />}
+          {swatch === 'line' ? <span className={l.dashed ? 'line dashed' : 'line'}
+            style={{ borderColor: l.colour, opacity: l.faint ? 0.35 : 1 }} /> : <span className="swatch"
+            style={{ background: l.colour }} />}
           {l.name}
         </li>
       ))}
@@ -58,7 +60,9 @@ function SeriesChart({ slot, title, note, testId, yLabel, lines, domain, refs, i
   }, [series, lines, smooth]);
   return (
     <ChartCard title={title} note={note} testId={testId} footer={smooth
-      ? <LineLegend items={[{ name: 'each iteration', colour: (lines[0] as LineSpec).colour, faint: true }, { name: `mean of the last ${SMOOTH_WINDOW}`, colour: (lines[0] as LineSpec).colour }, ...(refs ?? []).map((r) => ({ name: r.label, colour: r.colour, dashed: true }))]} />
+      ? <LineLegend items={[{ name: 'each iteration', colour: (lines[0] as LineSpec).colour, faint: true },
+        { name: `mean of the last ${SMOOTH_WINDOW}`, colour: (lines[0] as LineSpec).colour },
+        ...(refs ?? []).map((r) => ({ name: r.label, colour: r.colour, dashed: true }))]} />
       : <LineLegend items={lines} />}>
       {/* Mounted even while empty, so the first metrics do not have to build the chart during training. */}
       <IterationChart xs={xs} curves={curves} yLabel={yLabel} {...(domain ? { domain } : {})} {...(refs ? { refs } : {})} {...(includeZero ? { includeZero } : {})} {...(yFormat ? { yFormat } : {})} {...(missing ? { missing } : {})} />
@@ -118,9 +122,14 @@ export function KeyCurves() {
   const dashed = other ? `dashed: baselines on held-out ${other} tasks, another task set than the curve's` : 'dashed: baselines on held-out tasks';
   return (
     <div className="key-curves" data-region="curves">
-      <SeriesChart slot={1} title="Accuracy" note={`share of training rollouts solved · ${dashed}`} testId="chart-accuracy" yLabel="solved" domain={[0, 1]} yFormat={percent} lines={[{ key: 'accuracy', name: 'accuracy', colour: '#2f9e44' }]} {...(accRefs ? { refs: accRefs } : {})} />
-      <SeriesChart slot={0} title="Mean reward" note="R per trajectory, averaged over the batch" testId="chart-reward" yLabel="R" includeZero lines={[{ key: 'meanReward', name: 'reward', colour: 'var(--accent)' }]} />
-      <SeriesChart slot={2} title={`Cost per task (${unit})`} note="tool calls + the orchestrator's own turns" testId="chart-cost" yLabel={unit} includeZero lines={[{ key: 'meanCostUSD', name: 'cost', colour: '#e8590c' }]} {...(costRefs ? { refs: costRefs } : {})} />
+      <SeriesChart slot={1} title="Accuracy" note={`share of training rollouts solved · ${dashed}`}
+        testId="chart-accuracy" yLabel="solved" domain={[0, 1]} yFormat={percent}
+        lines={[{ key: 'accuracy', name: 'accuracy', colour: '#2f9e44' }]} {...(accRefs ? { refs: accRefs } : {})} />
+      <SeriesChart slot={0} title="Mean reward" note="R per trajectory, averaged over the batch" testId="chart-reward"
+        yLabel="R" includeZero lines={[{ key: 'meanReward', name: 'reward', colour: 'var(--accent)' }]} />
+      <SeriesChart slot={2} title={`Cost per task (${unit})`} note="tool calls + the orchestrator's own turns"
+        testId="chart-cost" yLabel={unit} includeZero
+        lines={[{ key: 'meanCostUSD', name: 'cost', colour: '#e8590c' }]} {...(costRefs ? { refs: costRefs } : {})} />
     </div>
   );
 }
@@ -130,12 +139,15 @@ export function DiagnosticsCharts() {
   const epochs = useLab((s) => s.train.epochs);
   return (
     <div className="charts-grid">
-      <SeriesChart slot={3} title="Latency per task (s)" note="sum of call latencies + own turns" testId="chart-latency" yLabel="s" includeZero lines={[{ key: 'meanLatencyS', name: 'latency', colour: '#7048e8' }]} />
+      <SeriesChart slot={3} title="Latency per task (s)" note="sum of call latencies + own turns" testId="chart-latency"
+        yLabel="s" includeZero lines={[{ key: 'meanLatencyS', name: 'latency', colour: '#7048e8' }]} />
       <UsageChart slot={4} />
       <SeriesChart slot={5} title="KL · entropy · clip fraction" note={`${epochs === 1
         ? '(μ = 1: the ratio is 1, so clip fraction stays 0 and the surrogate ≈ 0 by construction)'
         : 'of the update'} · a gap: no update that iteration (every group filtered)`} testId="chart-diagnostics" yLabel="value" includeZero missing="no update"
-        lines={[{ key: 'kl', name: 'KL (k3, nats)', colour: '#c2255c' }, { key: 'entropy', name: 'entropy (nats)', colour: '#1098ad' }, { key: 'clipFrac', name: 'clip fraction (0–1)', colour: '#f59f00' }]} />
+        lines={[{ key: 'kl', name: 'KL (k3, nats)', colour: '#c2255c' },
+          { key: 'entropy', name: 'entropy (nats)', colour: '#1098ad' },
+          { key: 'clipFrac', name: 'clip fraction (0–1)', colour: '#f59f00' }]} />
     </div>
   );
 }

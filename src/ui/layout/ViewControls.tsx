@@ -20,7 +20,8 @@ export function ViewControls() {
           <fieldset>
             <legend className="small muted">Hidden in classroom mode (kept in the link)</legend>
             {HIDEABLE.map((h) => (
-              <label key={h.id}><input type="checkbox" checked={v.hide.includes(h.id)} onChange={(e) => v.setHidden(h.id, e.target.checked)} /> {h.label}</label>
+              <label key={h.id}><input type="checkbox" checked={v.hide.includes(h.id)}
+                onChange={(e) => v.setHidden(h.id, e.target.checked)} /> {h.label}</label>
             ))}
           </fieldset>
         </details>
