@@ -92,7 +92,8 @@ export function policyFileActions(set: SetLab, get: () => LabState, worker: () =
         if (!j.ok) throw new Error(`HTTP ${j.status} for orchestrator.json`);
         const manifest = await j.blob();
         // The weights file is the one the manifest names (the CLI names it after its content).
-        const name = (JSON.parse(await manifest.text()) as { weightsManifest?: { paths?: string[] }[] }).weightsManifest?.[0]?.paths?.[0] ?? 'orchestrator.weights.bin';
+        const name = (JSON.parse(await manifest.text()) as { weightsManifest?: { paths?: string[] }[] }).weightsManifest?.[0]?.paths?.[0]
+          ?? 'orchestrator.weights.bin';
         const w = await fetch(`./pretrained/${encodeURIComponent(name)}`);
         if (!w.ok) throw new Error(`HTTP ${w.status} for ${name}`);
         const ok = await get().importWeights(manifest, await w.blob(), true, 'loading the shipped policy');

@@ -107,7 +107,8 @@ export function CatalogEditor() {
                     className="muted small">{t.runs === r ? 'runs' : ''}</span> : <input type="text" inputMode="decimal"
                     className="skill" aria-label={`${t.id} writes ${r}`} defaultValue={t.writes?.[r] ?? ''}
                     key={`${t.id}-w${r}-${t.writes?.[r] ?? ''}`}
-                    onBlur={(e) => { if (e.target.value !== String(t.writes?.[r] ?? '') && !setWrites(j, r, e.target.value)) e.target.value = String(t.writes?.[r] ?? ''); }} />}</td>
+                    onBlur={(e) => { if (e.target.value !== String(t.writes?.[r] ?? '')
+                      && !setWrites(j, r, e.target.value)) e.target.value = String(t.writes?.[r] ?? ''); }} />}</td>
                 ))}
                 {STEP_TYPES.map((s) => (
                   <td key={s}><input type="text" inputMode="decimal" className="skill" aria-label={`${t.id} skill ` +

@@ -13,8 +13,12 @@ const SPEEDS = [{ label: 'max', ms: 0 }, { label: 'fast', ms: 50 }, { label: 'sl
 /** Title, backend badge and selector, run controls, counters, seed, speed, and Share (link, policy, QR code). */
 export function TopBar() {
   const s = useLab(useShallow((x) => ({
-    workerActivity: x.workerActivity, backendInfo: x.backendInfo, backendSwitch: x.backendSwitch, forcedBackend: x.backend, iteration: x.iteration, itPerS: x.itPerS, running: x.running, train: x.train, delayMs: x.delayMs,
-    start: x.start, pause: x.pause, stepOnce: x.stepOnce, reset: x.reset, restoreBest: x.restoreBest, undo: x.undo, bestIteration: x.bestIteration, undoLabel: x.undoLabel, setTrain: x.setTrain, setDelay: x.setDelay, setBackend: x.setBackend,
+    workerActivity: x.workerActivity, backendInfo: x.backendInfo, backendSwitch: x.backendSwitch,
+      forcedBackend: x.backend, iteration: x.iteration, itPerS: x.itPerS, running: x.running, train: x.train,
+      delayMs: x.delayMs,
+    start: x.start, pause: x.pause, stepOnce: x.stepOnce, reset: x.reset, restoreBest: x.restoreBest, undo: x.undo,
+      bestIteration: x.bestIteration, undoLabel: x.undoLabel, setTrain: x.setTrain, setDelay: x.setDelay,
+      setBackend: x.setBackend,
   })));
   const shown = useView(useShallow((v) => Object.fromEntries(['backend', 'seed', 'speed', 'safety', 'share'].map((id) => [id,
     !(v.classroom && (v.hide as string[]).includes(id))]))));
@@ -39,7 +43,9 @@ export function TopBar() {
           ? `Bring back ${s.undoLabel}`
           : 'Nothing to undo: a Reset, an import, a new network or Restore best can be undone once'}>Undo</button>}
         {shown.safety && 
-        <button type="button" onClick={() => void s.restoreBest()} disabled={s.bestIteration === null} title={s.bestIteration === null ? 'No best policy kept yet' : `Put back the weights of iteration ${s.bestIteration}, this run's best smoothed reward`}>Restore best policy</button>}
+        <button type="button" onClick={() => void s.restoreBest()} disabled={s.bestIteration === null}
+          title={s.bestIteration === null ? 'No best policy kept yet'
+          : `Put back the weights of iteration ${s.bestIteration}, this run's best smoothed reward`}>Restore best policy</button>}
         {shown.seed && <NumberField className="field inline" label="seed" value={s.train.seed} min={0} max={2 ** 31} step={1} integer applyOnCommit
           hint="The seed of the policy's first weights and of the tasks: a new seed builds a new network (Undo brings the current one back); applied on Enter or when you leave the field"
           onChange={(v) => s.setTrain({ seed: v, policy: { ...s.train.policy, seed: v } })} />}

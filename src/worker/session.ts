@@ -76,7 +76,9 @@ export class LabSession {
     if (sizeError) throw new Error(sizeError);
     const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
     const catalogChanged = !prev || !same(prev.catalog, next.catalog);
-    const poolChanged = catalogChanged || prev.train.seed !== next.train.seed || prev.train.poolSize !== next.train.poolSize || prev.train.availability !== next.train.availability || !same(prev.train.sim, next.train.sim);
+    const poolChanged = catalogChanged || prev.train.seed !== next.train.seed
+      || prev.train.poolSize !== next.train.poolSize || prev.train.availability !== next.train.availability
+      || !same(prev.train.sim, next.train.sim);
     const evalChanged = poolChanged || prev.evalTasks !== next.evalTasks || prev.evalSuite !== next.evalSuite;
     const netChanged = !prev || !same(prev.train.policy, next.train.policy);
     const trainChanged = !prev || !trainsAlike(prev.train, next.train);

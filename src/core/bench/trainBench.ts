@@ -165,7 +165,8 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
       const byName = Object.fromEntries(top.map(([k, c]) => [k, c / n]));
       const row: BenchRow = {
         width, episodes, status: 'ok', iterationMs, rolloutDecisionsPerS: live / (rolloutMs / 1000), rolloutMs: rolloutMs / n,
-        updateMs: updateMs / n, readbacksPerTurn: (reads - n) / turns, readbacksPerIteration: reads / n, iterationsTimed: n, allowedToolShare: livePairs / (J * live),
+        updateMs: updateMs / n, readbacksPerTurn: (reads - n) / turns, readbacksPerIteration: reads / n,
+          iterationsTimed: n, allowedToolShare: livePairs / (J * live),
         dispatchesPerIteration: launches.total / n, bufferCopiesPerIteration: launches.copies / n, dispatchesByName: byName,
       };
       rows.push(row);

@@ -109,7 +109,8 @@ export function callsTableMarkdown(rows: readonly SuiteRow[]): string {
     lines.push(`| \`${r.policy}\` (lab) | ${cols.map((id) => mean(id).toFixed(1)).join(' | ')} | ${total.toFixed(1)} |`);
     const paper = PAPER_TABLE15.find((p) => p.policy === r.policy || (r.policy.startsWith('orchestrator') && p.policy === 'orchestrator'));
     if (paper) lines.push(`| ${paper.label} (paper) | ` +
-      `${cols.map((id) => (paper.calls[id] === undefined ? '—' : (paper.calls[id] as number).toFixed(1))).join(' | ')} | ${Object.values(paper.calls).reduce((a, x) => a + x, 0).toFixed(1)} |`);
+      `${cols.map((id) => (paper.calls[id] === undefined ? '—'
+        : (paper.calls[id] as number).toFixed(1))).join(' | ')} | ${Object.values(paper.calls).reduce((a, x) => a + x, 0).toFixed(1)} |`);
   }
   return lines.join('\n');
 }

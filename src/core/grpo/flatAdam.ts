@@ -63,7 +63,8 @@ export class FlatAdam {
     if (vars.every((w) => grads[w.name]) && wasmKernelsReady()) {
       // On wasm one kernel of our own does the whole step, with the values of the ops below bit for bit.
       const r = adamKernel(vars, vars.map((w) => grads[w.name] as tf.Tensor), this.m, this.v, {
-        maxNorm, beta1: b1, beta2: b2, biasCorrection1: 1 - b1 ** this.steps, biasCorrection2: 1 - b2 ** this.steps, epsilon: tf.backend().epsilon(), learningRate: this.learningRate,
+        maxNorm, beta1: b1, beta2: b2, biasCorrection1: 1 - b1 ** this.steps, biasCorrection2: 1 - b2 ** this.steps,
+          epsilon: tf.backend().epsilon(), learningRate: this.learningRate,
       });
       this.m.assign(r.m as tf.Tensor1D);
       this.v.assign(r.v as tf.Tensor1D);

@@ -86,7 +86,8 @@ export function beginIteration(host: PhaseHost, observe = false): IterationState
   return {
     host, observe, shown: 0, next: 0, durations: [], rng: new SeqRng(hashInts(host.config.seed, host.iteration, 0x6770)),
     tasks: [], groupPrefs: [], stats: [], mRaw: [], mNorm: [], rewards: [], advantages: [],
-    adv: new Float32Array(N), used: new Uint8Array(N), decisions: new Int32Array(N), trainedDecisions: 0, pairs: { rollout: 0, trained: 0 }, update: null, probs: null,
+    adv: new Float32Array(N), used: new Uint8Array(N), decisions: new Int32Array(N), trainedDecisions: 0,
+      pairs: { rollout: 0, trained: 0 }, update: null, probs: null,
   };
 }
 
@@ -238,7 +239,8 @@ export function iterationMetrics(s: IterationState): IterationMetrics {
   const calls = new Float64Array(J);
   for (let i = 0; i < N; i++) {
     rolloutTurns = Math.max(rolloutTurns, env.turn[i] as number);
-    solved += env.outcome[i] as number; cost += env.cost[i] as number; latency += env.latencyMs[i] as number; turns += env.turn[i] as number; absAdv += Math.abs(s.adv[i] as number);
+    solved += env.outcome[i] as number; cost += env.cost[i] as number; latency += env.latencyMs[i] as number;
+      turns += env.turn[i] as number; absAdv += Math.abs(s.adv[i] as number);
     for (let j = 0; j < J; j++) calls[j] += env.calls[i * J + j] as number;
   }
   for (const r of s.rewards) for (const x of r) reward += x;

@@ -114,7 +114,8 @@ export class GrpoTrainer {
   /** The trainer's side of the phases: its buffers, and the update and probability readers. */
   private host(): PhaseHost {
     return {
-      catalog: this.catalog, config: this.cfg, pool: this.pool, net: this.net, env: this.env, buf: this.buf, scales: this.scales, prefs: this.prefs, iteration: this.iteration,
+      catalog: this.catalog, config: this.cfg, pool: this.pool, net: this.net, env: this.env, buf: this.buf,
+        scales: this.scales, prefs: this.prefs, iteration: this.iteration,
       update: (adv, weight, tokenWeight) => this.update(adv, weight, tokenWeight, this.startWeights),
       probabilities: (rows) => this.probabilities(rows),
     };

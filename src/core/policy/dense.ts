@@ -113,7 +113,8 @@ export function hiddenLayer(x: tf.Tensor2D, w: tf.Variable, b: tf.Variable, act:
         const dz = activationGrad(dy as tf.Tensor2D, ys, act);
         const H = ws.shape[1];
         // dz·Wᵀ; for a single output column this is an outer product, cheaper as a broadcast multiply.
-        const dx = H === 1 ? tf.mul(dz, tf.reshape(ws, [1, ws.shape[0]])) : canRunDense(ws.shape[0]) ? denseKernel(dz, tf.transpose(ws), null, false) : tf.matMul(dz, tf.transpose(ws));
+        const dx = H === 1 ? tf.mul(dz, tf.reshape(ws, [1, ws.shape[0]])) : canRunDense(ws.shape[0])
+          ? denseKernel(dz, tf.transpose(ws), null, false) : tf.matMul(dz, tf.transpose(ws));
         return [dx, ...weightAndBiasGrads(xs, dz)];
       },
     };

@@ -56,7 +56,8 @@ interface AxesProps {
 }
 
 const sameTicks = (a: Ticks, b: Ticks): boolean =>
-  a.decimals === b.decimals && a.domain[0] === b.domain[0] && a.domain[1] === b.domain[1] && a.values.length === b.values.length && a.values.every((v, i) => v === b.values[i]);
+  a.decimals === b.decimals && a.domain[0] === b.domain[0] && a.domain[1] === b.domain[1]
+    && a.values.length === b.values.length && a.values.every((v, i) => v === b.values[i]);
 
 /**
  * A chart's frame as plain SVG: dashed grid lines at the ticks, the two axis lines with their
