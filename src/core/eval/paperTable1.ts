@@ -39,5 +39,6 @@ export const DEPARTURES: readonly string[] = [
   'one small policy network (a scorer over slot descriptors), not an 8B language model; 800 iterations of 16 tasks × 8 rollouts',
   'tasks of 1 to 5 steps and a training budget of 4 to 40 turns (12 at evaluation), not up to 50; costs and ' +
     'latencies are smaller in absolute terms, their ratios are what is compared',
-  'Claude Opus 4.1 costs and latencies: at its published prices one token model cannot give both the paper’s cost and its latency ratios (docs/SIMULATION.md)',
+  'Claude Opus 4.1 costs and latencies: at its published prices one token model cannot give both the paper’s cost ' +
+    'and its latency ratios (docs/SIMULATION.md)',
 ];
