@@ -1,10 +1,8 @@
-// The bench page's worker: starts the requested tfjs backend and runs the training benchmark
-// (core/bench/trainBench.ts) on it, posting each finished row's line and then the report; or, with
-// plan 'diverge', the divergence guard's self-check (core/bench/divergenceCheck.ts), or with plan
-// 'memory', tensors and GPU bytes after 5 and 15 iterations at a tiny size, or with plan 'kernels' the
-// WGSL kernels against tfjs's ops (core/bench/webgpuCheck.ts), or with plan 'series' 20 iterations'
-// diagnostics from a fixed seed (core/bench/trainingSeries.ts). `flags` ("NAME:value,…")
-// are tfjs flags set once the backend has started.
+// The bench page's worker: starts the requested tfjs backend and runs a plan on it — the training
+// benchmark (core/bench/trainBench.ts, each row's line then the report), 'diverge' (the divergence
+// guard's self-check), 'memory' (tensors and GPU bytes at a tiny size), 'kernels' (the WGSL kernels
+// against tfjs's ops) or 'series' (a fixed seed's diagnostics). `flags` ("NAME:value,…") are tfjs
+// flags set once the backend has started.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { initBackend } from '../worker/backend';

@@ -8,7 +8,8 @@
 import type { BenchMessage } from './bench.worker';
 import './bench.css';
 
-interface BenchResult { backend: string; status: 'done' | 'unavailable' | 'error'; message?: string; adapter?: string; software?: boolean; report?: unknown; check?: unknown; longestTaskMs: number }
+interface BenchResult { backend: string; status: 'done' | 'unavailable' | 'error'; message?: string; adapter?: string;
+  software?: boolean; report?: unknown; check?: unknown; longestTaskMs: number }
 declare global { interface Window { benchResult?: BenchResult } }
 
 const log = document.getElementById('bench-log') as HTMLPreElement;

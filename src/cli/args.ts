@@ -19,7 +19,8 @@ export function parseArgs(argv: readonly string[], flagNames: ReadonlySet<string
     const a = rest[i] as string;
     if (!a.startsWith('--')) throw new CliError(`unexpected argument "${a}" (options look like --name value)`);
     const name = a.slice(2);
-    if (name.includes('=')) throw new CliError(`${a}: write an option and its value apart, as --${name.slice(0, name.indexOf('='))} ${name.slice(name.indexOf('=') + 1)}`);
+    if (name.includes('=')) throw new CliError(`${a}: write an option and its value apart, as ` +
+      `--${name.slice(0, name.indexOf('='))} ${name.slice(name.indexOf('=') + 1)}`);
     if (options.has(name) || flags.has(name)) throw new CliError(`--${name} is given twice; give it once`);
     if (flagNames.has(name)) flags.add(name);
     else {

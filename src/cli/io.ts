@@ -2,7 +2,8 @@
 // locations checked before any work, and writes that never leave a half-written file or a mixed
 // policy pair (temporary names, renames, content-named weights; temporaries removed on failure).
 
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync,
+  unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Catalog } from '../core/sim/catalog';
 import { parseCatalogJson } from '../core/sim/catalogSchema';
@@ -153,7 +154,8 @@ let tempCount = 0;
  * removed; if anything fails before, the new weights file is removed too (an orphan would block
  * reusing --out, and take the space the next try needs).
  */
-export function writeArtifactPair(dir: string, json: { weightsManifest: { paths: string[] }[] }, weights: Uint8Array, extra: readonly { path: string; data: string | Uint8Array }[] = []): string {
+export function writeArtifactPair(dir: string, json: { weightsManifest: { paths: string[] }[] }, weights: Uint8Array,
+  extra: readonly { path: string; data: string | Uint8Array }[] = []): string {
   const name = `orchestrator.weights.${weightsFingerprint(weights)}.bin`;
   const manifest = { ...json, weightsManifest: json.weightsManifest.map((m, i) => (i === 0 ? { ...m, paths: [name] } : m)) };
   const weightsPath = join(dir, name);

@@ -22,10 +22,19 @@ const FLAGS = new Set(['json', 'markdown', 'random-preferences', 'help', 'quick'
 const COMMANDS: Record<string, { run: (a: ReturnType<typeof parseArgs>) => void | Promise<void>; usage: string }> = {
   catalog: { run: catalogCommand, usage: 'catalog --preset <toolorchestra|seed-004>' },
   generate: { run: generateCommand, usage: 'generate --catalog <preset|file> --seed S --count N --out tasks.jsonl [--availability p] [--json]' },
-  eval: { run: evalCommand, usage: 'eval --policy <baseline|DIR|DIR/orchestrator.json> --catalog <preset|file> [--suite hle|frames|tau2] --seed S --count N [--preference P.json] [--availability p] [--max-turns T] [--backend wasm|cpu] [--json]' },
-  frontier: { run: frontierCommand, usage: 'frontier --catalog <preset|file> [--suite hle|frames|tau2] --seed S --count N [--policy DIR/orchestrator.json] [--backend wasm|cpu] [--json | --markdown]' },
-  train: { run: trainCommand, usage: `train --catalog <preset|file> --seed S --iterations K --out DIR [--preference P.json | --random-preferences] [--init DIR/orchestrator.json] [--lr 0.0015] [--lr-decay F] [--advantage std|mean] [--entropy c] [--beta b] [--batch B] [--group G] [--epochs μ] [--width W] [--depth D] [--reward ${REWARD_MODES.join('|')}] [--aggregation token-mean|seq-mean-token-mean] [--dual-clip c (> 1)] [--max-turns T] [--pool N] [--checkpoint-every K] [--progress-every K] [--backend wasm|cpu] [--json]\n         train --resume DIR [--iterations K]  (go on with a saved run)` },
-  calibrate: { run: calibrateCommand, usage: 'calibrate [--catalog <preset|file>] [--count 1000] [--seed 1000] [--policy DIR/orchestrator.json [--preference P.json]] [--baselines a,b,…] [--backend wasm|cpu] [--json]' },
+  eval: { run: evalCommand, usage: 'eval --policy <baseline|DIR|DIR/orchestrator.json> --catalog <preset|file> ' +
+    '[--suite hle|frames|tau2] --seed S --count N [--preference P.json] [--availability p] [--max-turns T] ' +
+    '[--backend wasm|cpu] [--json]' },
+  frontier: { run: frontierCommand, usage: 'frontier --catalog <preset|file> [--suite hle|frames|tau2] --seed S ' +
+    '--count N [--policy DIR/orchestrator.json] [--backend wasm|cpu] [--json | --markdown]' },
+  train: { run: trainCommand, usage: `train --catalog <preset|file> --seed S --iterations K --out DIR [--preference ` +
+    `P.json | --random-preferences] [--init DIR/orchestrator.json] [--lr 0.0015] [--lr-decay F] [--advantage ` +
+    `std|mean] [--entropy c] [--beta b] [--batch B] [--group G] [--epochs μ] [--width W] [--depth D] [--reward ` +
+    `${REWARD_MODES.join('|')}] [--aggregation token-mean|seq-mean-token-mean] [--dual-clip c (> 1)] [--max-turns T] ` +
+    `[--pool N] [--checkpoint-every K] [--progress-every K] [--backend wasm|cpu] [--json]\n         train --resume ` +
+    `DIR [--iterations K]  (go on with a saved run)` },
+  calibrate: { run: calibrateCommand, usage: 'calibrate [--catalog <preset|file>] [--count 1000] [--seed 1000] ' +
+    '[--policy DIR/orchestrator.json [--preference P.json]] [--baselines a,b,…] [--backend wasm|cpu] [--json]' },
   preferences: { run: preferencesCommand, usage: 'preferences --policy DIR/orchestrator.json [--count 1000] [--seed 1000] [--json]' },
   reproduce: { run: reproduceCommand, usage: 'reproduce [--quick] [--pretrained] --out DIR [--count N] [--iterations K] [--json]' },
   reward: { run: rewardCommand, usage: 'reward --input group.json [--json]' },
@@ -78,7 +87,9 @@ main(process.argv.slice(2)).then(
   (code) => exitAfterOutput(typeof process.exitCode === 'number' && process.exitCode !== 0 ? process.exitCode : code), // e.g. 130 after a saved Ctrl-C
   (e: unknown) => {
     // One line, whatever failed; the stack only on request (a stack is for a bug report, not for a user).
-    const msg = e instanceof CliError ? e.message : `unexpected error: ${(e as Error)?.message ?? String(e)}${process.env.ORCHESTRA_DEBUG ? `\n${(e as Error)?.stack}` : ' (ORCHESTRA_DEBUG=1 shows the stack)'}`;
+    const msg = e instanceof CliError ? e.message : `unexpected error: ${(e as Error)?.message
+      ?? String(e)}${process.env.ORCHESTRA_DEBUG ? `\n${(e as Error)?.stack}`
+      : ' (ORCHESTRA_DEBUG=1 shows the stack)'}`;
     process.stderr.write(`error: ${msg}\n`);
     process.exit(e instanceof CliError ? 2 : 1);
   },

@@ -63,7 +63,8 @@ function warnOnOtherTools(path: string, trained: Catalog, used: Catalog): void {
   const gone = [...before].filter((id) => !now.has(id));
   if (!added.length && !gone.length) return;
   const list = (xs: string[]) => (xs.length > 4 ? `${xs.slice(0, 4).join(', ')} and ${xs.length - 4} more` : xs.join(', '));
-  process.stderr.write(`warning: ${path} was trained with catalog "${trained.name}"; catalog "${used.name}" ${[added.length ? `adds ${list(added)}` : '', gone.length ? `lacks ${list(gone)}` : ''].filter(Boolean).join(' and ')}: tools it never saw are scored by extrapolation\n`);
+  process.stderr.write(`warning: ${path} was trained with catalog "${trained.name}"; catalog "${used.name}" ${[added.length ? `adds ${list(added)}` : '',
+    gone.length ? `lacks ${list(gone)}` : ''].filter(Boolean).join(' and ')}: tools it never saw are scored by extrapolation\n`);
 }
 
 /**

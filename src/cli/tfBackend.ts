@@ -21,5 +21,6 @@ export async function initNodeBackend(name: string): Promise<string> {
 
 /** Refuses a --backend the command would not use because nothing it runs needs tfjs (a baseline): a wrong name is still wrong. */
 export function checkBackendName(name: string | undefined): void {
-  if (name !== undefined && !(NODE_BACKENDS as readonly string[]).includes(name)) throw new CliError(`--backend must be one of ${NODE_BACKENDS.join(', ')} in Node (got "${name}")`);
+  if (name !== undefined && !(NODE_BACKENDS as readonly string[]).includes(name)) throw new CliError(`--backend must ` +
+    `be one of ${NODE_BACKENDS.join(', ')} in Node (got "${name}")`);
 }

@@ -30,9 +30,11 @@ const BOUNDED: readonly Bounded[] = [
 ];
 
 /** Options that set a run's configuration (a resumed run keeps its own). */
-export const RUN_SETTING_OPTIONS = [...BOUNDED.map((b) => b.option), 'catalog', 'preference', 'random-preferences', 'reward', 'aggregation', 'advantage', 'dual-clip', 'init', 'lr-decay'];
+export const RUN_SETTING_OPTIONS = [...BOUNDED.map((b) => b.option), 'catalog', 'preference', 'random-preferences',
+  'reward', 'aggregation', 'advantage', 'dual-clip', 'init', 'lr-decay'];
 
-const get = (o: unknown, path: readonly string[]): unknown => path.reduce<unknown>((x, k) => (x !== null && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined), o);
+const get = (o: unknown, path: readonly string[]): unknown => path.reduce<unknown>((x, k) => (x !== null
+  && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined), o);
 
 /** The bounded numbers given on the command line, over `base` (an option not given keeps base's value). */
 export function boundedFromArgs(a: Args, base: TrainConfig): TrainConfig {
@@ -65,7 +67,8 @@ const OWN_CHECK = new Set(['preference', 'lrDecay', 'dualClip']);
 function shapeError(def: unknown, v: unknown, name: string): string | null {
   if (OWN_CHECK.has(name) || (v === null && NULLABLE.has(name))) return null;
   if (typeof def === 'number') return typeof v === 'number' && Number.isFinite(v) ? null : `"${name}" must be a finite number (got ${JSON.stringify(v)})`;
-  if (def === null || typeof def !== 'object') return def === null || typeof v === typeof def ? null : `"${name}" must be a ${typeof def} (got ${JSON.stringify(v)})`;
+  if (def === null || typeof def !== 'object') return def === null || typeof v === typeof def ? null : `"${name}" ` +
+    `must be a ${typeof def} (got ${JSON.stringify(v)})`;
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return `"${name}" must be an object (got ${JSON.stringify(v)})`;
   for (const [k, d] of Object.entries(def)) {
     const e = shapeError(d, (v as Record<string, unknown>)[k], `${name}.${k}`);
@@ -93,7 +96,8 @@ export function storedTrainConfig(stored: Record<string, unknown>, catalog: Cata
   delete merged.iterations;
   delete merged.backend;
   const done = s.iterations;
-  if (typeof done !== 'number' || !Number.isInteger(done) || done < 0) return { error: `"iterations" must be a whole number of iterations done (got ${JSON.stringify(done)})` };
+  if (typeof done !== 'number' || !Number.isInteger(done) || done < 0) return { error: `"iterations" must be a whole ` +
+    `number of iterations done (got ${JSON.stringify(done)})` };
   if (done > MAX_ITERATIONS) {
     const why = `at most ${MAX_ITERATIONS} (the most a run may have; got ${done})`;
     return { error: `"iterations" must be a whole number of iterations done, ${why}` };
@@ -104,17 +108,23 @@ export function storedTrainConfig(stored: Record<string, unknown>, catalog: Cata
   }
   for (const b of BOUNDED) {
     const v = get(merged, b.path) as number, name = b.path.join('.');
-    if (v < b.min || v > b.max || (b.integer && !Number.isInteger(v))) return { error: `"${name}" must be ${b.integer ? 'an integer' : 'a number'} in [${b.min}, ${b.max}] (as --${b.option}; got ${v})` };
+    if (v < b.min || v > b.max || (b.integer && !Number.isInteger(v))) return { error: `"${name}" must be ` +
+      `${b.integer ? 'an integer' : 'a number'} in [${b.min}, ${b.max}] (as --${b.option}; got ${v})` };
   }
   const c = merged as unknown as TrainConfig;
-  if (!(REWARD_MODES as readonly string[]).includes(c.reward)) return { error: `"reward" must be one of ${REWARD_MODES.join(', ')} (got ${JSON.stringify(c.reward)})` };
-  if (c.aggregation !== 'token-mean' && c.aggregation !== 'seq-mean-token-mean') return { error: `"aggregation" must be token-mean or seq-mean-token-mean (got ${JSON.stringify(c.aggregation)})` };
-  if (c.preferenceMode !== 'fixed' && c.preferenceMode !== 'random') return { error: `"preferenceMode" must be fixed or random (got ${JSON.stringify(c.preferenceMode)})` };
+  if (!(REWARD_MODES as readonly string[]).includes(c.reward)) return { error: `"reward" must be one of ` +
+    `${REWARD_MODES.join(', ')} (got ${JSON.stringify(c.reward)})` };
+  if (c.aggregation !== 'token-mean' && c.aggregation !== 'seq-mean-token-mean') return { error: `"aggregation" must ` +
+    `be token-mean or seq-mean-token-mean (got ${JSON.stringify(c.aggregation)})` };
+  if (c.preferenceMode !== 'fixed' && c.preferenceMode !== 'random') return { error: `"preferenceMode" must be fixed ` +
+    `or random (got ${JSON.stringify(c.preferenceMode)})` };
   const badPref = storedPreferenceError(c.preference);
   if (badPref) return { error: `"preference": ${badPref}` };
   const unknownTool = Object.keys(c.preference.tools).find((id) => !catalog.tools.some((t) => t.id === id));
   if (unknownTool) return { error: `"preference" weighs "${unknownTool}", which is not a tool of the run's catalog` };
-  if (c.dualClip !== null && !(typeof c.dualClip === 'number' && c.dualClip > 1 && c.dualClip <= 1000)) return { error: `"dualClip" must be null or a number in (1, 1000] (as --dual-clip; got ${JSON.stringify(c.dualClip)})` };
+  if (c.dualClip !== null && !(typeof c.dualClip === 'number' && c.dualClip > 1
+    && c.dualClip <= 1000)) return { error: `"dualClip" must be null or a number in (1, 1000] (as --dual-clip; got ` +
+      `${JSON.stringify(c.dualClip)})` };
   const d = c.lrDecay as { start?: unknown; end?: unknown } | null;
   const [start, end] = [d?.start, d?.end];
   const isIteration = (x: unknown): x is number =>
@@ -125,7 +135,8 @@ export function storedTrainConfig(stored: Record<string, unknown>, catalog: Cata
       + `(got ${got})` };
   }
   if (!(c.epsLow >= 0 && c.epsLow < 1 && c.epsHigh >= 0 && c.maxGradNorm > 0 && c.availability > 0 && c.availability <= 1)) return { error: `"epsLow" must be in [0, 1), "epsHigh" ≥ 0, "maxGradNorm" > 0 and "availability" in (0, 1] (got ${c.epsLow}, ${c.epsHigh}, ${c.maxGradNorm}, ${c.availability})` };
-  const negative = Object.entries({ ...c.sim, ...Object.fromEntries(Object.entries(c.sim.spread).map(([k, v]) => [`spread.${k}`, v])) }).find(([, v]) => typeof v === 'number' && v < 0);
+  const negative = Object.entries({ ...c.sim,
+    ...Object.fromEntries(Object.entries(c.sim.spread).map(([k, v]) => [`spread.${k}`, v])) }).find(([, v]) => typeof v === 'number' && v < 0);
   if (negative) return { error: `"sim.${negative[0]}" must be ≥ 0 (got ${negative[1] as number})` };
   const a = c.advantage;
   if (a.clip !== null && !(a.clip > 0)) return { error: `"advantage.clip" must be null (off) or > 0 (got ${a.clip})` };

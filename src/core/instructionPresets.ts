@@ -19,7 +19,8 @@ export interface InstructionPreset {
 export const isApi = (id: string): boolean => /^(gpt|claude|o\d|web-search|search$)/.test(id);
 
 export const INSTRUCTION_PRESETS: readonly InstructionPreset[] = [
-  { name: 'Accuracy first', instruction: 'Get it right; cost and time do not matter.', preference: () => ({ outcome: 1, cost: 0, latency: 0, tools: {} }), axis: 'cost' },
+  { name: 'Accuracy first', instruction: 'Get it right; cost and time do not matter.',
+    preference: () => ({ outcome: 1, cost: 0, latency: 0, tools: {} }), axis: 'cost' },
   { name: 'Budget', instruction: 'Solve it as cheaply as you can.', preference: () => ({ outcome: 1, cost: 1, latency: 0, tools: {} }), axis: 'cost' },
   { name: 'Fast', instruction: 'I need the answer quickly.', preference: () => ({ outcome: 1, cost: 0, latency: 1, tools: {} }), axis: 'latencyS' },
   {

@@ -17,7 +17,10 @@ export function backendActions(set: SetLab, get: () => LabState, worker: () => L
     get().dropPhases(); // a switch closed any slow-motion iteration
     rememberProbe(b.probe);
     if (b.name === 'webgpu' && b.software && b.mode === 'forced') {
-      get().notify('warn', `WebGPU runs on a software adapter here (${b.adapter}): every GPU op is emulated on the CPU, so training is slow: the first iteration also compiles the GPU kernels, which can take 20 s or more. Choose "auto" in the backend selector to train on the backend measured fastest (the policy is carried over).`, 'backend');
+      get().notify('warn', `WebGPU runs on a software adapter here (${b.adapter}): every GPU op is emulated on the ` +
+        `CPU, so training is slow: the first iteration also compiles the GPU kernels, which can take 20 s or more. ` +
+        `Choose "auto" in the backend selector to train on the backend measured fastest (the policy is carried ` +
+        `over).`, 'backend');
     }
   };
   return {
@@ -51,8 +54,11 @@ export function backendActions(set: SetLab, get: () => LabState, worker: () => L
           adopt(r.backend);
           set({ backend: auto ? null : name });
           deps.syncUrl();
-          if (!auto && r.backend.name !== name) get().notify('warn', `Backend ${name} is not available here; using ${r.backend.name}. ${r.backend.notes.join('; ')}`, 'backend');
-          else get().notify('info', `${auto ? `Chose ${r.backend.name} by measurement` : `Switched to ${name}`}; the policy's weights were carried over (Adam's moments restart).`, 'backend');
+          if (!auto && r.backend.name !== name) get().notify('warn',
+            `Backend ${name} is not available here; using ${r.backend.name}. ${r.backend.notes.join('; ')}`, 'backend');
+          else get().notify('info',
+            `${auto ? `Chose ${r.backend.name} by measurement` : `Switched to ${name}`}; the policy's weights were carried over (Adam's moments restart).`,
+            'backend');
         }
       } catch (e) {
         deps.fail(e);

@@ -113,7 +113,8 @@ export const useCompare = create<CompareState>((set, get) => {
       // Both runs follow the lab's learning-rate schedule from their first iteration; past its end the rate is 0 and neither would change.
       const end = lab.train.lrDecay?.end;
       const count = end !== undefined && end < n ? end : n;
-      const note = count < n ? `The learning rate reaches 0 at iteration ${end} (Settings → Training → "lr → 0 by iteration"), so each seed runs ${count} iterations, not ${n}: past that neither side would change.` : null;
+      const note = count < n ? `The learning rate reaches 0 at iteration ${end} (Settings → Training → "lr → 0 by ` +
+        `iteration"), so each seed runs ${count} iterations, not ${n}: past that neither side would change.` : null;
       const empty = (): MetricPoint[][] => Array.from({ length: k }, () => []);
       const runs = preset.sides.map((s) => ({ label: s.label, seeds: empty(), points: [] }));
       const seeds = comparisonSeeds(lab.train, k);

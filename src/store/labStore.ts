@@ -148,9 +148,11 @@ export const useLab = create<LabState>((set, get) => {
     if (changed.includes('phases')) get().dropPhases(); // the worker closed a slow-motion iteration the new settings no longer fit
     // A new network (width, depth or seed changed): its counter starts at 0, with curves of its own;
     // a trained policy it replaced is kept for Undo, with its curves.
-    if (changed.includes('policy')) set({ ...(changed.includes('undo') ? run.keepForUndo() : noCurves()), iteration: 0, policyOrigin: 'random', tradeoffStale: true });
+    if (changed.includes('policy')) set({ ...(changed.includes('undo') ? run.keepForUndo() : noCurves()), iteration: 0,
+      policyOrigin: 'random', tradeoffStale: true });
     if (r.type === 'configured') set({ bestIteration: r.bestIteration, undoLabel: r.undo });
-    if (r.type === 'configured' && changed.includes('undo') && r.undo) get().notify('info', `A new network for the new shape or seed: ${r.undo} is kept — Undo brings it back.`, 'policy');
+    if (r.type === 'configured' && changed.includes('undo') && r.undo) get().notify('info',
+      `A new network for the new shape or seed: ${r.undo} is kept — Undo brings it back.`, 'policy');
     await evaluate(changed.some((c) => c === 'policy' || c === 'tasks' || c === 'baselines'));
   };
   const configureSoon = () => {
@@ -168,7 +170,8 @@ export const useLab = create<LabState>((set, get) => {
       if (mine === evalGeneration) set({ evaluating: false });
     }
   };
-  const initial = readUrl(typeof location === 'undefined' ? '' : location.search, typeof location === 'undefined' ? '' : withoutPolicyParam(location.hash)); // a link's #policy= is share.bootPolicy's
+  const initial = readUrl(typeof location === 'undefined' ? '' : location.search,
+    typeof location === 'undefined' ? '' : withoutPolicyParam(location.hash)); // a link's #policy= is share.bootPolicy's
   return {
     ...initial.config,
     ...teach,
@@ -268,7 +271,9 @@ export const useLab = create<LabState>((set, get) => {
       const ids = new Set(r.value.tools.map((t) => t.id));
       const p = get().train.preference;
       // An edit that applies ends any refusal on show: it is about an entry no longer there.
-      set((s) => ({ catalog: r.value, train: { ...s.train, preference: { ...p, tools: Object.fromEntries(Object.entries(p.tools).filter(([id]) => ids.has(id))) } }, notices: withoutTopic(s.notices, 'catalog') }));
+      set((s) => ({ catalog: r.value, train: { ...s.train,
+        preference: { ...p, tools: Object.fromEntries(Object.entries(p.tools).filter(([id]) => ids.has(id))) } },
+        notices: withoutTopic(s.notices, 'catalog') }));
       configureSoon();
       void get().regenerate();
       return true;

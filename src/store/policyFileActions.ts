@@ -47,7 +47,9 @@ export function policyFileActions(set: SetLab, get: () => LabState, worker: () =
       try {
         json = JSON.parse(await jsonFile.text());
       } catch (e) {
-        get().notify('error', `Import refused: ${'name' in jsonFile && jsonFile.name ? `"${jsonFile.name}"` : 'the policy manifest'} is not valid JSON (${(e as Error).message}). The current model keeps running.`, 'import');
+        get().notify('error', `Import refused: ${'name' in jsonFile && jsonFile.name ? `"${jsonFile.name}"`
+          : 'the policy manifest'} is not valid JSON (${(e as Error).message}). The current model keeps running.`,
+          'import');
         return false;
       }
       // Two files of different runs: said as such, before their bytes are blamed on the weights file's name.
@@ -90,12 +92,14 @@ export function policyFileActions(set: SetLab, get: () => LabState, worker: () =
         if (!j.ok) throw new Error(`HTTP ${j.status} for orchestrator.json`);
         const manifest = await j.blob();
         // The weights file is the one the manifest names (the CLI names it after its content).
-        const name = (JSON.parse(await manifest.text()) as { weightsManifest?: { paths?: string[] }[] }).weightsManifest?.[0]?.paths?.[0] ?? 'orchestrator.weights.bin';
+        const name = (JSON.parse(await manifest.text()) as { weightsManifest?: { paths?: string[] }[] }).weightsManifest?.[0]?.paths?.[0]
+          ?? 'orchestrator.weights.bin';
         const w = await fetch(`./pretrained/${encodeURIComponent(name)}`);
         if (!w.ok) throw new Error(`HTTP ${w.status} for ${name}`);
         const ok = await get().importWeights(manifest, await w.blob(), true, 'loading the shipped policy');
         if (ok) set({ policyOrigin: 'pretrained' });
-        if (ok) get().notify('info', `Loaded the shipped pretrained policy (trained in Node with random preferences and the ${SHIPPED_RECIPE.reward} reward), so the sliders mean something before any training.`, 'policy');
+        if (ok) get().notify('info', `Loaded the shipped pretrained policy (trained in Node with random preferences ` +
+          `and the ${SHIPPED_RECIPE.reward} reward), so the sliders mean something before any training.`, 'policy');
         return ok;
       } catch (e) {
         get().notify('warn', `The shipped pretrained policy could not be loaded (${(e as Error).message}); starting from a random policy.`, 'policy');

@@ -52,7 +52,9 @@ export function runActions(set: SetLab, get: () => LabState, worker: () => LabWo
       else if (r.kept) runs.keepForUndo(curvesOf(get()));
       const seed = r.seed ?? get().train.seed; // Undo's policy comes with the seed it was kept under
       const seedBack = seed !== get().train.seed;
-      set((s) => ({ policyOrigin: 'restored', train: { ...s.train, seed, policy: { ...s.train.policy, width: r.width, depth: r.depth, seed } }, paper: null, tradeoffStale: true }));
+      set((s) => ({ policyOrigin: 'restored',
+        train: { ...s.train, seed, policy: { ...s.train.policy, width: r.width, depth: r.depth, seed } }, paper: null,
+        tradeoffStale: true }));
       deps.adoptShape();
       if (seedBack) await deps.configure();
       get().notify('info', `${r.note}${seedBack ? `, with its seed ${seed}` : ''}.`, 'policy');
@@ -132,7 +134,9 @@ export function runActions(set: SetLab, get: () => LabState, worker: () => LabWo
       }
       if (p.runId !== runs.current) return; // from a run that was reset or replaced, or has ended
       if (p.type === 'status') {
-        set({ running: p.running, iteration: p.iteration, itPerS: p.itPerS, ...(p.bestIteration !== undefined ? { bestIteration: p.bestIteration } : {}), ...(p.undo !== undefined ? { undoLabel: p.undo } : {}) });
+        set({ running: p.running, iteration: p.iteration, itPerS: p.itPerS,
+          ...(p.bestIteration !== undefined ? { bestIteration: p.bestIteration } : {}),
+          ...(p.undo !== undefined ? { undoLabel: p.undo } : {}) });
         if (p.message) get().notify('error', `Training stopped: ${p.message}`, 'run');
         if (p.notice) get().notify('info', p.notice, 'run'); // a pause that is no failure (the learning-rate schedule's end)
       } else if (p.type === 'tradeoff') set({ tradeoff: p.tradeoff, tradeoffStale: false });

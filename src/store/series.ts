@@ -76,7 +76,8 @@ export function trailingMean(values: readonly number[], window: number): number[
 
 /** Values of the update: an iteration without one (every group filtered) has none of them. */
 export const OF_UPDATE: readonly string[] = ['kl', 'entropy', 'clipFrac', 'loss', 'gradNorm'];
-const SCALARS = ['iteration', 'meanReward', 'accuracy', 'meanCostUSD', 'meanLatencyS', 'rewardStd', 'meanAbsAdvantage', 'kl', 'entropy', 'clipFrac', 'filteredFrac', 'loss', 'gradNorm', 'meanTurns', 'wallMs'] as const;
+const SCALARS = ['iteration', 'meanReward', 'accuracy', 'meanCostUSD', 'meanLatencyS', 'rewardStd', 'meanAbsAdvantage',
+  'kl', 'entropy', 'clipFrac', 'filteredFrac', 'loss', 'gradNorm', 'meanTurns', 'wallMs'] as const;
 
 /**
  * One row per iteration. `trainedDecisions` is 0 where no group trained (every one filtered): that
@@ -87,6 +88,7 @@ export function metricsCsv(series: readonly MetricPoint[]): string {
   const tools = series.length ? Object.keys((series[0] as MetricPoint).callsPerTask) : [];
   const head = [...SCALARS, 'trainedDecisions', ...tools.map((t) => `calls:${t}`)];
   const cell = (p: MetricPoint, k: (typeof SCALARS)[number]) => (p.decisions.trained === 0 && OF_UPDATE.includes(k) ? '' : String(p[k]));
-  const rows = series.map((p) => [...SCALARS.map((k) => cell(p, k)), String(p.decisions.trained), ...tools.map((t) => String(p.callsPerTask[t] ?? 0))].join(','));
+  const rows = series.map((p) => [...SCALARS.map((k) => cell(p, k)), String(p.decisions.trained),
+    ...tools.map((t) => String(p.callsPerTask[t] ?? 0))].join(','));
   return [head.join(','), ...rows].join('\n') + '\n';
 }

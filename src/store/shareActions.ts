@@ -46,12 +46,16 @@ export function shareActions(set: SetLab, get: () => LabState, worker: () => Lab
       const { file } = r;
       set({ savedPoint: get().series.at(-1) ?? null }); // the file (and the link, where one fits) carries this policy
       if (tooLong) return { file, link: null, note: `No link with the policy: ${tooLong}. The file carries the settings and the policy.` };
-      const tooLarge = (what: string) => ({ file, link: null, note: `The policy is too large for a link: ${what} (a link carries at most ${MAX_FRAGMENT_CHARS / 1000} KB). Share the file instead.` });
+      const tooLarge = (what: string) => ({ file, link: null,
+        note: `The policy is too large for a link: ${what} (a link carries at most ${MAX_FRAGMENT_CHARS / 1000} KB). ` +
+          `Share the file instead.` });
       if (r.param === null) return tooLarge(`its weights alone would take at least ${(minPolicyParamChars(r.floats) / 1000).toFixed(1)} KB`);
       const link = withPolicyParam(location.href, r.param); // the settings link, as Copy link gives it
       const fragment = link.length - link.indexOf('#');
       if (fragment > MAX_FRAGMENT_CHARS) return tooLarge(`its fragment would take ${(fragment / 1000).toFixed(1)} KB`);
-      return { file, link, note: `The link (${(link.length / 1000).toFixed(1)} KB) carries the settings and the policy, its weights rounded to int8 (each within 1/254 of the largest in its column); the file keeps them exact.` };
+      return { file, link, note: `The link (${(link.length / 1000).toFixed(1)} KB) carries the settings and the ` +
+        `policy, its weights rounded to int8 (each within 1/254 of the largest in its column); the file keeps them ` +
+        `exact.` };
     },
 
     saveShareFile(text) {

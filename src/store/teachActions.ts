@@ -8,7 +8,8 @@ import type { LabState, SetLab, TeachState } from './labState';
 
 
 
-export function teachActions(set: SetLab, get: () => LabState, worker: () => LabWorkerClient, deps: { runId: () => number; fail: (e: unknown) => void; booted: () => Promise<void> }): TeachState {
+export function teachActions(set: SetLab, get: () => LabState, worker: () => LabWorkerClient,
+  deps: { runId: () => number; fail: (e: unknown) => void; booted: () => Promise<void> }): TeachState {
   /** Bumped whenever the phases on screen are dropped: a reply still in flight from before is then ignored. */
   let generation = 0;
   return {

@@ -42,7 +42,8 @@ export const DEFAULT_EVAL_TASKS = 250;
 const LAB_DEFAULT_TRAIN: TrainConfig = { ...structuredClone(DEFAULT_TRAIN), lrDecay: { ...LAB_LR_DECAY } };
 
 export function defaultConfig(): UrlConfig {
-  return { preset: 'toolorchestra', catalog: presetCatalog('toolorchestra'), train: structuredClone(LAB_DEFAULT_TRAIN), backend: null, evalTasks: DEFAULT_EVAL_TASKS, evalSuite: 'toolscale' };
+  return { preset: 'toolorchestra', catalog: presetCatalog('toolorchestra'), train: structuredClone(LAB_DEFAULT_TRAIN),
+    backend: null, evalTasks: DEFAULT_EVAL_TASKS, evalSuite: 'toolscale' };
 }
 
 const num = (lo: number, hi: number, int = false) => (s: string): number | undefined => {
@@ -83,7 +84,8 @@ function decodePreference(raw: string, catalog: Catalog): Preference | undefined
   const w = num(0, 1);
   for (const part of raw.split(',')) {
     const m = /^([ocl])([\d.]+)$/.exec(part);
-    if (m) { const v = w(m[2] as string); if (v === undefined) return undefined; p[m[1] === 'o' ? 'outcome' : m[1] === 'c' ? 'cost' : 'latency'] = v; continue; }
+    if (m) { const v = w(m[2] as string); if (v === undefined) return undefined;
+      p[m[1] === 'o' ? 'outcome' : m[1] === 'c' ? 'cost' : 'latency'] = v; continue; }
     const [id, val] = part.split(':');
     const v = w(val ?? '');
     if (!id || v === undefined || !catalog.tools.some((t) => t.id === id)) return undefined;
@@ -109,7 +111,8 @@ const PROPS: Prop[] = [
       const text = LZString.decompressFromEncodedURIComponent(raw) || (() => { try { return fromB64(raw); } catch { return ''; } })();
       try { const r = parseCatalog(JSON.parse(text)); if (!r.ok) return false; c.catalog = r.value; return true; } catch { return false; }
     },
-    write(c) { return JSON.stringify(c.catalog) === JSON.stringify(presetByName(c.preset)) ? null : LZString.compressToEncodedURIComponent(JSON.stringify(c.catalog)); },
+    write(c) { return JSON.stringify(c.catalog) === JSON.stringify(presetByName(c.preset)) ? null
+      : LZString.compressToEncodedURIComponent(JSON.stringify(c.catalog)); },
   },
   {
     key: 'P',
@@ -263,6 +266,8 @@ export function linkTooLong(c: UrlConfig): string | null {
   const hashAt = link.indexOf('#');
   const query = hashAt < 0 ? link : link.slice(0, hashAt), fragment = hashAt < 0 ? '' : link.slice(hashAt);
   if (query.length > MAX_QUERY_CHARS) return `the link's settings take ${query.length} characters (limit ${MAX_QUERY_CHARS})`;
-  if (fragment.length > MAX_FRAGMENT_CHARS) return `the catalog takes ${(fragment.length / 1000).toFixed(1)} KB even compressed (a link carries at most ${MAX_FRAGMENT_CHARS / 1000} KB); export the catalog or the policy as a file instead`;
+  if (fragment.length > MAX_FRAGMENT_CHARS) return `the catalog takes ${(fragment.length / 1000).toFixed(1)} KB even ` +
+    `compressed (a link carries at most ${MAX_FRAGMENT_CHARS / 1000} KB); export the catalog or the policy as a file ` +
+    `instead`;
   return null;
 }

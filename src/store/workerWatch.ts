@@ -1,10 +1,8 @@
 // The training worker, watched (worker/client.ts says when it stopped: a silence past the limit, or a
-// script that did not load). A worker that stopped once left the top bar saying "training 30 it/s"
-// while Step and Export did nothing, and a script that failed to load showed "starting tfjs…"
-// forever. Here: the page keeps the worker's latest copy of the policy (worker/weightsCopy.ts),
-// says what happened, and starts a worker afresh from that copy — the backend, the settings the
-// worker had accepted, then the copy imported at its own iteration — paused there. A worker that
-// cannot be started again (or stops again and again) is left stopped, and the page says so.
+// script that did not load), so the page never shows a stale speed or "starting tfjs…" forever. The
+// page keeps the worker's latest policy copy (worker/weightsCopy.ts), says what happened, and starts
+// a worker afresh from it (backend, accepted settings, the copy at its own iteration), paused there.
+// A worker that cannot be started again (or stops again and again) is left stopped, and said so.
 
 import type { LabWorkerClient } from '../worker/client';
 import type { LabSettings, Push } from '../worker/protocol';

@@ -16,13 +16,15 @@ const COLUMNS: { label: string; get: (t: ToolSpec) => number; set: Edit; step: n
   { label: L['pricing.outputPerM'], get: (t) => t.pricing.outputPerM, set: (t, v) => ({ ...t, pricing: { ...t.pricing, outputPerM: v } }), step: 0.05 },
   { label: L['pricing.perCall'], get: (t) => t.pricing.perCall, set: (t, v) => ({ ...t, pricing: { ...t.pricing, perCall: v } }), step: 0.001 },
   { label: L['latency.fixedMs'], get: (t) => t.latency.fixedMs, set: (t, v) => ({ ...t, latency: { ...t.latency, fixedMs: v } }), step: 100 },
-  { label: L['latency.tokensPerSecond'], get: (t) => t.latency.tokensPerSecond, set: (t, v) => ({ ...t, latency: { ...t.latency, tokensPerSecond: v } }), step: 5 },
+  { label: L['latency.tokensPerSecond'], get: (t) => t.latency.tokensPerSecond,
+    set: (t, v) => ({ ...t, latency: { ...t.latency, tokensPerSecond: v } }), step: 5 },
   { label: L.calibration, get: (t) => t.calibration, set: (t, v) => ({ ...t, calibration: v }), step: 0.05 },
 ];
 
 /** Edit prices, latency, skills and availability of every tool, add a tool, switch preset. Invalid edits are refused with the validator's message. */
 export function CatalogEditor() {
-  const { catalog, preset, setCatalog, setPreset, notify } = useLab(useShallow((s) => ({ catalog: s.catalog, preset: s.preset, setCatalog: s.setCatalog, setPreset: s.setPreset, notify: s.notify })));
+  const { catalog, preset, setCatalog, setPreset, notify } = useLab(useShallow((s) => ({ catalog: s.catalog,
+    preset: s.preset, setCatalog: s.setCatalog, setPreset: s.setPreset, notify: s.notify })));
   const [newId, setNewId] = useState('my-model');
   const update = (j: number, next: ToolSpec): boolean => setCatalog({ ...catalog, tools: catalog.tools.map((t, k) => (k === j ? next : t)) } satisfies Catalog);
   const setSkill = (j: number, s: StepType, raw: string): boolean => {
@@ -49,37 +51,50 @@ export function CatalogEditor() {
     const t = libraryTool(libraryId);
     if (t) setCatalog({ ...catalog, tools: [...catalog.tools, t] });
   };
-  /** A new tool starts as the catalog's first generalist as its preset defines it (not as edited: a disabled row or a zeroed price would make the new one look dead), and enabled. */
+  /**
+   * A new tool starts as the catalog's first generalist as its preset defines it (not as edited: a disabled row or a
+   * zeroed price would make the new one look dead), and enabled.
+   */
   const addTool = () => {
     const base = catalog.tools.find((t) => t.kind === 'generalist') ?? catalog.tools[0];
     if (!base) return;
     const template = presetByName(preset)?.tools.find((t) => t.id === base.id) ?? base;
-    setCatalog({ ...catalog, tools: [...catalog.tools, { ...structuredClone(template), enabled: true, id: newId.trim(), description: `${newId.trim()} (added in the lab)` }] });
+    setCatalog({ ...catalog, tools: [...catalog.tools, { ...structuredClone(template), enabled: true, id: newId.trim(),
+      description: `${newId.trim()} (added in the lab)` }] });
   };
   return (
     <section className="panel catalog-editor" aria-label="tool catalog editor">
       <header className="panel-head">
         <h2>Tools</h2>
-        <label>Catalog preset <select aria-label="Catalog preset" value={preset} onChange={(e) => setPreset(e.target.value)}>{PRESET_NAMES.map((n) => <option key={n} value={n}>{n}</option>)}</select></label>
+        <label>Catalog preset <select aria-label="Catalog preset" value={preset}
+          onChange={(e) => setPreset(e.target.value)}>{PRESET_NAMES.map((n) => <option key={n}
+          value={n}>{n}</option>)}</select></label>
         <span className="small muted">edits apply at once; the policy scores any catalog, so it keeps running</span>
       </header>
       <div className="table-wrap">
         <table className="editor">
           <thead>
-            <tr><th>on</th><th>tool</th>{COLUMNS.map((c) => <th key={c.label}>{c.label}</th>)}{WRITER_ROLES.map((r) => <th key={r} title={`a model’s ability as a writer of ${r === 'query' ? 'search queries' : 'programs'} (blank = it fills no such slot; a basic tool runs what is written)`}>writes {r}</th>)}{STEP_TYPES.map((s) => <th key={s} title={`skill on “${STEP_TYPE_MEANING[s]}” (blank = cannot)`}>{s}</th>)}</tr>
+            <tr><th>on</th><th>tool</th>{COLUMNS.map((c) => <th
+              key={c.label}>{c.label}</th>)}{WRITER_ROLES.map((r) => <th key={r}
+              title={`a model’s ability as a writer of ${r === 'query' ? 'search queries'
+              : 'programs'} (blank = it fills no such slot; a basic tool runs what is written)`}>writes {r}</th>)}{STEP_TYPES.map((s) => <th
+              key={s} title={`skill on “${STEP_TYPE_MEANING[s]}” (blank = cannot)`}>{s}</th>)}</tr>
           </thead>
           <tbody>
             {catalog.tools.map((t, j) => (
               <tr key={t.id}>
-                <td><input type="checkbox" aria-label={`enable ${t.id}`} checked={t.enabled} onChange={(e) => update(j, { ...t, enabled: e.target.checked })} /></td>
+                <td><input type="checkbox" aria-label={`enable ${t.id}`} checked={t.enabled}
+                  onChange={(e) => update(j, { ...t, enabled: e.target.checked })} /></td>
                 <td title={t.description}><code>{t.id}</code></td>
                 {COLUMNS.map((c) => (
-                  <td key={c.label}><input type="number" aria-label={`${t.id} ${c.label}`} step={c.step} defaultValue={c.get(t)} key={`${t.id}-${c.label}-${c.get(t)}`}
+                  <td key={c.label}><input type="number" aria-label={`${t.id} ${c.label}`} step={c.step}
+                    defaultValue={c.get(t)} key={`${t.id}-${c.label}-${c.get(t)}`}
                     onBlur={(e) => {
                       // An empty field, or one the browser could not read as a finite number (1e999), is refused — never read as 0.
                       const raw = e.target.value;
                       if (raw.trim() === '' || !Number.isFinite(Number(raw))) {
-                        notify('error', `${t.id} ${c.label}: ${raw.trim() === '' ? 'empty or not a finite number' : `"${raw}" is not a finite number`} — refused; it stays ${c.get(t)}.`, 'catalog');
+                        notify('error', `${t.id} ${c.label}: ${raw.trim() === '' ? 'empty or not a finite number'
+                          : `"${raw}" is not a finite number`} — refused; it stays ${c.get(t)}.`, 'catalog');
                         e.target.value = String(c.get(t));
                         return;
                       }
@@ -88,12 +103,18 @@ export function CatalogEditor() {
                     }} /></td>
                 ))}
                 {WRITER_ROLES.map((r) => (
-                  <td key={r}>{t.kind === 'basic' ? <span className="muted small">{t.runs === r ? 'runs' : ''}</span> : <input type="text" inputMode="decimal" className="skill" aria-label={`${t.id} writes ${r}`} defaultValue={t.writes?.[r] ?? ''} key={`${t.id}-w${r}-${t.writes?.[r] ?? ''}`}
-                    onBlur={(e) => { if (e.target.value !== String(t.writes?.[r] ?? '') && !setWrites(j, r, e.target.value)) e.target.value = String(t.writes?.[r] ?? ''); }} />}</td>
+                  <td key={r}>{t.kind === 'basic' ? <span
+                    className="muted small">{t.runs === r ? 'runs' : ''}</span> : <input type="text" inputMode="decimal"
+                    className="skill" aria-label={`${t.id} writes ${r}`} defaultValue={t.writes?.[r] ?? ''}
+                    key={`${t.id}-w${r}-${t.writes?.[r] ?? ''}`}
+                    onBlur={(e) => { if (e.target.value !== String(t.writes?.[r] ?? '')
+                      && !setWrites(j, r, e.target.value)) e.target.value = String(t.writes?.[r] ?? ''); }} />}</td>
                 ))}
                 {STEP_TYPES.map((s) => (
-                  <td key={s}><input type="text" inputMode="decimal" className="skill" aria-label={`${t.id} skill ${s}`} defaultValue={t.skill[s] ?? ''} key={`${t.id}-${s}-${t.skill[s] ?? ''}`}
-                    onBlur={(e) => { if (e.target.value !== String(t.skill[s] ?? '') && !setSkill(j, s, e.target.value)) e.target.value = String(t.skill[s] ?? ''); }} /></td>
+                  <td key={s}><input type="text" inputMode="decimal" className="skill" aria-label={`${t.id} skill ` +
+                    `${s}`} defaultValue={t.skill[s] ?? ''} key={`${t.id}-${s}-${t.skill[s] ?? ''}`}
+                    onBlur={(e) => { if (e.target.value !== String(t.skill[s] ?? '')
+                      && !setSkill(j, s, e.target.value)) e.target.value = String(t.skill[s] ?? ''); }} /></td>
                 ))}
               </tr>
             ))}

@@ -7,10 +7,13 @@ export function CatalogTable({ catalog }: { catalog: Catalog }) {
     <div className="table-wrap">
       <table className="catalog">
         <caption>
-          Catalog <code>{catalog.name}</code> — prices in {catalog.currency === 'USD' ? 'USD per million tokens' : 'cost units'}; expected call at 1 000 context tokens;
+          Catalog <code>{catalog.name}</code> — prices in {catalog.currency === 'USD' ? 'USD per million tokens'
+            : 'cost units'}; expected call at 1 000 context tokens;
           a model’s skill is its IRT ability at answering a step of each type (— = it cannot); a basic tool’s, how well a query or program run on it finds
           what the step needs (“lift +b”: a find raises the answer’s logit on that step by b). “writes” lists the roles a model fills as a writer of
-          search queries or programs. Orchestrator: <code>{catalog.orchestrator.id}</code>{catalog.orchestrator.writes ? ' (writes its own queries and programs)' : ' (hands every query and program to a model, as the paper’s harness does)'}.
+          search queries or programs. Orchestrator: <code>{catalog.orchestrator.id}</code>{catalog.orchestrator.writes
+            ? ' (writes its own queries and programs)'
+            : ' (hands every query and program to a model, as the paper’s harness does)'}.
         </caption>
         <thead>
           <tr>
@@ -24,7 +27,8 @@ export function CatalogTable({ catalog }: { catalog: Catalog }) {
             <tr key={t.id} title={t.description}>
               <td><code>{t.id}</code></td>
               <td><span className={`kind ${t.kind}`}>{t.kind}</span></td>
-              <td>{t.kind === 'basic' ? (t.runs ? `runs ${t.runs === 'query' ? 'queries' : 'programs'}` : '—') : Object.entries(t.writes ?? {}).map(([r, v]) => `${r} ${v}`).join(', ') || '—'}</td>
+              <td>{t.kind === 'basic' ? (t.runs ? `runs ${t.runs === 'query' ? 'queries' : 'programs'}` : '—')
+                : Object.entries(t.writes ?? {}).map(([r, v]) => `${r} ${v}`).join(', ') || '—'}</td>
               <td className="num">{t.pricing.inputPerM}</td>
               <td className="num">{t.pricing.outputPerM}</td>
               <td className="num">{t.pricing.perCall || (t.pricing.perSecond ? `${t.pricing.perSecond}/s` : 0)}</td>
@@ -33,7 +37,8 @@ export function CatalogTable({ catalog }: { catalog: Catalog }) {
               {STEP_TYPES.map((s) => (
                 <td key={s} className="num skill">
                   {t.skill[s] === undefined ? '—' : t.skill[s]?.toFixed(1)}
-                  {t.context?.[s] !== undefined && <span className="muted" title="the logit lift a find gives the answer on such a step"> · lift +{t.context[s]}</span>}
+                  {t.context?.[s] !== undefined && <span className="muted"
+                    title="the logit lift a find gives the answer on such a step"> · lift +{t.context[s]}</span>}
                 </td>
               ))}
               <td className="num">{t.calibration.toFixed(2)}</td>

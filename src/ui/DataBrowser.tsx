@@ -25,7 +25,9 @@ function TaskDetail({ task, catalog }: { task: Task; catalog: Catalog }) {
               <td className="num">{s.difficulty.toFixed(2)}</td>
               <td className="num">{s.hint.toFixed(2)}</td>
               <td>{s.needsTool ? 'yes' : ''}</td>
-              <td>{task.golden.path.filter((g) => g.step === k).map((g) => <code key={g.slot} className="chip">{g.slot === 'submit' ? `${catalog.orchestrator.id} (itself)` : g.slot} p {g.p.toFixed(2)}</code>)}</td>
+              <td>{task.golden.path.filter((g) => g.step === k).map((g) => <code key={g.slot}
+                className="chip">{g.slot === 'submit' ? `${catalog.orchestrator.id} (itself)`
+                : g.slot} p {g.p.toFixed(2)}</code>)}</td>
             </tr>
           ))}
         </tbody>
@@ -54,7 +56,8 @@ function TaskDetail({ task, catalog }: { task: Task; catalog: Catalog }) {
 /** ToolScale-lite: the generated tasks, one in detail, the tool schemas, JSONL download. */
 export function DataBrowser() {
   const { tasks, stats, selected, catalog, dataSeed, select, setDataSeed } = useLab(
-    useShallow((s) => ({ tasks: s.tasks, stats: s.stats, selected: s.selected, catalog: s.catalog, dataSeed: s.dataSeed, select: s.select, setDataSeed: s.setDataSeed })),
+    useShallow((s) => ({ tasks: s.tasks, stats: s.stats, selected: s.selected, catalog: s.catalog, dataSeed: s.dataSeed,
+      select: s.select, setDataSeed: s.setDataSeed })),
   );
   const task = tasks[selected];
   return (
@@ -62,9 +65,11 @@ export function DataBrowser() {
       <header className="panel-head">
         <h2>ToolScale-lite tasks</h2>
         <label>
-          data seed <input type="number" aria-label="Data seed" value={dataSeed} min={0} onChange={(e) => setDataSeed(Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
+          data seed <input type="number" aria-label="Data seed" value={dataSeed} min={0}
+            onChange={(e) => setDataSeed(Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
         </label>
-        <button type="button" disabled={tasks.length === 0} onClick={() => saveFile(`toolscale-lite-${catalog.name}-seed${dataSeed}.jsonl`, tasksToJsonl(tasks, catalog), 'application/jsonl')}>
+        <button type="button" disabled={tasks.length === 0} onClick={() => saveFile(`toolscale-lite-${catalog.name}-seed${dataSeed}.jsonl`,
+          tasksToJsonl(tasks, catalog), 'application/jsonl')}>
           Download JSONL
         </button>
         {stats && (

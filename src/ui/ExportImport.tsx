@@ -6,7 +6,10 @@ import { SHARE_FILE } from '../core/io/shareBundle';
 
 /** Export the policy (the same two files the CLI reads and writes) and the run's metrics; import a policy, or a share file (settings and policy). */
 export function ExportImport() {
-  const s = useLab(useShallow((x) => ({ notify: x.notify, importWeights: x.importWeights, importShareFile: x.importShareFile, exportWeights: x.exportWeights, loadPretrained: x.loadPretrained, exportMetrics: x.exportMetrics, recorded: x.series.length, logged: x.history.points.length, iteration: x.iteration })));
+  const s = useLab(useShallow((x) => ({ notify: x.notify, importWeights: x.importWeights,
+    importShareFile: x.importShareFile, exportWeights: x.exportWeights, loadPretrained: x.loadPretrained,
+    exportMetrics: x.exportMetrics, recorded: x.series.length, logged: x.history.points.length,
+    iteration: x.iteration })));
   const input = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<string>('');
   const onFiles = async (files: FileList | null) => {
@@ -17,7 +20,8 @@ export function ExportImport() {
     if (json && list.length === 1) {
       await s.importShareFile(json); // one JSON: a share file (settings and policy); anything else is refused with why
     } else if (!json || !bin) {
-      s.notify('error', `Import needs both files: orchestrator.json and orchestrator.weights.bin (select them together), or one ${SHARE_FILE}. The current model keeps running.`, 'import');
+      s.notify('error', `Import needs both files: orchestrator.json and orchestrator.weights.bin (select them ` +
+        `together), or one ${SHARE_FILE}. The current model keeps running.`, 'import');
       return;
     } else await s.importWeights(json, bin);
     if (input.current) input.current.value = '';

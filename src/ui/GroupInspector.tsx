@@ -13,7 +13,8 @@ const f3 = (x: number) => (Number.isInteger(x) ? String(x) : Math.abs(x) >= 100 
 /** A as the trainer computed it (the core sends A before and after the clip): the page only writes the numbers in. */
 function advantageFormula(g: GroupSample, t: GroupTrajectory): string {
   if (g.filtered) return 'A = 0 (group filtered: reward std below the threshold)';
-  const shown = g.normalizeStd ? `(${t.reward.toFixed(3)} − ${g.mean.toFixed(3)})/(${g.std.toFixed(3)} + ${ADV_EPS})` : `${t.reward.toFixed(3)} − ${g.mean.toFixed(3)}`;
+  const shown = g.normalizeStd ? `(${t.reward.toFixed(3)} − ${g.mean.toFixed(3)})/(${g.std.toFixed(3)} + ` +
+    `${ADV_EPS})` : `${t.reward.toFixed(3)} − ${g.mean.toFixed(3)}`;
   const clipped = t.advantageRaw !== t.advantage;
   return `A = ${shown} = ${t.advantageRaw.toFixed(3)}${clipped ? ` → clipped to ${t.advantage.toFixed(3)}` : ''}`;
 }
@@ -26,15 +27,21 @@ function Turns({ t, g, catalog }: { t: GroupTrajectory; g: GroupSample; catalog:
         if (!step) return null;
         return (
           <li key={k} className={e.action}>
-            <span className="muted">turn {e.turn + 1} · {e.action === 'search' || e.action === 'code' ? `for step ${e.step + 1} (${step.type})` : g.task.commits === 'task' ? 'the answer' : `step ${e.step + 1} (${step.type})`} · {formatCost(catalog, e.cost)} · {(e.latencyMs / 1000).toFixed(1)} s</span>
+            <span className="muted">turn {e.turn + 1} · {e.action === 'search' || e.action === 'code' ? `for step ` +
+              `${e.step + 1} (${step.type})` : g.task.commits === 'task' ? 'the answer' : `step ${e.step + 1} ` +
+              `(${step.type})`} · {formatCost(catalog, e.cost)} · {(e.latencyMs / 1000).toFixed(1)} s</span>
             {e.slot && (e.action === 'search' || e.action === 'code') ? (
               <>
                 <code className="call">{JSON.stringify(renderCall(catalog, e.slot, step, `call_${k}`).function)}</code>
                 <span className={e.success ? 'good' : 'bad'}>→ {renderResult(step, !!e.success, e.signal ?? 0)}</span>
               </>
             ) : (
-              <span>{e.action === 'answer' ? <><code className="call">{JSON.stringify(renderCall(catalog, e.slot ?? '', step, `call_${k}`, g.task.commits === 'task' ? g.task.question : step.text).function)}</code> → </> : 'submit: the orchestrator answers itself → '}
-                <span className={e.committedCorrect ? 'good' : 'bad'}>{e.committedCorrect ? 'right' : 'wrong'}</span>{e.missingEvidence ? ' (a step that needed a tool had no result)' : ''}</span>
+              <span>{e.action === 'answer' ? <><code className="call">{JSON.stringify(renderCall(catalog, e.slot ?? '',
+                step, `call_${k}`, g.task.commits === 'task' ? g.task.question : step.text).function)}</code> → </>
+                : 'submit: the orchestrator answers itself → '}
+                <span
+                  className={e.committedCorrect ? 'good' : 'bad'}>{e.committedCorrect ? 'right' : 'wrong'}</span>{e.missingEvidence
+                  ? ' (a step that needed a tool had no result)' : ''}</span>
             )}
           </li>
         );
@@ -59,17 +66,22 @@ export function GroupInspector() {
     <div className="inspector" aria-label="group inspector">
       <p>
         <span className={`domain ${g.task.domain}`}>{g.task.domain}</span> <strong>{g.task.question}</strong>
-        <span className="muted small"> · G = {g.trajectories.length} · P = [{g.preference.map((x, k) => (x ? `${g.dims[k]} ${x}` : null)).filter(Boolean).join(', ') || 'all 0'}]</span>
+        <span
+          className="muted small"> · G = {g.trajectories.length} · P = [{g.preference.map((x, k) => (x ? `${g.dims[k]} ${x}` : null)).filter(Boolean).join(', ')
+          || 'all 0'}]</span>
       </p>
       <p className="small formula">
         M(τ) = [{REWARD_MODE_INFO[g.reward].measures}…, outcome, −cost, −latency], each dimension min–max normalised over the group (0 where constant).{' '}
-        {g.normalizeStd ? <>A = (R − mean)/(std + 10⁻⁶) = (R − {g.mean.toFixed(3)})/({g.std.toFixed(3)} + 10⁻⁶)</> : <>A = R − mean = R − {g.mean.toFixed(3)} (no std division)</>}{g.filtered ? ' — this group was filtered (std < threshold): A = 0, not trained on' : ''}.
+        {g.normalizeStd ? <>A = (R − mean)/(std + 10⁻⁶) = (R − {g.mean.toFixed(3)})/({g.std.toFixed(3)} + 10⁻⁶)</>
+          : <>A = R − mean = R − {g.mean.toFixed(3)} (no std division)</>}{g.filtered
+          ? ' — this group was filtered (std < threshold): A = 0, not trained on' : ''}.
       </p>
       <div ref={box} className={`table-wrap${overflow ? ' overflowing' : ''}`} data-stacked={fitLevel > 0 || undefined}>
         {overflow && <p className="scroll-cue small">Wider than its box: scroll sideways →</p>}
         <table className="group">
           <thead>
-            <tr><th>#</th><th>solved</th><th>cost</th><th>latency</th>{g.dims.map((d, k) => used[k] && <th key={d}>{d}<br /><span className="muted">raw → norm</span></th>)}<th>R</th><th>A</th></tr>
+            <tr><th>#</th><th>solved</th><th>cost</th><th>latency</th>{g.dims.map((d, k) => used[k] && <th
+              key={d}>{d}<br /><span className="muted">raw → norm</span></th>)}<th>R</th><th>A</th></tr>
           </thead>
           <tbody>
             {g.trajectories.map((t, i) => (
@@ -79,7 +91,8 @@ export function GroupInspector() {
                   <td className={t.outcome ? 'good' : 'bad'}>{t.outcome ? '✓' : '✗'}</td>
                   <td className="num">{formatCost(catalog, t.costUSD)}</td>
                   <td className="num">{t.latencyS.toFixed(1)} s</td>
-                  {g.dims.map((d, k) => used[k] && <td key={d} className="num">{f3(t.mRaw[k] as number)}{fitLevel > 0 ? <br /> : ' '}→ {(t.mNorm[k] as number).toFixed(2)}</td>)}
+                  {g.dims.map((d, k) => used[k] && <td key={d}
+                    className="num">{f3(t.mRaw[k] as number)}{fitLevel > 0 ? <br /> : ' '}→ {(t.mNorm[k] as number).toFixed(2)}</td>)}
                   <td className="num"><strong>{t.reward.toFixed(3)}</strong></td>
                   <td className="num"><strong>{t.advantage.toFixed(3)}</strong></td>
                 </tr>

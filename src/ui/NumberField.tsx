@@ -9,7 +9,8 @@ import { useState } from 'react';
  * whose every change costs something, such as the seed, which builds a new network).
  */
 export function NumberField({ label, value, onChange, min, max, step, integer = false, hint, applyOnCommit = false, className = 'field' }: {
-  label: string; value: number; onChange: (v: number) => void; min: number; max: number; step: number; integer?: boolean; hint?: string; applyOnCommit?: boolean; className?: string;
+  label: string; value: number; onChange: (v: number) => void; min: number; max: number; step: number;
+    integer?: boolean; hint?: string; applyOnCommit?: boolean; className?: string;
 }) {
   const [draft, setDraft] = useState(String(value));
   const [error, setError] = useState<string | null>(null);

@@ -11,7 +11,8 @@ import { QrCode } from './QrCode';
 import './SharePanel.css';
 
 export const COPIED_MESSAGE = 'Link copied — it carries the settings, not the trained policy (use Share with policy)';
-const WHAT_TRAVELS = 'A link carries the settings — preset, catalog, preference and hyperparameters — but not the trained policy; Share with policy adds the policy, in a file and, when it fits, in a link.';
+const WHAT_TRAVELS = 'A link carries the settings — preset, catalog, preference and hyperparameters — but not the ' +
+  'trained policy; Share with policy adds the policy, in a file and, when it fits, in a link.';
 const PANEL_ID = 'share-panel';
 
 type Copied = { ok: true } | { ok: false; url: string };

@@ -79,7 +79,8 @@ function Phase({ r, current }: { r: PhaseReport; current: boolean }) {
  * next, so a student can scroll back from the update to the group it came from.
  */
 export function SlowMotion() {
-  const s = useLab(useShallow((x) => ({ phases: x.phases, busy: x.phaseBusy, nextPhase: x.nextPhase, closePhases: x.closePhases, iteration: x.iteration, backend: x.backendInfo?.name })));
+  const s = useLab(useShallow((x) => ({ phases: x.phases, busy: x.phaseBusy, nextPhase: x.nextPhase,
+    closePhases: x.closePhases, iteration: x.iteration, backend: x.backendInfo?.name })));
   const n = s.phases.length;
   const done = n >= PHASE_NAMES.length;
   const latest = s.phases[n - 1];
@@ -89,7 +90,8 @@ export function SlowMotion() {
         <button type="button" className="primary" onClick={() => void s.nextPhase()} disabled={s.busy}>
           {n === 0 || done ? 'Slow motion' : 'Next phase'}
         </button>
-        {n > 0 && !done && <button type="button" onClick={() => void s.closePhases()} disabled={s.busy} title="Leave slow motion: an iteration that has updated is finished and charted; one that has not is dropped, weights untouched">Leave</button>}
+        {n > 0 && !done && <button type="button" onClick={() => void s.closePhases()} disabled={s.busy}
+          title="Leave slow motion: an iteration that has updated is finished and charted; one that has not is dropped, weights untouched">Leave</button>}
         <span className="phase-counter" data-testid="phase-counter" aria-live="polite">
           {n === 0 ? `One GRPO iteration, phase by phase, with its real numbers (${s.backend ?? '…'} backend).`
             : done ? `Iteration ${latest?.iteration} done: all 8 phases. Press Slow motion for the next one.`

@@ -13,10 +13,15 @@ const SPEEDS = [{ label: 'max', ms: 0 }, { label: 'fast', ms: 50 }, { label: 'sl
 /** Title, backend badge and selector, run controls, counters, seed, speed, and Share (link, policy, QR code). */
 export function TopBar() {
   const s = useLab(useShallow((x) => ({
-    workerActivity: x.workerActivity, backendInfo: x.backendInfo, backendSwitch: x.backendSwitch, forcedBackend: x.backend, iteration: x.iteration, itPerS: x.itPerS, running: x.running, train: x.train, delayMs: x.delayMs,
-    start: x.start, pause: x.pause, stepOnce: x.stepOnce, reset: x.reset, restoreBest: x.restoreBest, undo: x.undo, bestIteration: x.bestIteration, undoLabel: x.undoLabel, setTrain: x.setTrain, setDelay: x.setDelay, setBackend: x.setBackend,
+    workerActivity: x.workerActivity, backendInfo: x.backendInfo, backendSwitch: x.backendSwitch,
+      forcedBackend: x.backend, iteration: x.iteration, itPerS: x.itPerS, running: x.running, train: x.train,
+      delayMs: x.delayMs,
+    start: x.start, pause: x.pause, stepOnce: x.stepOnce, reset: x.reset, restoreBest: x.restoreBest, undo: x.undo,
+      bestIteration: x.bestIteration, undoLabel: x.undoLabel, setTrain: x.setTrain, setDelay: x.setDelay,
+      setBackend: x.setBackend,
   })));
-  const shown = useView(useShallow((v) => Object.fromEntries(['backend', 'seed', 'speed', 'safety', 'share'].map((id) => [id, !(v.classroom && (v.hide as string[]).includes(id))]))));
+  const shown = useView(useShallow((v) => Object.fromEntries(['backend', 'seed', 'speed', 'safety', 'share'].map((id) => [id,
+    !(v.classroom && (v.hide as string[]).includes(id))]))));
   return (
     <header className="topbar">
       <h1>Orchestra Lab</h1>
@@ -24,21 +29,31 @@ export function TopBar() {
         <BackendBadge backend={s.backendInfo} pending={s.backendSwitch} stopped={s.workerActivity === WORKER_STOPPED}
           onRemeasure={() => void s.setBackend('auto', true)} />
         <span className="counter">iteration <strong data-testid="iteration">{s.iteration}</strong></span>
-        <span className="counter muted">{s.running ? (s.backendSwitch ? 'waits for the backend' : s.itPerS > 0 ? `${s.itPerS.toFixed(2)} it/s` : 'starting…') : 'paused'}</span>
+        <span className="counter muted">{s.running
+          ? (s.backendSwitch ? 'waits for the backend' : s.itPerS > 0 ? `${s.itPerS.toFixed(2)} it/s` : 'starting…')
+          : 'paused'}</span>
         <span className="counter muted small" data-testid="worker-activity" title="what the training worker is doing now">worker: {s.workerActivity}</span>
       </div>
       <div className="controls">
-        {s.running ? <button type="button" className="primary" onClick={s.pause}>Pause</button> : <button type="button" className="primary" onClick={s.start}>Start</button>}
+        {s.running ? <button type="button" className="primary" onClick={s.pause}>Pause</button> : <button type="button"
+          className="primary" onClick={s.start}>Start</button>}
         <button type="button" onClick={() => void s.stepOnce()} title="Run exactly one GRPO iteration">Step</button>
         <button type="button" onClick={() => void s.reset()} title="A fresh random policy from the seed (Undo brings the current one back)">Reset</button>
-        {shown.safety && <button type="button" onClick={() => void s.undo()} disabled={!s.undoLabel} title={s.undoLabel ? `Bring back ${s.undoLabel}` : 'Nothing to undo: a Reset, an import, a new network or Restore best can be undone once'}>Undo</button>}
+        {shown.safety && <button type="button" onClick={() => void s.undo()} disabled={!s.undoLabel} title={s.undoLabel
+          ? `Bring back ${s.undoLabel}`
+          : 'Nothing to undo: a Reset, an import, a new network or Restore best can be undone once'}>Undo</button>}
         {shown.safety && 
-        <button type="button" onClick={() => void s.restoreBest()} disabled={s.bestIteration === null} title={s.bestIteration === null ? 'No best policy kept yet' : `Put back the weights of iteration ${s.bestIteration}, this run's best smoothed reward`}>Restore best policy</button>}
+        <button type="button" onClick={() => void s.restoreBest()} disabled={s.bestIteration === null}
+          title={s.bestIteration === null ? 'No best policy kept yet'
+          : `Put back the weights of iteration ${s.bestIteration}, this run's best smoothed reward`}>Restore best policy</button>}
         {shown.seed && <NumberField className="field inline" label="seed" value={s.train.seed} min={0} max={2 ** 31} step={1} integer applyOnCommit
           hint="The seed of the policy's first weights and of the tasks: a new seed builds a new network (Undo brings the current one back); applied on Enter or when you leave the field"
           onChange={(v) => s.setTrain({ seed: v, policy: { ...s.train.policy, seed: v } })} />}
-        {shown.speed && <label>speed <select aria-label="Speed" value={s.delayMs} onChange={(e) => s.setDelay(Number(e.target.value))}>{SPEEDS.map((x) => <option key={x.ms} value={x.ms}>{x.label}</option>)}</select></label>}
-        {shown.backend && <label>backend <select aria-label="Backend" value={s.forcedBackend ?? 'auto'} disabled={!!s.backendSwitch} onChange={(e) => void s.setBackend(e.target.value as BackendName | 'auto')}>
+        {shown.speed && <label>speed <select aria-label="Speed" value={s.delayMs}
+          onChange={(e) => s.setDelay(Number(e.target.value))}>{SPEEDS.map((x) => <option key={x.ms}
+          value={x.ms}>{x.label}</option>)}</select></label>}
+        {shown.backend && <label>backend <select aria-label="Backend" value={s.forcedBackend ?? 'auto'}
+          disabled={!!s.backendSwitch} onChange={(e) => void s.setBackend(e.target.value as BackendName | 'auto')}>
           <option value="auto">auto (fastest)</option>
           {BACKEND_NAMES.map((b) => <option key={b} value={b}>{b}</option>)}
         </select></label>}

@@ -12,7 +12,8 @@ import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import wasmPlain from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
 import wasmSimd from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
 import wasmThreaded from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
-import { BACKEND_NAMES as BACKEND_CHAIN, PROBE_BUDGET_MS, type BackendInfo, type BackendName, type BackendProbeReport, type BackendProbeResult, type ProbeSize } from './protocol';
+import { BACKEND_NAMES as BACKEND_CHAIN, PROBE_BUDGET_MS, type BackendInfo, type BackendName, type BackendProbeReport,
+  type BackendProbeResult, type ProbeSize } from './protocol';
 import { probeSpeed, ProbeTimeout } from '../core/bench/speedProbe';
 import { probeOrder, probeSizeKey, unmeasuredOrder } from '../core/bench/probeSize';
 import { version as LAB_VERSION } from '../../package.json';
@@ -108,7 +109,8 @@ export async function chooseBackend(size: ProbeSize, cached?: BackendProbeReport
     const t0 = performance.now();
     const label = name === 'webgpu' && gpu?.software ? 'webgpu (software adapter)' : name;
     const left = PROBE_BUDGET_MS - (t0 - start);
-    if (left < Math.max(100, minLeftMs)) { results.push({ name, label, status: 'skipped', detail: `${Math.round(left)} ms of the 2 s probe budget were left`, ms: 0 }); continue; }
+    if (left < Math.max(100, minLeftMs)) { results.push({ name, label, status: 'skipped',
+      detail: `${Math.round(left)} ms of the 2 s probe budget were left`, ms: 0 }); continue; }
     if (name === 'webgpu' && !gpu) { results.push({ name, label, status: 'unavailable', detail: 'no WebGPU adapter', ms: 0 }); continue; }
     // Starting WebGL cannot be cut short (~1.8 s on a software GL here), so it is measured only where
     // WebGPU is missing: where an adapter exists WebGPU covers the GPU, and the 2 s budget holds.
@@ -126,18 +128,25 @@ export async function chooseBackend(size: ProbeSize, cached?: BackendProbeReport
     try {
       const r = await Promise.race([probe, sleep(deadline - performance.now())]);
       if (r === 'late') throw new ProbeTimeout('late');
-      const line: BackendProbeResult = { name, label, status: r.bound ? 'bound' : 'measured', itPerS: r.itPerS, detail: r.bound ? `stopped after the forward (${r.forwardMs.toFixed(1)} ms each)` : `forward ${r.forwardMs.toFixed(1)} ms, update ${r.updateMs?.toFixed(1)} ms`, ms: performance.now() - t0 };
+      const line: BackendProbeResult = { name, label, status: r.bound ? 'bound' : 'measured', itPerS: r.itPerS,
+        detail: r.bound ? `stopped after the forward (${r.forwardMs.toFixed(1)} ms each)`
+        : `forward ${r.forwardMs.toFixed(1)} ms, update ${r.updateMs?.toFixed(1)} ms`, ms: performance.now() - t0 };
       results.push(line);
       if (!r.bound && (!best || r.itPerS > (best.itPerS ?? 0))) best = line;
     } catch (e) {
       const timedOut = e instanceof ProbeTimeout;
-      results.push({ name, label, status: timedOut ? 'timed out' : 'unavailable', detail: timedOut ? `no result within ${Math.round(deadline - t0)} ms (its first forward compiles the kernels)` : (e as Error).message, ms: performance.now() - t0 });
+      results.push({ name, label, status: timedOut ? 'timed out' : 'unavailable',
+        detail: timedOut ? `no result within ${Math.round(deadline - t0)} ms (its first forward compiles the ` +
+          `kernels)` : (e as Error).message,
+        ms: performance.now() - t0 });
     }
   }
   const info = best ? await initBackend(best.name) : await initBackend(undefined, unmeasuredOrder(gpu));
   // Not the measured fastest (none finished, or it would not start again): shown as such, never cached.
   const inconclusive = !best || info.name !== best.name;
-  const probe: BackendProbeReport = { version: LAB_VERSION, adapter: adapterKey, sizeKey, choice: info.name, results, totalMs: performance.now() - start, measuredAt: new Date().toISOString(), cached: false, ...(inconclusive ? { inconclusive: true } : {}) };
+  const probe: BackendProbeReport = { version: LAB_VERSION, adapter: adapterKey, sizeKey, choice: info.name, results,
+    totalMs: performance.now() - start, measuredAt: new Date().toISOString(), cached: false,
+    ...(inconclusive ? { inconclusive: true } : {}) };
   return { ...info, mode: 'auto', probe };
 }
 

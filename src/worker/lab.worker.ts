@@ -1,10 +1,8 @@
-// The lab's long-lived module worker: owns tfjs, the backend and the training session, answers
-// the page's requests, and while running pushes metrics as small batches at most 10 times a
-// second. A run is identified by the page's run id; pause, reset or a new start ends it.
-// Bursts of commands are coalesced: one run loop at a time, at most one Step waiting behind the
-// one in flight (more are dropped and say so), a Step or Reset from an ended run is skipped, and
-// the trade-off view is re-evaluated once the burst is over. Every change of what the worker is
-// doing is pushed as `activity`, so the page's status always says it.
+// The lab's long-lived module worker: owns tfjs, the backend and the training session, answers the
+// page's requests, and while running pushes metrics in small, rate-limited batches. A run is the
+// page's run id; pause, reset or a new start ends it. Bursts of commands are coalesced (one run loop,
+// at most one Step waiting, stale Steps and Resets skipped, the trade-off view re-evaluated once),
+// and every change of what the worker is doing is pushed as `activity` for the page's status.
 
 import { generateTasks } from '../core/sim/tasks';
 import { HEARTBEAT_MS, toMetricPoint } from './protocol';
@@ -119,7 +117,9 @@ async function runLoop(runId: number): Promise<void> {
 /** Where the learning-rate schedule has reached 0 (session.scheduleEnded). */
 function scheduleEndNotice(): string {
   const end = session.settings?.train.lrDecay?.end ?? session.iteration;
-  return `The learning rate reached 0 at iteration ${end}, the end of its schedule: from there on an iteration (a Start, a Step or a slow-motion update) does not change the weights, and a run pauses. Raise "lr → 0 by iteration" (or set it to 0 for a constant rate) to train on.`;
+  return `The learning rate reached 0 at iteration ${end}, the end of its schedule: from there on an iteration (a ` +
+    `Start, a Step or a slow-motion update) does not change the weights, and a run pauses. Raise "lr → 0 by ` +
+    `iteration" (or set it to 0 for a constant rate) to train on.`;
 }
 
 /** The note for a status pushed after an iteration: said once the schedule has ended (a Step or slow motion past it runs at rate 0). */
@@ -169,7 +169,8 @@ async function loopBody(runId: number, gen: number): Promise<void> {
       rate.reset(now, session.iteration); // the speed of the backend switched to, not a blend
     }
     const itPerS = rate.sample(now, session.iteration);
-    const stop = m.diverged ?? (m.collapsed ? `${m.collapsed}. Paused so the run does not wipe out the policy: "Restore best policy" puts back iteration ${session.safety.bestIteration}'s weights. Try a lower learning rate.` : undefined);
+    const stop = m.diverged ?? (m.collapsed ? `${m.collapsed}. Paused so the run does not wipe out the policy: ` +
+      `"Restore best policy" puts back iteration ${session.safety.bestIteration}'s weights. Try a lower learning rate.` : undefined);
     if (stop) {
       loop.running = false;
       flush();
@@ -220,7 +221,8 @@ async function handle(req: Request): Promise<void> {
         const { report, metrics } = await session.nextPhase();
         if (metrics) {
           postMetrics(req.runId, [toMetricPoint(metrics)], metrics);
-          postStatus(req.runId, false, 0, { ...scheduleNote(), ...(metrics.diverged || metrics.collapsed ? { message: metrics.diverged ?? metrics.collapsed } : {}) });
+          postStatus(req.runId, false, 0, { ...scheduleNote(),
+            ...(metrics.diverged || metrics.collapsed ? { message: metrics.diverged ?? metrics.collapsed } : {}) });
           void copyWeights(true);
           tradeoffSoon(req.runId);
         } else if (opensPastEnd) {
@@ -359,14 +361,18 @@ async function handle(req: Request): Promise<void> {
       lastTradeoff = null;
       // The page starts a new run for the imported policy once it has this reply: the status below goes
       // under the run before, so what the buttons need travels here too.
-      post({ id: req.id, type: 'imported', catalogName: r.catalog.name, note: `policy ${r.width}×${r.depth} trained on catalog "${r.catalog.name}"${r.recordedIterations !== null ? ` for ${count(r.recordedIterations, 'iteration')} (its file says so; the lab counts its own from 0)` : ''}`, width: r.width, depth: r.depth, kept: r.kept, ...session.safety });
+      post({ id: req.id, type: 'imported', catalogName: r.catalog.name,
+        note: `policy ${r.width}×${r.depth} trained on catalog "${r.catalog.name}"${r.recordedIterations !== null
+        ? ` for ${count(r.recordedIterations, 'iteration')} (its file says so; the lab counts its own from 0)` : ''}`,
+        width: r.width, depth: r.depth, kept: r.kept, ...session.safety });
       postStatus(loop.run, loop.running, 0);
       return;
     }
     case 'setBackend':
     case 'chooseBackend': {
       await closePhases(loop.run);
-      const backend = await session.switchBackend(req.type === 'setBackend' ? req.backend : { auto: req.probeSize, ...(req.cachedProbe ? { cached: req.cachedProbe } : {}) });
+      const backend = await session.switchBackend(req.type === 'setBackend' ? req.backend : { auto: req.probeSize,
+        ...(req.cachedProbe ? { cached: req.cachedProbe } : {}) });
       loop.switches++;
       post({ id: req.id, type: 'ready', backend });
       // What the page shows of the policy after the switch (its iteration, Undo and Restore best, which

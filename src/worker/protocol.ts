@@ -162,7 +162,8 @@ export type Reply =
   | { id: number; type: 'exported'; json: object; weights: ArrayBuffer }
   | { id: number; type: 'shared'; file: string; param: string | null; floats: number }
   /** kept: the policy replaced was kept for Undo (not when it was a fresh, untrained network: the slot keeps what it had). */
-  | { id: number; type: 'imported'; catalogName: string; note: string; width: number; depth: number; bestIteration: number | null; undo: string | null; kept: boolean }
+  | { id: number; type: 'imported'; catalogName: string; note: string; width: number; depth: number;
+    bestIteration: number | null; undo: string | null; kept: boolean }
   | { id: number; type: 'resetDone'; kept: boolean }
   /** seed: Undo's, the lab's seed when its policy was kept (Restore best keeps the seed). */
   /** `kept`: the policy it replaced is now what Undo brings back (Restore best keeps it; an Undo keeps the one it undid). */
@@ -176,7 +177,8 @@ export type Reply =
 /** Pushed by the worker while a run goes on (id 0: not a reply). */
 export type Push =
   | { id: 0; type: 'metrics'; runId: number; points: MetricPoint[]; histogram: Histogram; group: GroupSample }
-  | { id: 0; type: 'status'; runId: number; running: boolean; iteration: number; itPerS: number; message?: string; notice?: string; bestIteration?: number | null; undo?: string | null }
+  | { id: 0; type: 'status'; runId: number; running: boolean; iteration: number; itPerS: number; message?: string;
+    notice?: string; bestIteration?: number | null; undo?: string | null }
   | { id: 0; type: 'tradeoff'; runId: number; tradeoff: Tradeoff }
   /** What the worker is doing now ("training", "one GRPO iteration (Step)", "idle", …), whatever the run. */
   | { id: 0; type: 'activity'; text: string }

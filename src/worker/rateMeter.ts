@@ -1,6 +1,6 @@
 // The training speed the top bar shows: iterations per second over the last few seconds, so that it
-// follows a backend switch or a change of pace instead of averaging everything since Start (an
-// average since Start read 31.7 it/s on cpu, which ran at 1.3, after a run that began on wasm).
+// follows a backend switch or a change of pace instead of averaging everything since Start (which
+// misreported a run that switched backends).
 
 export class RateMeter {
   private samples: { t: number; it: number }[] = [];

@@ -76,14 +76,17 @@ export class LabSession {
     if (sizeError) throw new Error(sizeError);
     const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
     const catalogChanged = !prev || !same(prev.catalog, next.catalog);
-    const poolChanged = catalogChanged || prev.train.seed !== next.train.seed || prev.train.poolSize !== next.train.poolSize || prev.train.availability !== next.train.availability || !same(prev.train.sim, next.train.sim);
+    const poolChanged = catalogChanged || prev.train.seed !== next.train.seed
+      || prev.train.poolSize !== next.train.poolSize || prev.train.availability !== next.train.availability
+      || !same(prev.train.sim, next.train.sim);
     const evalChanged = poolChanged || prev.evalTasks !== next.evalTasks || prev.evalSuite !== next.evalSuite;
     const netChanged = !prev || !same(prev.train.policy, next.train.policy);
     const trainChanged = !prev || !trainsAlike(prev.train, next.train);
     // Everything that can fail first, into locals.
     const pool = poolChanged ? trainingPool(next.catalog, next.train) : this.pool;
     const suite = next.evalSuite === 'toolscale' ? {} : { suite: next.evalSuite };
-    const evalTasks = evalChanged ? generateTasks(next.catalog, { seed: next.train.seed + 1000, count: next.evalTasks, availability: 1, sim: next.train.sim, ...suite }).tasks : this.evalTasks;
+    const evalTasks = evalChanged ? generateTasks(next.catalog, { seed: next.train.seed + 1000, count: next.evalTasks,
+      availability: 1, sim: next.train.sim, ...suite }).tasks : this.evalTasks;
     if (poolChanged) {
       this.pool = pool;
       changed.push('tasks');
@@ -157,7 +160,8 @@ export class LabSession {
       try {
         m = await trainer.step({ keepStart: true });
       } catch (e) {
-        if ((e as Error).message.includes('the backend is broken') || !(await backendAlive())) throw new Error(await this.recover(trainer, e as Error), { cause: e });
+        if ((e as Error).message.includes('the backend is broken') || !(await backendAlive())) throw new Error(await this.recover(trainer, e as Error),
+          { cause: e });
         throw e;
       }
       return this.afterIteration(trainer, m);
@@ -167,7 +171,8 @@ export class LabSession {
   /** After an iteration: the collapse guard sees the weights its rollouts played (kept when they scored best); the counter as the page shows it. */
   private afterIteration(trainer: GrpoTrainer, m: IterationMetrics): IterationMetrics {
     const before = trainer.takeStartWeights() as tf.NamedTensorMap;
-    const collapsed = m.diverged ? (tf.dispose(Object.values(before)), undefined) : this.keeper.observe(before, trainer.net.config, this.iteration, m.meanReward, m.entropy);
+    const collapsed = m.diverged ? (tf.dispose(Object.values(before)), undefined) : this.keeper.observe(before,
+      trainer.net.config, this.iteration, m.meanReward, m.entropy);
     return { ...m, iteration: this.iteration, ...(collapsed ? { collapsed } : {}) };
   }
 
@@ -237,7 +242,9 @@ export class LabSession {
     const name = await recreateActiveBackend();
     const net = saved ? networkFromFlat(trainer.net.config, saved.weights) : new PolicyNetwork(s.train.policy);
     this.replacePolicy(net, { at: saved ? offset + saved.iteration : 0, fresh: !saved });
-    return `${cause.message}. The ${name} backend was started afresh and ${saved ? `the weights of iteration ${offset + saved.iteration} (the last ones read back finite) were restored` : 'no finite weights had been read back yet, so the policy starts fresh'}`;
+    return `${cause.message}. The ${name} backend was started afresh and ${saved
+      ? `the weights of iteration ${offset + saved.iteration} (the last ones read back finite) were restored`
+      : 'no finite weights had been read back yet, so the policy starts fresh'}`;
   }
 
   /**
@@ -277,7 +284,9 @@ export class LabSession {
       const kept = this.keepForUndo('Restore best', this.requireSettings());
       trainer.net.assign(best.weights);
       trainer.resetOptimizer();
-      return { note: `Restored ${best.label}; Adam's moments restart${kept ? ' (Undo brings back the policy it replaced)' : ''}`, width: best.policy.width, depth: best.policy.depth, kept };
+      return { note: `Restored ${best.label}; Adam's moments ` +
+        `restart${kept ? ' (Undo brings back the policy it replaced)' : ''}`,
+        width: best.policy.width, depth: best.policy.depth, kept };
     });
   }
 
@@ -331,7 +340,8 @@ export class LabSession {
   }
 
   /** Validates first; on any problem throws, leaving the policy running. `resumeAt`: the iteration it goes on from. */
-  importWeights(json: unknown, weights: ArrayBuffer, replacedBy = 'the import', resumeAt = 0): Promise<{ catalog: Catalog; width: number; depth: number; kept: boolean; recordedIterations: number | null }> {
+  importWeights(json: unknown, weights: ArrayBuffer, replacedBy = 'the import',
+    resumeAt = 0): Promise<{ catalog: Catalog; width: number; depth: number; kept: boolean; recordedIterations: number | null }> {
     return this.exclusive(async () => {
       const s = this.requireSettings();
       const loaded = importArtifact(json, weights);
@@ -350,7 +360,8 @@ export class LabSession {
       this.replacePolicy(loaded.net, { at: resumeAt, fresh: false, newRun: true });
       // The iterations its file records (a CLI or lab export writes them): said in the import's note, while the lab counts this policy's own from 0.
       const done = (loaded.metadata.training as { iterations?: unknown } | undefined)?.iterations;
-      return { catalog: loaded.catalog, width: policy.width, depth: policy.depth, kept, recordedIterations: typeof done === 'number' && Number.isInteger(done) && done >= 0 ? done : null };
+      return { catalog: loaded.catalog, width: policy.width, depth: policy.depth, kept,
+        recordedIterations: typeof done === 'number' && Number.isInteger(done) && done >= 0 ? done : null };
     });
   }
 

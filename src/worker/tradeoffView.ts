@@ -15,7 +15,8 @@ import type { LabSettings, Tradeoff, TradeoffAxis, TradeoffPoint } from './proto
 
 export interface BaselineView { points: TradeoffPoint[]; frontiers: Tradeoff['frontiers']; cascade: TradeoffPoint[]; range: [number, number] }
 
-const point = (r: EvalResult, family: string, label = r.policy): TradeoffPoint => ({ label, family, cost: r.meanCostUSD, accuracy: r.accuracy, latencyS: r.meanLatencyS, apiShare: apiShare(r) });
+const point = (r: EvalResult, family: string, label = r.policy): TradeoffPoint => ({ label, family, cost: r.meanCostUSD,
+  accuracy: r.accuracy, latencyS: r.meanLatencyS, apiShare: apiShare(r) });
 
 /** Every baseline family on the held-out tasks, with the frontiers and the cost range of AIQ. */
 export async function baselineView(evalTasks: Task[], s: LabSettings): Promise<BaselineView> {
@@ -23,16 +24,19 @@ export async function baselineView(evalTasks: Task[], s: LabSettings): Promise<B
   const points = families.flatMap((f) => f.results.map((r) => point(r, f.family)));
   const real = points.filter((p) => p.family !== 'oracle');
   const along = (axis: TradeoffAxis) => frontierAlong(real, (p) => p[axis]);
-  return { points, frontiers: { cost: along('cost'), latencyS: along('latencyS'), apiShare: along('apiShare') }, cascade: points.filter((p) => p.family === 'cascade'), range: [cMin, cMax] };
+  return { points, frontiers: { cost: along('cost'), latencyS: along('latencyS'), apiShare: along('apiShare') },
+    cascade: points.filter((p) => p.family === 'cascade'), range: [cMin, cMax] };
 }
 
 /** The policy at P (and, with `sweep` or no previous view, over the whole preference sweep) next to the baselines. */
-export async function tradeoffAt(net: PolicyNetwork, s: LabSettings, evalTasks: Task[], base: BaselineView, at: { preference: Preference; sweep: boolean; previous: Tradeoff | null; iteration: number }): Promise<Tradeoff> {
+export async function tradeoffAt(net: PolicyNetwork, s: LabSettings, evalTasks: Task[], base: BaselineView,
+  at: { preference: Preference; sweep: boolean; previous: Tradeoff | null; iteration: number }): Promise<Tradeoff> {
   const { preference, sweep, previous } = at;
   // The sliders' P and (with `sweep`) every P of the sweep, side by side in one batched env.
   const prefs = sweep || !previous ? [preference, ...PREFERENCE_SWEEP] : [preference];
   const names = ['you are here', ...PREFERENCE_SWEEP.map(preferenceLabel)];
-  const results = await evaluateReplicas(learnedPolicy(net, s.catalog, prefs, 'orchestrator', evalTasks.length), evalTasks, prefs.length, s.catalog, s.train.sim, s.train.seed + 1000, names, { failuresOfFirst: true });
+  const results = await evaluateReplicas(learnedPolicy(net, s.catalog, prefs, 'orchestrator', evalTasks.length),
+    evalTasks, prefs.length, s.catalog, s.train.sim, s.train.seed + 1000, names, { failuresOfFirst: true });
   const first = results[0] as EvalResult;
   const current = { ...point(first, 'orchestrator'), calls: first.callsPerTask, ...(first.failures ? { failures: first.failures } : {}) };
   const sweepPoints = prefs.length > 1 ? results.slice(1).map((r) => point(r, 'orchestrator')) : (previous?.sweep ?? []);

@@ -1,6 +1,6 @@
 // `bench-env`: speed of the batched env alone (random actions, N episodes, T turns) against one
-// batched forward of a 1024×64 → 128 → 128 → 16 MLP on tfjs (wasm by default), measured in the
-// same run. The env must never be the bottleneck of training: the ratio must stay below 1.
+// batched forward of an MLP on tfjs (wasm by default), both timed in the same run. The env must
+// never be the bottleneck of training: the ratio must stay below 1.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { DEFAULT_SIM } from '../../core/sim/callModel';
@@ -79,5 +79,7 @@ export async function benchEnvCommand(a: Args): Promise<void> {
     ratioEnvToForward: env.turnMs / forwardMs,
   };
   if (a.flags.has('json')) process.stdout.write(JSON.stringify(out) + '\n');
-  else process.stdout.write(`env: ${env.turnMs.toFixed(3)} ms per turn of ${n} episodes (${Math.round(env.episodesPerS)} episodes/s, ${Math.round(env.decisionsPerS)} decisions/s); MLP forward on ${backend}: ${forwardMs.toFixed(3)} ms; ratio ${out.ratioEnvToForward.toFixed(3)}\n`);
+  else process.stdout.write(`env: ${env.turnMs.toFixed(3)} ms per turn of ${n} episodes ` +
+    `(${Math.round(env.episodesPerS)} episodes/s, ${Math.round(env.decisionsPerS)} decisions/s); MLP forward on ` +
+    `${backend}: ${forwardMs.toFixed(3)} ms; ratio ${out.ratioEnvToForward.toFixed(3)}\n`);
 }

@@ -13,7 +13,9 @@ import { loadCatalog, loadPreference } from '../io';
 import { loadPolicyFile } from '../policyFile';
 import { checkBackendName, initNodeBackend } from '../tfBackend';
 
-export const TABLE1_BASELINES = ['tools+gpt-5', 'notools:gpt-5', 'prompted:gpt-5', 'tools+claude-opus-4.1', 'prompted:claude-opus-4.1', 'notools:claude-opus-4.1', 'prompted:qwen3-8b', 'notools:llama-3.3-70b', 'repeat:gpt-5-mini:3', 'cascade:0.8', 'oracle'];
+export const TABLE1_BASELINES = ['tools+gpt-5', 'notools:gpt-5', 'prompted:gpt-5', 'tools+claude-opus-4.1',
+  'prompted:claude-opus-4.1', 'notools:claude-opus-4.1', 'prompted:qwen3-8b', 'notools:llama-3.3-70b',
+  'repeat:gpt-5-mini:3', 'cascade:0.8', 'oracle'];
 
 export async function calibrateCommand(a: Args): Promise<void> {
   checkKnown(a, ['catalog', 'seed', 'count', 'policy', 'preference', 'baselines', 'backend', 'json']);
@@ -33,7 +35,8 @@ export async function calibrateCommand(a: Args): Promise<void> {
       return baselineFromName(n, catalog, sim);
     } catch (e) {
       const why = (e as Error).message;
-      throw new CliError(given ? `--baselines: ${why.replace('; or a trained orchestrator.json', '; a trained orchestrator.json goes in --policy')}` : `the default baselines are the paper's Table 1 (${TABLE1_BASELINES.join(', ')}) and catalog "${catalog.name}" cannot play them (${why}); give --baselines`);
+      throw new CliError(given ? `--baselines: ` +
+        `${why.replace('; or a trained orchestrator.json', '; a trained orchestrator.json goes in --policy')}` : `the default baselines are the paper's Table 1 (${TABLE1_BASELINES.join(', ')}) and catalog "${catalog.name}" cannot play them (${why}); give --baselines`);
     }
   });
   if (a.options.has('policy')) {
@@ -44,6 +47,9 @@ export async function calibrateCommand(a: Args): Promise<void> {
   }
   const rows = await evaluateOnSuites(policies, suiteTasks(catalog, sim, seed, count), catalog, sim, seed);
   if (a.flags.has('json')) {
-    process.stdout.write(JSON.stringify({ catalog: catalog.name, seed, count, rows: rows.map((r) => ({ ...r, bySuite: Object.fromEntries(Object.entries(r.bySuite).map(([k, v]) => [k, { accuracy: v.accuracy, meanCostUSD: v.meanCostUSD, meanLatencyS: v.meanLatencyS, callsPerTask: v.callsPerTask }])) })) }) + '\n');
-  } else process.stdout.write(`${suiteTableMarkdown(rows, catalog.currency)}\n\nCalls per task (mean over the three suites) beside the paper's Table 15:\n\n${callsTableMarkdown(rows)}\n`);
+    process.stdout.write(JSON.stringify({ catalog: catalog.name, seed, count, rows: rows.map((r) => ({ ...r,
+      bySuite: Object.fromEntries(Object.entries(r.bySuite).map(([k, v]) => [k, { accuracy: v.accuracy,
+      meanCostUSD: v.meanCostUSD, meanLatencyS: v.meanLatencyS, callsPerTask: v.callsPerTask }])) })) }) + '\n');
+  } else process.stdout.write(`${suiteTableMarkdown(rows, catalog.currency)}\n\nCalls per task (mean over the three ` +
+    `suites) beside the paper's Table 15:\n\n${callsTableMarkdown(rows)}\n`);
 }

@@ -27,7 +27,8 @@ export async function frontierCommand(a: Args): Promise<void> {
     const lines = ['| policy | accuracy | mean cost | mean latency | turns |', '|---|---:|---:|---:|---:|'];
     for (const f of families) {
       for (const r of f.results) {
-        lines.push(`| \`${r.policy}\` | ${(100 * r.accuracy).toFixed(1)}% | ${formatCost(w.catalog, r.meanCostUSD)} | ${r.meanLatencyS.toFixed(1)} s | ${r.meanTurns.toFixed(2)} |`);
+        lines.push(`| \`${r.policy}\` | ${(100 * r.accuracy).toFixed(1)}% | ${formatCost(w.catalog, r.meanCostUSD)} ` +
+          `| ${r.meanLatencyS.toFixed(1)} s | ${r.meanTurns.toFixed(2)} |`);
       }
     }
     lines.push('', '| family | AIQ |', '|---|---:|', ...families.map((f) => `| ${f.family} | ${f.aiq.toFixed(3)} |`));

@@ -13,5 +13,6 @@ export function generateCommand(a: Args): void {
   writeFilesAtomically([{ path: out, data: tasksToJsonl(w.tasks, w.catalog) }]);
   const summary = { out, catalog: w.catalog.name, suite: w.suite, seed: w.seed, ...w.stats };
   if (a.flags.has('json')) process.stdout.write(JSON.stringify(summary) + '\n');
-  else process.stderr.write(`wrote ${w.stats.kept} tasks to ${out} (generated ${w.stats.generated}; dropped ${w.stats.droppedUnsolvable} unsolvable, ${w.stats.droppedNoTool} solvable without tools)\n`);
+  else process.stderr.write(`wrote ${w.stats.kept} tasks to ${out} (generated ${w.stats.generated}; dropped ` +
+    `${w.stats.droppedUnsolvable} unsolvable, ${w.stats.droppedNoTool} solvable without tools)\n`);
 }

@@ -18,8 +18,12 @@ export async function preferencesCommand(a: Args): Promise<void> {
   const count = intOpt(a, 'count', 1000, 1, 100_000);
   await initNodeBackend(stringOpt(a, 'backend', 'wasm'));
   const { net } = loadPolicyFile(stringOpt(a, 'policy'), catalog);
-  const rows = await preferenceFollowing((p, name) => learnedPolicy(net, catalog, p, name), suiteTasks(catalog, DEFAULT_SIM, seed, count), catalog, DEFAULT_SIM, seed, { failures: true });
+  const rows = await preferenceFollowing((p, name) => learnedPolicy(net, catalog, p, name),
+    suiteTasks(catalog, DEFAULT_SIM, seed, count), catalog, DEFAULT_SIM, seed, { failures: true });
   if (a.flags.has('json')) {
-    process.stdout.write(JSON.stringify({ catalog: catalog.name, seed, count, rows: rows.map((r) => ({ preset: r.preset, preference: r.preference, bySuite: Object.fromEntries(Object.entries(r.bySuite).map(([k, v]) => [k, { accuracy: v.accuracy, meanCostUSD: v.meanCostUSD, meanLatencyS: v.meanLatencyS, apiShare: v.apiShare, callsPerTask: v.callsPerTask, failures: v.failures }])) })) }) + '\n');
+    process.stdout.write(JSON.stringify({ catalog: catalog.name, seed, count, rows: rows.map((r) => ({ preset: r.preset,
+      preference: r.preference, bySuite: Object.fromEntries(Object.entries(r.bySuite).map(([k, v]) => [k,
+      { accuracy: v.accuracy, meanCostUSD: v.meanCostUSD, meanLatencyS: v.meanLatencyS, apiShare: v.apiShare,
+      callsPerTask: v.callsPerTask, failures: v.failures }])) })) }) + '\n');
   } else process.stdout.write(preferenceTableMarkdown(rows, catalog) + '\n');
 }

@@ -47,11 +47,13 @@ export async function reproduceCommand(a: Args): Promise<void> {
   const out = stringOpt(a, 'out');
   checkOutputDir(out, '--out'); // before the runs: a long reproduction never ends unable to save
   const clash = OUTPUTS.filter((f) => existsSync(join(out, f)));
-  if (clash.length) throw new CliError(`--out ${out} already holds ${clash.join(', ')}: give another --out, or move ${clash.length > 1 ? 'them' : 'it'} first; nothing was run`);
+  if (clash.length) throw new CliError(`--out ${out} already holds ${clash.join(', ')}: give another --out, or move ` +
+    `${clash.length > 1 ? 'them' : 'it'} first; nothing was run`);
   const quick = a.flags.has('quick');
   const given = a.flags.has('pretrained') ? SHIPPED : a.options.has('policy') ? stringOpt(a, 'policy') : null;
   if (a.flags.has('pretrained') && a.options.has('policy')) throw new CliError('give --pretrained (the shipped policy) or --policy FILE, not both');
-  if (given && a.options.has('iterations')) throw new CliError(`${a.flags.has('pretrained') ? '--pretrained' : '--policy'} trains nothing (every table uses that policy): leave out --iterations`);
+  if (given && a.options.has('iterations')) throw new CliError(`${a.flags.has('pretrained') ? '--pretrained'
+    : '--policy'} trains nothing (every table uses that policy): leave out --iterations`);
   const count = intOpt(a, 'count', quick ? 300 : 1000, 10, 100_000);
   const iterations = a.options.has('iterations') ? intOpt(a, 'iterations', SHIPPED_RECIPE.iterations, 1, 100_000) : quick ? 150 : SHIPPED_RECIPE.iterations;
   const seed = intOpt(a, 'seed', 1000, 0, 2 ** 31);
@@ -64,9 +66,11 @@ export async function reproduceCommand(a: Args): Promise<void> {
     net = loadPolicyFile(given).net;
     source = a.flags.has('pretrained') ? 'the shipped policy (public/pretrained) for every table' : `the policy ${given} for every table`;
   } else {
-    log(`training the shipped recipe's policy (seed ${SHIPPED_RECIPE.seed}, ${iterations} iterations: train --seed ${SHIPPED_RECIPE.seed} --iterations ${iterations} ${RECIPE_OPTIONS})`);
+    log(`training the shipped recipe's policy (seed ${SHIPPED_RECIPE.seed}, ${iterations} iterations: train --seed ` +
+      `${SHIPPED_RECIPE.seed} --iterations ${iterations} ${RECIPE_OPTIONS})`);
     net = await train(recipeConfig(iterations), iterations, join(out, 'policy'), log);
-    source = `a policy trained here with the shipped recipe and saved in DIR/policy (seed ${SHIPPED_RECIPE.seed}, ${iterations} iterations, \`train ${RECIPE_OPTIONS}\`), the one policy of every table`;
+    source = `a policy trained here with the shipped recipe and saved in DIR/policy (seed ${SHIPPED_RECIPE.seed}, ` +
+      `${iterations} iterations, \`train ${RECIPE_OPTIONS}\`), the one policy of every table`;
   }
   const trainedS = (performance.now() - t0) / 1000;
   const r = await reproduce({

@@ -27,16 +27,23 @@ const inputSchema = z
     preference: z.record(z.string(), weight),
     mode: z.enum(REWARD_MODES).default('toolorchestra'),
     trajectories: z
-      .array(z.strictObject({ calls: z.record(z.string(), z.number().int().nonnegative()), outcome: z.union([z.literal(0), z.literal(1)], { error: 'must be 0 (failed) or 1 (solved)' }), costUSD: measured(1e6, '$'), latencyS: measured(1e7, 's'), tokens: measured(1e12, 'tokens').optional() }))
+      .array(z.strictObject({ calls: z.record(z.string(), z.number().int().nonnegative()),
+        outcome: z.union([z.literal(0), z.literal(1)], { error: 'must be 0 (failed) or 1 (solved)' }),
+        costUSD: measured(1e6, '$'), latencyS: measured(1e7, 's'), tokens: measured(1e12, 'tokens').optional() }))
       .min(1, { error: 'needs at least one trajectory' }),
-    weighted: z.strictObject({ wOutcome: coefficient, wEfficiency: coefficient, wPreference: coefficient, perCall: coefficient, perToken: coefficient, latencyTargetS: coefficient, fastBonus: coefficient, slowBonus: coefficient }).partial().optional(),
-    advantage: z.strictObject({ normalizeStd: z.boolean(), clip: z.number().positive().nullable(), filterStd: z.number().nonnegative().nullable() }).partial().optional(),
+    weighted: z.strictObject({ wOutcome: coefficient, wEfficiency: coefficient, wPreference: coefficient,
+      perCall: coefficient, perToken: coefficient, latencyTargetS: coefficient, fastBonus: coefficient,
+      slowBonus: coefficient }).partial().optional(),
+    advantage: z.strictObject({ normalizeStd: z.boolean(), clip: z.number().positive().nullable(),
+      filterStd: z.number().nonnegative().nullable() }).partial().optional(),
   })
   .superRefine((v, ctx) => {
     const known = new Set([...v.tools, 'outcome', 'cost', 'latency']);
-    for (const k of Object.keys(v.preference)) if (!known.has(k)) ctx.addIssue({ code: 'custom', path: ['preference', k], message: `"${k}" is neither outcome, cost, latency nor one of "tools"` });
+    for (const k of Object.keys(v.preference)) if (!known.has(k)) ctx.addIssue({ code: 'custom',
+      path: ['preference', k], message: `"${k}" is neither outcome, cost, latency nor one of "tools"` });
     v.trajectories.forEach((t, i) => {
-      for (const k of Object.keys(t.calls)) if (!v.tools.includes(k)) ctx.addIssue({ code: 'custom', path: ['trajectories', i, 'calls', k], message: `tool "${k}" is not in "tools"` });
+      for (const k of Object.keys(t.calls)) if (!v.tools.includes(k)) ctx.addIssue({ code: 'custom',
+        path: ['trajectories', i, 'calls', k], message: `tool "${k}" is not in "tools"` });
     });
   });
 
@@ -62,7 +69,8 @@ export function rewardCommand(a: Args): void {
     outcome: t.outcome, costUSD: t.costUSD, latencyS: t.latencyS, tokens: t.tokens ?? 0,
   }));
   const r = groupRewards(v.mode, group, pref, { ...DEFAULT_WEIGHTED, ...v.weighted });
-  if (!r.rewards.every(Number.isFinite)) throw new CliError(`${path}: the rewards are not all finite numbers (${JSON.stringify(r.rewards.map(String))}): costs, latencies or coefficients too large`);
+  if (!r.rewards.every(Number.isFinite)) throw new CliError(`${path}: the rewards are not all finite numbers ` +
+    `(${JSON.stringify(r.rewards.map(String))}): costs, latencies or coefficients too large`);
   const adv = groupAdvantages(r.rewards, { normalizeStd: true, clip: null, filterStd: null, ...v.advantage });
   process.stdout.write(JSON.stringify({ rewards: r.rewards, advantages: adv.advantages, filtered: adv.filtered }) + '\n');
 }

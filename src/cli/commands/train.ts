@@ -31,7 +31,9 @@ const isRunFile = (f: string): boolean => f === 'orchestrator.json' || f === 'me
 /** A pool from this size on takes long enough to make that the run says so first. */
 const LARGE_POOL = 100_000;
 
-const TRAIN_OPTIONS = ['catalog', 'seed', 'iterations', 'out', 'preference', 'random-preferences', 'backend', 'json', 'batch', 'group', 'lr', 'epochs', 'width', 'depth', 'beta', 'entropy', 'reward', 'aggregation', 'max-turns', 'pool', 'progress-every', 'init', 'advantage', 'dual-clip', 'checkpoint-every', 'resume', 'lr-decay'];
+const TRAIN_OPTIONS = ['catalog', 'seed', 'iterations', 'out', 'preference', 'random-preferences', 'backend', 'json',
+  'batch', 'group', 'lr', 'epochs', 'width', 'depth', 'beta', 'entropy', 'reward', 'aggregation', 'max-turns', 'pool',
+  'progress-every', 'init', 'advantage', 'dual-clip', 'checkpoint-every', 'resume', 'lr-decay'];
 
 /** The scalar part of an iteration's metrics (what metrics.jsonl and the summary hold). */
 export function scalarMetrics(m: IterationMetrics): Omit<IterationMetrics, 'group' | 'advantageHistogram'> & { advantageHistogram: number[] } {
@@ -113,7 +115,9 @@ export async function trainCommand(a: Args): Promise<void> {
   checkKnown(a, TRAIN_OPTIONS);
   const resume = a.options.has('resume') ? stringOpt(a, 'resume') : null;
   const out = resume ?? stringOpt(a, 'out');
-  if (resume && a.options.has('out') && resolve(stringOpt(a, 'out')) !== resolve(resume)) throw new CliError('--resume DIR writes back to DIR; leave out --out (or give the same directory)');
+  if (resume && a.options.has('out')
+    && resolve(stringOpt(a, 'out')) !== resolve(resume)) throw new CliError('--resume DIR writes back to DIR; leave ' +
+      'out --out (or give the same directory)');
   const option = resume ? '--resume' : '--out';
   checkOutputDir(out, option); // before any work: a run never trains and then fails to save
   // One run per folder, from before its files are looked at until it exits (runLock.ts).
@@ -135,9 +139,11 @@ const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 async function trainLocked(a: Args, out: string, resume: string | null): Promise<void> {
   const clash = !resume && existsSync(out) ? readdirSync(out).filter(isRunFile) : [];
   if (clash.includes('orchestrator.json')) {
-    throw new CliError(`--out ${out} already holds a run (orchestrator.json): go on with it (--resume ${out}), or give another --out, or remove that folder first; nothing was written`);
+    throw new CliError(`--out ${out} already holds a run (orchestrator.json): go on with it (--resume ${out}), or ` +
+      `give another --out, or remove that folder first; nothing was written`);
   }
-  if (clash.length) throw new CliError(`--out ${out} already holds ${clash.join(', ')}, which a run writes or replaces: give another --out, or move them first; nothing was written`);
+  if (clash.length) throw new CliError(`--out ${out} already holds ${clash.join(', ')}, which a run writes or ` +
+    `replaces: give another --out, or move them first; nothing was written`);
   const every = intOpt(a, 'progress-every', 10, 1, 1_000_000);
   const checkpointEvery = intOpt(a, 'checkpoint-every', 100, 1, 1_000_000);
   const backend = await initNodeBackend(stringOpt(a, 'backend', 'wasm'));
@@ -145,7 +151,8 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
   if (resume) removeUnnamedWeights(resume);
   // A resumed run goes on to the end its schedule names; one at a constant rate stores no target, so it asks.
   const target = previous?.config.lrDecay?.end;
-  if (previous && !a.options.has('iterations') && target === undefined) throw new CliError(`--resume ${out}: give --iterations N, the total to reach (this run has done ${previous.done})`);
+  if (previous && !a.options.has('iterations') && target === undefined) throw new CliError(`--resume ${out}: give ` +
+    `--iterations N, the total to reach (this run has done ${previous.done})`);
   const iterations = a.options.has('iterations') || target === undefined
     ? intOpt(a, 'iterations', 300, 1, MAX_ITERATIONS)
     : target;
@@ -164,13 +171,15 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
   if (a.options.has('lr-decay')) {
     const fraction = numberOpt(a, 'lr-decay', 0, 0, 1);
     config = { ...config, lrDecay: linearDecay(iterations, fraction) };
-    if (fraction > 0 && !config.lrDecay) throw new CliError(`--lr-decay ${fraction} of ${iterations} iterations rounds to no iteration; give more than ${(0.5 / iterations).toPrecision(2)} (or 0 for a constant rate)`);
+    if (fraction > 0 && !config.lrDecay) throw new CliError(`--lr-decay ${fraction} of ${iterations} iterations ` +
+      `rounds to no iteration; give more than ${(0.5 / iterations).toPrecision(2)} (or 0 for a constant rate)`);
   }
   const done = previous?.done ?? 0;
   const end = config.lrDecay?.end;
   if (end !== undefined && (iterations > end || done >= end)) {
     const where = done >= end ? `reached 0 at iteration ${end}, where this run stopped` : `reaches 0 at iteration ${end}`;
-    throw new CliError(`this run's learning rate ${where}: more iterations would not change the weights (go on as a new run from it: --init ${join(out, 'orchestrator.json')})`);
+    throw new CliError(`this run's learning rate ${where}: more iterations would not change the weights (go on as a ` +
+      `new run from it: --init ${join(out, 'orchestrator.json')})`);
   }
   if (done >= MAX_ITERATIONS) {
     throw new CliError(`${out} has ${done} iterations already, the most a run may have (--iterations is at most `
@@ -190,12 +199,16 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
   }
   const pool = runPool(catalog, config);
   // --init: continue from a trained policy (its width and depth replace --width/--depth); --resume: this run's own.
-  if (a.options.has('init') && (a.options.has('width') || a.options.has('depth'))) throw new CliError('--init goes on from a trained policy, with its width and depth: leave out --width and --depth');
+  if (a.options.has('init') && (a.options.has('width') || a.options.has('depth'))) throw new CliError('--init goes ' +
+    'on from a trained policy, with its width and depth: leave out --width and --depth');
   const init = previous ? previous.net : a.options.has('init') ? loadPolicyFile(stringOpt(a, 'init'), catalog).net : undefined;
   if (init) config = { ...config, policy: { ...config.policy, width: init.config.width, depth: init.config.depth } };
   if (!previous && config.preferenceMode === 'random' && config.reward === 'toolorchestra') {
     // As the lab's note beside "random P per task": measured in docs/REPRODUCTION.md, "One policy, any preference".
-    process.stderr.write(`notice: --random-preferences under the paper's reward: one policy trained for every P can give up answers for the presets that weigh tools or cost. The shipped policy's recipe is --seed ${SHIPPED_RECIPE.seed} --iterations ${SHIPPED_RECIPE.iterations} ${RECIPE_OPTIONS} (docs/REPRODUCTION.md, "One policy, any preference").\n`);
+    process.stderr.write(`notice: --random-preferences under the paper's reward: one policy trained for every P can ` +
+      `give up answers for the presets that weigh tools or cost. The shipped policy's recipe is --seed ` +
+      `${SHIPPED_RECIPE.seed} --iterations ${SHIPPED_RECIPE.iterations} ${RECIPE_OPTIONS} (docs/REPRODUCTION.md, ` +
+      `"One policy, any preference").\n`);
   }
   if (config.groupSize === 1) {
     const why = `--group 1: ${groupOfOneNote(config.reward).replace(/^G = 1: /, '')}`;
@@ -203,7 +216,8 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
     process.stderr.write(`notice: ${why}\n`);
   }
   if (config.preferenceMode === 'fixed' && normalisesOverGroup(config.reward) && preferenceVector(config.preference, catalog).every((w) => w === 0)) {
-    throw new CliError('--preference: every weight of P is 0, so under the paper\'s reward (M_norm · P) every reward is 0 and nothing would be learned; give some weight (e.g. "outcome": 1)');
+    throw new CliError('--preference: every weight of P is 0, so under the paper\'s reward (M_norm · P) every reward ' +
+      'is 0 and nothing would be learned; give some weight (e.g. "outcome": 1)');
   }
   let trainer: GrpoTrainer;
   try {
@@ -235,7 +249,8 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
   };
   for (const sig of STOP_SIGNALS) process.on(sig, onSignal);
   const save = async (reached: number, final: object | null) => {
-    const { json, weights } = await exportArtifact(trainer.net, catalog, { training: { ...config, iterations: reached, backend }, ...(final ? { metrics: final } : {}) });
+    const { json, weights } = await exportArtifact(trainer.net, catalog,
+      { training: { ...config, iterations: reached, backend }, ...(final ? { metrics: final } : {}) });
     writeArtifactPair(out, json, weights, [{ path: join(out, 'metrics.jsonl'), data: lines.join('\n') + '\n' }]);
   };
   try {
@@ -253,15 +268,21 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
     }
     const reached = trainer.iteration;
     const wallS = (performance.now() - t0) / 1000;
-    const final = { ...scalarMetrics(last as IterationMetrics), currency: catalog.currency, iterations: reached, wallS, iterationsPerS: (reached - done) / wallS, backend, catalog: catalog.name, out };
+    const final = { ...scalarMetrics(last as IterationMetrics), currency: catalog.currency, iterations: reached, wallS,
+      iterationsPerS: (reached - done) / wallS, backend, catalog: catalog.name, out };
     await save(reached, final);
     if (interrupted) {
-      process.stderr.write(`saved ${out} at iteration ${reached} of ${iterations}; go on with: npm run cli -- train --resume ${out} --iterations ${iterations}\n`);
+      process.stderr.write(`saved ${out} at iteration ${reached} of ${iterations}; go on with: npm run cli -- train ` +
+        `--resume ${out} --iterations ${iterations}\n`);
       process.exitCode = signalStatus(interrupted);
       return;
     }
-    process.stderr.write(`trained ${iterations - done} iterations${done ? ` (from ${done})` : ''} in ${wallS.toFixed(1)} s on ${backend}; wrote ${out}/orchestrator.json, its weights and metrics.jsonl\n`);
-    process.stdout.write((a.flags.has('json') ? JSON.stringify(final) : `last training batch: accuracy ${(100 * final.accuracy).toFixed(1)}%, cost ${formatCost(catalog, final.meanCostUSD)} a task, ${wallS.toFixed(1)} s (an evaluation on held-out tasks: eval or calibrate --policy ${join(out, 'orchestrator.json')})`) + '\n');
+    process.stderr.write(`trained ${iterations - done} iterations${done ? ` (from ${done})`
+      : ''} in ${wallS.toFixed(1)} s on ${backend}; wrote ${out}/orchestrator.json, its weights and metrics.jsonl\n`);
+    process.stdout.write((a.flags.has('json') ? JSON.stringify(final) : `last training batch: accuracy ` +
+      `${(100 * final.accuracy).toFixed(1)}%, cost ${formatCost(catalog, final.meanCostUSD)} a task, ` +
+      `${wallS.toFixed(1)} s (an evaluation on held-out tasks: eval or calibrate --policy ` +
+      `${join(out, 'orchestrator.json')})`) + '\n');
   } finally {
     // After a signal they stay, so the same press's second delivery is still ignored.
     if (!interrupted) for (const sig of STOP_SIGNALS) process.off(sig, onSignal);

@@ -23,7 +23,8 @@ export interface DivergenceCheck {
 export async function divergenceCheck(): Promise<DivergenceCheck> {
   const catalog = presetCatalog('toolorchestra');
   const pool = generateTasks(catalog, { seed: 3, count: 50 }).tasks;
-  const trainer = new GrpoTrainer(catalog, { ...DEFAULT_TRAIN, batchTasks: 4, groupSize: 4, learningRate: 1e39, advantage: { ...DEFAULT_TRAIN.advantage, filterStd: null }, policy: { width: 16, depth: 2, seed: 4 } }, pool);
+  const trainer = new GrpoTrainer(catalog, { ...DEFAULT_TRAIN, batchTasks: 4, groupSize: 4, learningRate: 1e39,
+    advantage: { ...DEFAULT_TRAIN.advantage, filterStd: null }, policy: { width: 16, depth: 2, seed: 4 } }, pool);
   const before = trainer.net.snapshot();
   try {
     const m = await trainer.step();

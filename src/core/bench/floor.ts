@@ -1,11 +1,7 @@
-// The arithmetic floor of a GRPO iteration (issue "Fast by default"): the multiply-adds of its
-// useful work — the rollout forwards of live episodes, and forward + backward over the decisions
-// the update trains on, μ epochs — divided by the backend's own matmul throughput, measured on a
-// large matmul in the same run. An iteration's time over this floor says how much goes to
-// overhead (per-op dispatch, elementwise passes, the simulation) rather than arithmetic.
-// Useful work scores only the tools a decision may call (the allowed pairs, pairs.ts): a masked
-// tool's score never reaches a probability or a gradient. The state part of the scorer's first
-// layer counts once per decision, as the least arithmetic that computes the same logits.
+// The arithmetic floor of a GRPO iteration (issue "Fast by default"): the multiply-adds of its useful
+// work (rollout forwards of live episodes, forward + backward over the decisions that train, μ epochs,
+// allowed pairs only) divided by the backend's own matmul throughput, timed in the same run. An
+// iteration's time over this floor is overhead (dispatch, elementwise passes, the simulation).
 
 import * as tf from '@tensorflow/tfjs-core';
 import { STATE_DIM, TOOL_DIM } from '../policy/features';
@@ -22,7 +18,10 @@ export function decisionMacs(policy: Pick<PolicyConfig, 'width' | 'depth'>, K: n
 /** Decisions and the allowed (decision, tool) pairs among them. */
 export interface DecisionCounts { rollout: number; rolloutPairs: number; trained: number; trainedPairs: number }
 
-/** The same decisions with every tool scored, masked ones too: the floor as first defined (for comparison with figures measured before the scorer skipped masked pairs). */
+/**
+ * The same decisions with every tool scored, masked ones too: the floor as first defined (for comparison with figures
+ * measured before the scorer skipped masked pairs).
+ */
 export function everyToolScored(c: DecisionCounts, J: number): DecisionCounts {
   return { ...c, rolloutPairs: J * c.rollout, trainedPairs: J * c.trained };
 }
@@ -30,7 +29,8 @@ export function everyToolScored(c: DecisionCounts, J: number): DecisionCounts {
 /** Multiply-adds of `decisions` decisions scoring `pairs` tools in all (decisionMacs is linear in K). */
 function workMacs(policy: Pick<PolicyConfig, 'width' | 'depth'>, decisions: number, pairs: number): { forward: number; backward: number } {
   const none = decisionMacs(policy, 0), one = decisionMacs(policy, 1);
-  return { forward: decisions * none.forward + pairs * (one.forward - none.forward), backward: decisions * none.backward + pairs * (one.backward - none.backward) };
+  return { forward: decisions * none.forward + pairs * (one.forward - none.forward),
+    backward: decisions * none.backward + pairs * (one.backward - none.backward) };
 }
 
 /** Multiply-adds of an iteration's useful work. */

@@ -11,7 +11,8 @@ export interface ProbeSize {
 }
 
 /** The probe's size for a training configuration. */
-export function probeSizeOf(train: { batchTasks: number; groupSize: number; epochs: number; policy: Pick<PolicyConfig, 'width' | 'depth'> }, nTools: number): ProbeSize {
+export function probeSizeOf(train: { batchTasks: number; groupSize: number; epochs: number; policy: Pick<PolicyConfig,
+  'width' | 'depth'> }, nTools: number): ProbeSize {
   return { episodes: train.batchTasks * train.groupSize, nTools, policy: { width: train.policy.width, depth: train.policy.depth }, epochs: train.epochs };
 }
 
@@ -24,7 +25,8 @@ export function probeSizeKey(size: ProbeSize): string {
 /** One line over a probe's results: "wasm: 7.1 it/s · webgpu (software adapter): ≤ 0.2 it/s · cpu: timed out". */
 export function probeSummary(results: readonly { label: string; status: string; itPerS?: number }[]): string {
   const fig = (x: number | undefined) => (x === undefined ? '?' : x >= 10 ? x.toFixed(0) : x.toFixed(1));
-  return results.map((r) => `${r.label}: ${r.status === 'measured' ? `${fig(r.itPerS)} it/s` : r.status === 'bound' ? `≤ ${fig(r.itPerS)} it/s` : r.status}`).join(' · ');
+  return results.map((r) => `${r.label}: ${r.status === 'measured' ? `${fig(r.itPerS)} it/s` : r.status === 'bound'
+    ? `≤ ${fig(r.itPerS)} it/s` : r.status}`).join(' · ');
 }
 
 export type ProbeBackend = 'webgpu' | 'webgl' | 'wasm' | 'cpu';

@@ -1,12 +1,8 @@
-// The backend speed probe (issue "Fast by default"): how many GRPO iterations per second the
-// current tfjs backend would train at the configured size, measured in well under a second where
-// the backend is fast. An iteration is modelled by what it is made of: the rollouts' batched
-// forwards (ROLLOUT_FULL_TURNS full-batch equivalents, as measured at the default size) and μ
-// updates over a packed batch of the decisions that train (TRAINED_PER_EPISODE per episode).
-// Each part is warmed up once (kernel compiles, buffer pools) and then timed, on the path the trainer
-// takes there (on WebGPU the WGSL kernels of our own, grpo/webgpuUpdate.ts). Between stages the
-// probe checks its deadline, and it stops early once its measured forward alone proves it
-// cannot beat `beat` it/s: it then reports that bound, never a guess.
+// The backend speed probe (issue "Fast by default"): how many GRPO iterations per second the current
+// tfjs backend would train at the configured size, estimated from its parts (the rollouts' batched
+// forwards and μ updates over a packed batch), each warmed up once and then timed on the trainer's
+// path. It checks its deadline between stages and stops early once its forward alone proves it
+// cannot beat `beat`: it then reports that bound, never a guess.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { FlatAdam } from '../grpo/flatAdam';
@@ -49,7 +45,8 @@ export async function probeSpeed(size: ProbeSize, deadline: number, beat = 0): P
   const net = new PolicyNetwork({ ...size.policy, seed: 1 });
   const optimizer = new FlatAdam(1e-9); // the update's full work, with weights that barely move
   const rnd = (n: number, seed: number) => Float32Array.from({ length: n }, (_, i) => Math.sin(seed * 7919 + i * 12.9898) * 0.5);
-  const fwd = policyInput(packPairs({ state: rnd(N * STATE_DIM, 1), tools: rnd(N * J * TOOL_DIM, 2), bias: spreadMaskBias(N, J, ALLOWED_TOOL_SHARE) }, J, null));
+  const fwd = policyInput(packPairs({ state: rnd(N * STATE_DIM, 1), tools: rnd(N * J * TOOL_DIM, 2),
+    bias: spreadMaskBias(N, J, ALLOWED_TOOL_SHARE) }, J, null));
   const upBias = spreadMaskBias(M, J, ALLOWED_TOOL_SHARE);
   const actions = allowedActions(upBias, M, A);
   // The same decisions as the trainer's rollout buffer holds them, for the update on the kernels (WebGPU).
@@ -59,7 +56,8 @@ export async function probeSpeed(size: ProbeSize, deadline: number, beat = 0): P
   const perDecision = { advantage: rnd(M, 5), weight: new Float32Array(M).fill(1 / M), tokenWeight: new Float32Array(M).fill(1 / M) };
   // tfjs's ops take the decisions as tensors, made when first needed (where the kernels run, never: they would cost dispatches).
   const makeBatch = () => ({
-    input: policyInput(packPairs({ state: rnd(M * STATE_DIM, 3), tools: rnd(M * J * TOOL_DIM, 4), bias: upBias }, J, null), { forGradients: true, firstLayerWidth: size.policy.width }),
+    input: policyInput(packPairs({ state: rnd(M * STATE_DIM, 3), tools: rnd(M * J * TOOL_DIM, 4), bias: upBias }, J,
+      null), { forGradients: true, firstLayerWidth: size.policy.width }),
     taken: tf.tidy(() => tf.cast(tf.oneHot(tf.tensor1d(actions, 'int32'), A), 'float32') as tf.Tensor2D),
     oldLogp: tf.fill([M], -Math.log(A)) as tf.Tensor1D, advantage: tf.tensor1d(rnd(M, 5)), weight: tf.fill([M], 1 / M) as tf.Tensor1D,
   });

@@ -11,7 +11,8 @@ export const ALLOWED_TOOL_SHARE = 0.56;
 export function spreadMaskBias(M: number, J: number, share: number): Float32Array {
   const A = J + 1, bias = new Float32Array(M * A);
   // Bresenham: pair k is allowed when ⌊(k + 1)·share⌋ steps past ⌊k·share⌋.
-  for (let m = 0; m < M; m++) for (let j = 0; j < J; j++) { const k = m * J + j; if (Math.floor((k + 1) * share) === Math.floor(k * share)) bias[m * A + j] = -1e9; }
+  for (let m = 0; m < M; m++) for (let j = 0; j < J; j++) { const k = m * J + j;
+    if (Math.floor((k + 1) * share) === Math.floor(k * share)) bias[m * A + j] = -1e9; }
   return bias;
 }
 

@@ -1,11 +1,8 @@
-// The training benchmark, one backend at a time (`npm run bench` runs it in Node for wasm/cpu and
-// in Chromium's bench page for every backend that starts). For each policy width × episode count
-// N = B·G: decisions per second in the rollouts, ms per GRPO iteration, the ratio to the
-// arithmetic floor (floor.ts), readbacks per rollout turn, and — at the smallest size — tensors
-// and GPU bytes after 10 and after many iterations. The yardstick is the naive way, measured in
-// the same run: the same policy driven one episode at a time, one forward and one read per
-// decision. Bounded: a size whose single iteration passes 30 s ends that backend's larger sizes,
-// and each backend has a time budget; skipped sizes say why.
+// The training benchmark, one backend at a time (`npm run bench`: Node for wasm/cpu, Chromium's bench
+// page for the rest). For each policy width × episode count: decisions per second, time per GRPO
+// iteration, the ratio to the arithmetic floor (floor.ts), readbacks per turn, and tensors and GPU
+// bytes over many iterations; the yardstick is the naive one-episode-at-a-time way in the same run.
+// Bounded: a too-slow size ends that backend's larger sizes, and each backend has a time budget.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { DEFAULT_TRAIN, type TrainConfig } from '../grpo/config';
@@ -38,7 +35,8 @@ export interface BenchPlan {
   slowMs?: number;
 }
 
-export const FULL_PLAN: BenchPlan = { widths: [64, 128, 256], episodes: [128, 1024, 4096], memoryAt: [10, 500], memoryCapMs: 25_000, naiveAt: 1024, budgetMs: 65_000 };
+export const FULL_PLAN: BenchPlan = { widths: [64, 128, 256], episodes: [128, 1024, 4096], memoryAt: [10, 500],
+  memoryCapMs: 25_000, naiveAt: 1024, budgetMs: 65_000 };
 /** The lab's default size alone (width 64, N = 128), for a quick look at one backend (the bench page's plan=default). */
 export const DEFAULT_SIZE_PLAN: BenchPlan = {
   widths: [64], episodes: [128], memoryAt: [1, 2], memoryCapMs: 0, naiveAt: 0, budgetMs: 600_000, slowMs: 300_000,
@@ -130,7 +128,9 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
     const cfg = config(width, episodes);
     // Predicted from the last size by multiply-adds per episode; a warm-up and two iterations must fit the budget.
     const predicted = last ? (3 * last.ms * decisionMacs(cfg.policy, J).forward * episodes) / last.macs : 0;
-    if (performance.now() - started + predicted > plan.budgetMs) { rows.push({ width, episodes, status: 'skipped', note: `the backend's ${plan.budgetMs / 1000} s budget would be exceeded (about ${(predicted / 1000).toFixed(0)} s predicted)` }); continue; }
+    if (performance.now() - started + predicted > plan.budgetMs) { rows.push({ width, episodes, status: 'skipped',
+      note: `the backend's ${plan.budgetMs / 1000} s budget would be exceeded (about ` +
+        `${(predicted / 1000).toFixed(0)} s predicted)` }); continue; }
     const tooBig = checkIterationSize(cfg, J);
     if (tooBig) { rows.push({ width, episodes, status: 'skipped', note: `refused by the lab's memory bound: ${tooBig}` }); continue; }
     const trainer = new GrpoTrainer(catalog, cfg, pool);
@@ -165,7 +165,8 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
       const byName = Object.fromEntries(top.map(([k, c]) => [k, c / n]));
       const row: BenchRow = {
         width, episodes, status: 'ok', iterationMs, rolloutDecisionsPerS: live / (rolloutMs / 1000), rolloutMs: rolloutMs / n,
-        updateMs: updateMs / n, readbacksPerTurn: (reads - n) / turns, readbacksPerIteration: reads / n, iterationsTimed: n, allowedToolShare: livePairs / (J * live),
+        updateMs: updateMs / n, readbacksPerTurn: (reads - n) / turns, readbacksPerIteration: reads / n,
+          iterationsTimed: n, allowedToolShare: livePairs / (J * live),
         dispatchesPerIteration: launches.total / n, bufferCopiesPerIteration: launches.copies / n, dispatchesByName: byName,
       };
       rows.push(row);
@@ -192,7 +193,8 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
 }
 
 /** Tensors and GPU bytes after memoryAt[0] and memoryAt[1] iterations at a small size (time-capped). */
-async function memoryCheck(catalog: ReturnType<typeof presetCatalog>, pool: Task[], plan: Pick<BenchPlan, 'memoryAt' | 'memoryCapMs'>, log: (l: string) => void, width = 64, episodes = 32): Promise<BenchReport['memory']> {
+async function memoryCheck(catalog: ReturnType<typeof presetCatalog>, pool: Task[], plan: Pick<BenchPlan,
+  'memoryAt' | 'memoryCapMs'>, log: (l: string) => void, width = 64, episodes = 32): Promise<BenchReport['memory']> {
   const trainer = new GrpoTrainer(catalog, config(width, episodes), pool);
   const at: NonNullable<BenchReport['memory']>['at'] = [];
   const capMs = plan.memoryCapMs;
@@ -211,7 +213,8 @@ async function memoryCheck(catalog: ReturnType<typeof presetCatalog>, pool: Task
   } finally {
     trainer.dispose();
   }
-  log(`memory at width ${width} N ${episodes}: ${at.map((a) => `${a.iterations} it → ${a.numTensors} tensors${a.gpuBytes !== null ? `, ${a.gpuBytes} GPU bytes` : ''}`).join('; ')}${note ? ` (${note})` : ''}`);
+  log(`memory at width ${width} N ${episodes}: ${at.map((a) => `${a.iterations} it → ${a.numTensors} tensors${a.gpuBytes !== null
+    ? `, ${a.gpuBytes} GPU bytes` : ''}`).join('; ')}${note ? ` (${note})` : ''}`);
   return { width, episodes, at, ...(note ? { note } : {}) };
 }
 
@@ -223,7 +226,8 @@ export async function memoryFlat(at: [number, number], width = 16, episodes = 8)
 }
 
 /** The naive way: one episode at a time, one forward and one readback per decision (time-capped). */
-async function naiveRate(catalog: ReturnType<typeof presetCatalog>, pool: Task[], plan: BenchPlan, rows: BenchRow[], log: (l: string) => void): Promise<BenchReport['naive']> {
+async function naiveRate(catalog: ReturnType<typeof presetCatalog>, pool: Task[], plan: BenchPlan, rows: BenchRow[],
+  log: (l: string) => void): Promise<BenchReport['naive']> {
   const width = Math.min(...plan.widths);
   const measured = rows.filter((r) => r.status === 'ok' && r.width === width);
   const episodes = measured.some((r) => r.episodes === plan.naiveAt) ? plan.naiveAt : Math.max(0, ...measured.map((r) => r.episodes));

@@ -1,10 +1,8 @@
-// Policies that need no learning — the landscape a trained orchestrator must beat. Routing
-// baselines driven by the catalog's own orchestrator: random, always:<model>, cheapest,
-// repeat:<model>:<k> (the model writes k queries or programs for the unit, then answers) and
-// cascade:<θ> (FrugalGPT-style: the cheapest writers first, escalating while the evidence signal is
-// below θ, then the cheapest answerer whose estimated chance clears θ). The paper's model-driven rows
-// (tools+X, notools:X, prompted:X) live in modelDriven.ts, the oracle in oracle.ts; `baselineFromName`
-// builds any of them.
+// Policies that need no learning — the landscape a trained orchestrator must beat. Routing baselines
+// driven by the catalog's own orchestrator: random, always:<model>, cheapest, repeat:<model>:<k> (k
+// queries or programs, then answer) and cascade:<θ> (FrugalGPT-style escalation while the signal is
+// below θ). The paper's model-driven rows live in modelDriven.ts, the oracle in oracle.ts;
+// `baselineFromName` builds any of them.
 
 import { toolIndex, type Catalog } from '../sim/catalog';
 import type { SimConfig } from '../sim/callModel';
@@ -88,7 +86,8 @@ export function cascadePolicy(theta: number): BatchPolicy {
   });
 }
 
-export const BASELINE_FORMS = ['random', 'always:<model>', 'repeat:<model>:<k>', 'tools+<model>', 'notools:<model>', 'prompted:<model>', 'cheapest', 'cascade:<θ>', 'oracle'];
+export const BASELINE_FORMS = ['random', 'always:<model>', 'repeat:<model>:<k>', 'tools+<model>', 'notools:<model>',
+  'prompted:<model>', 'cheapest', 'cascade:<θ>', 'oracle'];
 
 /** Builds a baseline from its name, e.g. "cascade:0.7", "tools+gpt-5" or "repeat:gpt-5-mini:3". */
 export function baselineFromName(name: string, catalog: Catalog, sim: SimConfig): BatchPolicy {

@@ -11,7 +11,8 @@ import { libraryTools } from '../sim/modelLibrary';
  * Claude Opus 4.1, Claude Sonnet 4.1, Codestral-22B; maths OpenMath-Llama-2-70B, DeepSeek-Math-7B;
  * generalists Claude Opus 4.1, Claude Sonnet 4.1, Gemma-3-27B. No GPT-5.
  */
-export const UNSEEN_MODELS = ['claude-opus-4.1', 'claude-sonnet-4.1', 'o3-mini', 'gpt-4o', 'codestral-22b', 'openmath-llama-2-70b', 'deepseek-math-7b', 'gemma-3-27b'] as const;
+export const UNSEEN_MODELS = ['claude-opus-4.1', 'claude-sonnet-4.1', 'o3-mini', 'gpt-4o', 'codestral-22b',
+  'openmath-llama-2-70b', 'deepseek-math-7b', 'gemma-3-27b'] as const;
 
 /** The catalog with every model replaced by the paper's Table 2 pool (its basic tools kept). */
 export function withUnseenModels(catalog: Catalog): Catalog {
@@ -39,6 +40,8 @@ export function withCheaperCopy(catalog: Catalog, of: string, factor: number): {
   const base = catalog.tools.find((t) => t.id === of);
   if (!base) throw new Error(`withCheaperCopy: no tool "${of}" in catalog "${catalog.name}"`);
   const id = `${of}-b`;
-  const copy = { ...structuredClone(base), id, description: `${base.description} (the same model at another provider)`, pricing: { ...base.pricing, inputPerM: base.pricing.inputPerM * factor, outputPerM: base.pricing.outputPerM * factor } };
+  const copy = { ...structuredClone(base), id, description: `${base.description} (the same model at another provider)`,
+    pricing: { ...base.pricing, inputPerM: base.pricing.inputPerM * factor,
+    outputPerM: base.pricing.outputPerM * factor } };
   return { catalog: { ...structuredClone(catalog), name: `${catalog.name}+${id}`, tools: [...structuredClone(catalog.tools), copy] }, id, of };
 }

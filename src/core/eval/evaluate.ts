@@ -141,7 +141,9 @@ export async function evaluatePolicy(
  * per copy) is swept over all of them with one forward per turn. One result per copy; with
  * `failuresOfFirst`, the first copy's also says how its failures came about (only it is traced).
  */
-export async function evaluateReplicas(policy: BatchPolicy, tasks: readonly Task[], replicas: number, catalog: Catalog, sim: SimConfig, seed: number, names: readonly string[], opts: { failuresOfFirst?: boolean } = {}): Promise<EvalResult[]> {
+export async function evaluateReplicas(policy: BatchPolicy, tasks: readonly Task[], replicas: number, catalog: Catalog,
+  sim: SimConfig, seed: number, names: readonly string[],
+  opts: { failuresOfFirst?: boolean } = {}): Promise<EvalResult[]> {
   const n = tasks.length;
   const env = new BatchEnv(catalog, sim, n * replicas);
   const all: Task[] = [];

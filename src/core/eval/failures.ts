@@ -1,10 +1,8 @@
-// Why an episode failed, read from its trace: it ran out of turns before its last commit; or the
-// first unit it committed wrongly had a step that needed a tool (a fresh fact, exact arithmetic on big
-// numbers, a stored record) and no tool result for it ("missing evidence"); or it had what it needed
-// and the answer was still wrong. Evaluation tallies these per policy, so a policy that answers
-// before gathering the evidence a step needs, or a budget too small to gather it, shows where its
-// accuracy went. Simplification: an episode out of turns counts as that even when a unit it had
-// committed was already wrong; on a record-store task a wrong lookup no write depends on is blamed.
+// Why an episode failed, read from its trace: out of turns before its last commit; or the first unit
+// it committed wrongly had a step that needed a tool and no tool result for it ("missing evidence");
+// or it had what it needed and the answer was still wrong. Evaluation tallies these per policy, so
+// it shows where a policy's accuracy went. Simplification: out of turns wins over an earlier wrong
+// unit; on a record-store task a wrong lookup no write depends on is blamed.
 
 import type { TraceEntry } from '../sim/episode';
 

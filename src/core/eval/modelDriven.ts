@@ -1,13 +1,8 @@
 // The paper's baseline rows in which a model is the orchestrator (ToolOrchestra Table 1, Table 15):
-//  - tools+<model>: "<model> with basic tools": it writes its own queries and programs for the steps a
-//    basic tool helps (each step once, once more where nothing was found), then answers itself;
-//  - notools:<model>: the model answers the whole question alone, in one generation;
-//  - prompted:<model>: the model prompted as an orchestrator over all tools, with the
-//    self-enhancement bias the paper measured: it picks the models that write and answer as its
-//    Table 15 row does.
-// In all three the model drives: every turn is written (and paid) at its prices and speed, and what
-// it answers itself uses its own skill and latent (env.ts, Driver). A model outside the catalog
-// (Claude Opus 4.1 in the paper's tool set) is taken from the model library.
+// tools+<model> (writes its own queries and programs, then answers), notools:<model> (answers alone in
+// one generation) and prompted:<model> (prompted as an orchestrator over all tools, with the paper's
+// self-enhancement bias). The model drives: every turn is paid at its prices and speed and its own
+// answers use its skill and latent (env.ts, Driver); a model outside the catalog comes from the library.
 
 import { modelDriver, orchestratorDriver, toolIndex, type Catalog, type Driver } from '../sim/catalog';
 import type { SimConfig } from '../sim/callModel';

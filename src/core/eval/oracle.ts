@@ -1,9 +1,8 @@
 // The oracle baseline: it sees the hidden draws (which query or program would find what its step
 // needs, which answer would be right) and, on each unit, takes the cheapest plan that commits a right
-// answer within the turns left: an answerer (a model, or the driver itself) that is right now, or one
-// that would be right after one find for each step it gets wrong (each by the cheapest slot whose next
-// call targets that step and finds). It uses the env's own success model (peekFind / peekRight, the
-// same latents), so on the unfiltered suites it stays below 100% where nothing can solve a step.
+// answer within the turns left: an answerer that is right now, or one that would be right after one
+// find for each step it gets wrong. It uses the env's own success model (peekFind / peekRight), so
+// on the unfiltered suites it stays below perfect where nothing can solve a step.
 
 import { driverTurnCost } from '../sim/catalog';
 import type { BatchEnv } from '../sim/env';

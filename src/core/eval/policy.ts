@@ -18,7 +18,8 @@ export interface BatchPolicy {
 }
 
 /** Runs one episode per task to completion (each within its own turn budget). */
-export async function runEpisodes(env: BatchEnv, policy: BatchPolicy, tasks: readonly Task[], keys: ArrayLike<number>, opts: { trace?: boolean | number } = {}): Promise<void> {
+export async function runEpisodes(env: BatchEnv, policy: BatchPolicy, tasks: readonly Task[], keys: ArrayLike<number>,
+  opts: { trace?: boolean | number } = {}): Promise<void> {
   env.reset(tasks, keys, { ...opts, ...(policy.driver ? { driver: policy.driver } : {}) });
   const mask = new Uint8Array(env.capacity * env.nActions);
   const actions = new Int32Array(env.capacity);

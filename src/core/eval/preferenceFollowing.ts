@@ -52,12 +52,15 @@ export async function preferenceFollowing(
   make: (p: Preference, name: string) => BatchPolicy, tasks: Record<PaperSuite, Task[]>, catalog: Catalog, sim: SimConfig, seed: number,
   opts: { failures?: boolean; toolRef?: Record<PaperSuite, ArrayLike<number>> } = {},
 ): Promise<PreferenceRow[]> {
-  const presets = [{ name: DEFAULT_PREFERENCE_LABEL, preference: DEFAULT_PREFERENCE }, ...INSTRUCTION_PRESETS.map((x) => ({ name: x.name, preference: x.preference(catalog) }))];
+  const presets = [{ name: DEFAULT_PREFERENCE_LABEL, preference: DEFAULT_PREFERENCE },
+    ...INSTRUCTION_PRESETS.map((x) => ({ name: x.name, preference: x.preference(catalog) }))];
   const rows: PreferenceRow[] = [];
   for (const p of presets) {
     const bySuite = {} as PreferenceRow['bySuite'];
     for (const s of PAPER_SUITES) {
-      const r = await evaluatePolicy(make(p.preference, p.name), tasks[s], catalog, sim, { seed, preference: p.preference, failures: opts.failures === true, ...(opts.toolRef ? { toolRef: opts.toolRef[s] } : {}) });
+      const r = await evaluatePolicy(make(p.preference, p.name), tasks[s], catalog, sim, { seed,
+        preference: p.preference, failures: opts.failures === true,
+        ...(opts.toolRef ? { toolRef: opts.toolRef[s] } : {}) });
       bySuite[s] = { ...r, apiShare: apiShare(r) };
     }
     rows.push({ preset: p.name, preference: p.preference, bySuite });
@@ -72,16 +75,22 @@ export function preferenceTableMarkdown(rows: readonly PreferenceRow[], catalog:
     '|---|---:|---:|---:|',
   ];
   for (const r of rows) {
-    lines.push(`| ${r.preset} | ${PAPER_SUITES.map((s) => { const x = r.bySuite[s]; return `${(100 * x.accuracy).toFixed(1)}% · ${catalog.currency === 'USD' ? `${(100 * x.meanCostUSD).toFixed(2)}¢` : formatCost(catalog, x.meanCostUSD)} · ${(100 * x.apiShare).toFixed(0)}%`; }).join(' | ')} |`);
+    lines.push(`| ${r.preset} | ${PAPER_SUITES.map((s) => { const x = r.bySuite[s];
+      return `${(100 * x.accuracy).toFixed(1)}% · ${catalog.currency === 'USD' ? `${(100 * x.meanCostUSD).toFixed(2)}¢`
+      : formatCost(catalog, x.meanCostUSD)} · ${(100 * x.apiShare).toFixed(0)}%`; }).join(' | ')} |`);
   }
   if (rows.some((r) => PAPER_SUITES.some((s) => r.bySuite[s].failures))) {
     lines.push('', 'Where the failures come from (share of tasks): out of turns · answered without the evidence a step needed · answered wrong with it', '',
       '| preset | HLE | FRAMES | τ² |', '|---|---:|---:|---:|');
     const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
     for (const r of rows) {
-      lines.push(`| ${r.preset} | ${PAPER_SUITES.map((s) => { const f = r.bySuite[s].failures; return f ? `${pct(f.outOfTurns)} · ${pct(f.missingEvidence)} · ${pct(f.wrongAnswer)}` : '—'; }).join(' | ')} |`);
+      lines.push(`| ${r.preset} | ${PAPER_SUITES.map((s) => { const f = r.bySuite[s].failures;
+        return f ? `${pct(f.outOfTurns)} · ${pct(f.missingEvidence)} · ${pct(f.wrongAnswer)}` : '—';
+        }).join(' | ')} |`);
     }
   }
-  lines.push('', 'Paper, Table 3 (its preference-aware reward, not accuracy): ' + PAPER_TABLE3.map((r) => `${r.label} ${r.hle} / ${r.frames} / ${r.tau2}`).join('; ') + '.');
+  lines.push('',
+    'Paper, Table 3 (its preference-aware reward, not accuracy): ' + PAPER_TABLE3.map((r) => `${r.label} ${r.hle} / ` +
+      `${r.frames} / ${r.tau2}`).join('; ') + '.');
   return lines.join('\n');
 }

@@ -64,13 +64,16 @@ const pct = (x: number): number => Math.round(1000 * x) / 10;
 const meanOver = (f: (s: PaperSuite) => number): number => PAPER_SUITES.reduce((a, s) => a + f(s), 0) / PAPER_SUITES.length;
 
 function suiteRow(r: SuiteRow, name = r.policy): Row {
-  const lab: Row['lab'] = { ...Object.fromEntries(PAPER_SUITES.map((s) => [s, pct(r.bySuite[s].accuracy)])), costCents: Math.round(1000 * r.costUSD) / 10, latencyMin: Math.round(100 * r.latencyS / 60) / 100 };
-  const paper: Row['paper'] = r.paper ? { ...r.paper.accuracy, costCents: r.paper.costCents, latencyMin: r.paper.latencyMin } : { hle: null, frames: null, tau2: null, costCents: null, latencyMin: null };
+  const lab: Row['lab'] = { ...Object.fromEntries(PAPER_SUITES.map((s) => [s, pct(r.bySuite[s].accuracy)])),
+    costCents: Math.round(1000 * r.costUSD) / 10, latencyMin: Math.round(100 * r.latencyS / 60) / 100 };
+  const paper: Row['paper'] = r.paper ? { ...r.paper.accuracy, costCents: r.paper.costCents,
+    latencyMin: r.paper.latencyMin } : { hle: null, frames: null, tau2: null, costCents: null, latencyMin: null };
   return { name, paper, lab };
 }
 
 /** Table 1 for a policy and the baselines the catalog has (a baseline naming a missing model is left out). */
-export async function table1Rows(policy: BatchPolicy, baselines: readonly string[], catalog: Catalog, sim: SimConfig, seed: number, count: number): Promise<Row[]> {
+export async function table1Rows(policy: BatchPolicy, baselines: readonly string[], catalog: Catalog, sim: SimConfig,
+  seed: number, count: number): Promise<Row[]> {
   const built: BatchPolicy[] = [];
   for (const b of baselines) {
     try { built.push(baselineFromName(b, catalog, sim)); } catch { /* the edited catalog lacks a model this row needs */ }
@@ -86,28 +89,40 @@ export async function reproduce(o: ReproduceOptions, log: (s: string) => void = 
   const { catalog, sim, seed, count } = o;
   const tasks = suiteTasks(catalog, sim, seed, count);
   log('table 1');
-  const t1 = await evaluateOnSuites([o.orchestrator(catalog, o.preference, 'orchestrator'), ...o.baselines.map((b) => baselineFromName(b, catalog, sim))], tasks, catalog, sim, seed);
+  const t1 = await evaluateOnSuites([o.orchestrator(catalog, o.preference, 'orchestrator'),
+    ...o.baselines.map((b) => baselineFromName(b, catalog, sim))], tasks, catalog, sim, seed);
   const table1 = t1.map((r) => suiteRow(r));
 
   log('table 2 (every model unseen in training)');
   const unseen = withUnseenModels(catalog);
-  const t2 = await evaluateOnSuites([o.orchestrator(unseen, o.preference, 'orchestrator'), ...UNSEEN_BASELINES.map((b) => baselineFromName(b, unseen, sim))], suiteTasks(unseen, sim, seed, count), unseen, sim, seed);
+  const t2 = await evaluateOnSuites([o.orchestrator(unseen, o.preference, 'orchestrator'),
+    ...UNSEEN_BASELINES.map((b) => baselineFromName(b, unseen, sim))], suiteTasks(unseen, sim, seed, count), unseen,
+    sim, seed);
   const best2 = t2.slice(1).reduce((b, r) => (r.bySuite.hle.accuracy > b.bySuite.hle.accuracy ? r : b));
   const models = unseen.tools.filter((t) => t.kind !== 'basic').map((t) => t.id);
   const table2: Row[] = [
-    { name: 'orchestrator, unseen tools', paper: { hle: 22.0, frames: 73.8, tau2: 48.8, costCents: 34.8, latencyMin: 8.2, unseenCallsPerTask: null }, lab: { ...suiteRow(t2[0] as SuiteRow).lab, unseenCallsPerTask: callsOf(t2[0] as SuiteRow, models) } },
-    { name: `best baseline, ${best2.policy}`, paper: { hle: 17.8, frames: 53.6, tau2: 43.4, costCents: 102.4, latencyMin: 19.5, unseenCallsPerTask: null }, lab: { ...suiteRow(best2).lab, unseenCallsPerTask: callsOf(best2, models) } },
+    { name: 'orchestrator, unseen tools',
+      paper: { hle: 22.0, frames: 73.8, tau2: 48.8, costCents: 34.8, latencyMin: 8.2, unseenCallsPerTask: null },
+      lab: { ...suiteRow(t2[0] as SuiteRow).lab, unseenCallsPerTask: callsOf(t2[0] as SuiteRow, models) } },
+    { name: `best baseline, ${best2.policy}`,
+      paper: { hle: 17.8, frames: 53.6, tau2: 43.4, costCents: 102.4, latencyMin: 19.5, unseenCallsPerTask: null },
+      lab: { ...suiteRow(best2).lab, unseenCallsPerTask: callsOf(best2, models) } },
     ...t2.slice(1).filter((r) => r !== best2).map((r) => ({ ...suiteRow(r), paper: {} })),
   ];
 
   log('a cheaper copy of a known model');
   const copied = withCheaperCopy(catalog, 'gpt-5-mini', 0.1);
-  const tc = await evaluateOnSuites([o.orchestrator(copied.catalog, o.preference, 'orchestrator')], suiteTasks(copied.catalog, sim, seed, count), copied.catalog, sim, seed);
-  const copy: Row[] = [{ name: `orchestrator, ${copied.id} added (${copied.of} at a tenth of its price)`, paper: {}, lab: { ...suiteRow(tc[0] as SuiteRow).lab, copyCallsPerTask: callsOf(tc[0] as SuiteRow, [copied.id]), originalCallsPerTask: callsOf(tc[0] as SuiteRow, [copied.of]), originalBefore: callsOf(t1[0] as SuiteRow, [copied.of]) } }];
+  const tc = await evaluateOnSuites([o.orchestrator(copied.catalog, o.preference, 'orchestrator')],
+    suiteTasks(copied.catalog, sim, seed, count), copied.catalog, sim, seed);
+  const copy: Row[] = [{ name: `orchestrator, ${copied.id} added (${copied.of} at a tenth of its price)`, paper: {},
+    lab: { ...suiteRow(tc[0] as SuiteRow).lab, copyCallsPerTask: callsOf(tc[0] as SuiteRow, [copied.id]),
+    originalCallsPerTask: callsOf(tc[0] as SuiteRow, [copied.of]),
+    originalBefore: callsOf(t1[0] as SuiteRow, [copied.of]) } }];
 
   log('table 3 (preferences)');
   const reference = t1.find((r) => r.policy === 'prompted:qwen3-8b');
-  const toolRef = Object.fromEntries(PAPER_SUITES.map((s) => [s, catalog.tools.map((t) => reference?.bySuite[s].callsPerTask[t.id] ?? 0)])) as Record<PaperSuite, number[]>;
+  const toolRef = Object.fromEntries(PAPER_SUITES.map((s) => [s,
+    catalog.tools.map((t) => reference?.bySuite[s].callsPerTask[t.id] ?? 0)])) as Record<PaperSuite, number[]>;
   const prefs = await preferenceFollowing((p, name) => o.orchestrator(catalog, p, name), tasks, catalog, sim, seed, { toolRef });
   const table3: Row[] = prefs.map((r) => ({
     name: r.preset,
@@ -122,16 +137,22 @@ export async function reproduce(o: ReproduceOptions, log: (s: string) => void = 
   }));
   const table3Systems: Row[] = [];
   for (const sys of PAPER_TABLE3) {
-    const rows = sys.policy === 'orchestrator' ? prefs : await preferenceFollowing(() => baselineFromName(sys.policy, catalog, sim), tasks, catalog, sim, seed, { toolRef });
+    const rows = sys.policy === 'orchestrator' ? prefs : await preferenceFollowing(() => baselineFromName(sys.policy, catalog, sim),
+      tasks, catalog, sim, seed, { toolRef });
     const mean = (s: PaperSuite) => pct(rows.reduce((a, r) => a + (r.bySuite[s].score ?? 0), 0) / rows.length);
-    table3Systems.push({ name: `${sys.policy} (${sys.label})`, paper: { hle: sys.hle, frames: sys.frames, tau2: sys.tau2 }, lab: { hle: mean('hle'), frames: mean('frames'), tau2: mean('tau2') } });
+    table3Systems.push({ name: `${sys.policy} (${sys.label})`,
+      paper: { hle: sys.hle, frames: sys.frames, tau2: sys.tau2 },
+      lab: { hle: mean('hle'), frames: mean('frames'), tau2: mean('tau2') } });
   }
 
   log('table 4 (another provider’s prices)');
   const priced = withOtherPricing(catalog);
-  const t4 = await evaluateOnSuites([o.orchestrator(priced, o.preference, 'orchestrator'), baselineFromName('tools+gpt-5', priced, sim)], suiteTasks(priced, sim, seed, count), priced, sim, seed);
+  const t4 = await evaluateOnSuites([o.orchestrator(priced, o.preference, 'orchestrator'),
+    baselineFromName('tools+gpt-5', priced, sim)], suiteTasks(priced, sim, seed, count), priced, sim, seed);
   const table4: Row[] = [
-    { name: 'orchestrator, another provider’s prices', paper: { hle: 36.9, frames: 76.6, tau2: 80.4, costCents: 7.5, latencyMin: 7.8 }, lab: suiteRow(t4[0] as SuiteRow).lab },
+    { name: 'orchestrator, another provider’s prices',
+      paper: { hle: 36.9, frames: 76.6, tau2: 80.4, costCents: 7.5, latencyMin: 7.8 },
+      lab: suiteRow(t4[0] as SuiteRow).lab },
     { name: 'tools+gpt-5, same prices', paper: {}, lab: suiteRow(t4[1] as SuiteRow).lab },
   ];
 
@@ -139,7 +160,8 @@ export async function reproduce(o: ReproduceOptions, log: (s: string) => void = 
   const table15: Row[] = t1.filter((r) => PAPER_TABLE15.some((p) => p.policy === r.policy)).map((r) => {
     const p = PAPER_TABLE15.find((x) => x.policy === r.policy);
     const ids = [...new Set([...Object.keys(p?.calls ?? {}), ...catalog.tools.map((t) => t.id)])];
-    return { name: r.policy, paper: Object.fromEntries(ids.map((id) => [id, p?.calls[id] ?? null])), lab: Object.fromEntries(ids.map((id) => [id, callsOf(r, [id])])) };
+    return { name: r.policy, paper: Object.fromEntries(ids.map((id) => [id, p?.calls[id] ?? null])),
+      lab: Object.fromEntries(ids.map((id) => [id, callsOf(r, [id])])) };
   });
 
   log('figure 6 (turn budgets)');
@@ -149,14 +171,18 @@ export async function reproduce(o: ReproduceOptions, log: (s: string) => void = 
     const tasksT = suiteTasks(catalog, simT, seed, count);
     for (const p of [o.orchestrator(catalog, o.preference, 'orchestrator'), baselineFromName('tools+gpt-5', catalog, simT)]) {
       const r = (await evaluateOnSuites([p], tasksT, catalog, simT, seed))[0] as SuiteRow;
-      figure6.push({ name: `${p.name}, max turns ${T}`, paper: {}, lab: { hle: pct(r.bySuite.hle.accuracy), costUSD: Math.round(1e4 * r.bySuite.hle.meanCostUSD) / 1e4, turns: Math.round(10 * r.bySuite.hle.meanTurns) / 10 } });
+      figure6.push({ name: `${p.name}, max turns ${T}`, paper: {}, lab: { hle: pct(r.bySuite.hle.accuracy),
+        costUSD: Math.round(1e4 * r.bySuite.hle.meanCostUSD) / 1e4,
+        turns: Math.round(10 * r.bySuite.hle.meanTurns) / 10 } });
     }
   }
   return { table1, table2, copy, table3, table3Systems, table4, table15, figure6 };
 }
 
 /** The paper's Figure 6 in words (its curves are not published as numbers). */
-export const PAPER_FIGURE6 = 'Paper, Figure 6 (HLE, max turns 10/20/50/100 around a training budget of 30): Orchestrator-8B ≈ 27% at $0.03 … 39% at $0.40 per query; GPT-5 ≈ 27.5% at $0.16 … 36% at $0.60 — the orchestrator dominates at every budget.';
+export const PAPER_FIGURE6 = 'Paper, Figure 6 (HLE, max turns 10/20/50/100 around a training budget of 30): ' +
+  'Orchestrator-8B ≈ 27% at $0.03 … 39% at $0.40 per query; GPT-5 ≈ 27.5% at $0.16 … 36% at $0.60 — the orchestrator ' +
+  'dominates at every budget.';
 
 /** Renders every table as markdown, lab beside paper. */
 export function reproductionMarkdown(r: Reproduction, header: string): string {
@@ -171,7 +197,8 @@ export function reproductionMarkdown(r: Reproduction, header: string): string {
     table('Table 1 — three suites (accuracy %, cost ¢ and latency min over HLE and FRAMES)', r.table1), `Paper rows: ${paper1}.`, '',
     table('Table 2 — every model replaced by models never seen in training (the paper’s §6.3 configuration)', r.table2),
     table('Reading descriptors — a copy of a known model at a tenth of its price, added at evaluation (calls per task)', r.copy),
-    table('Table 3 — preference following (accuracy %, the paper’s preference-aware reward ×100 per suite, cost ¢ and latency min over the three suites, share of calls to paid APIs %)', r.table3),
+    table('Table 3 — preference following (accuracy %, the paper’s preference-aware reward ×100 per suite, cost ¢ ' +
+      'and latency min over the three suites, share of calls to paid APIs %)', r.table3),
     table('Table 3, the paper’s metric per system (mean over the five preferences above)', r.table3Systems),
     table('Table 4 — another provider’s prices', r.table4), table('Table 15 — calls per task (mean of the three suites)', r.table15),
     table('Figure 6 — accuracy and cost on HLE as the turn budget varies (training budgets 4–40, evaluation 12)', r.figure6), PAPER_FIGURE6, ''].join('\n');

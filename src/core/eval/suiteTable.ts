@@ -67,23 +67,34 @@ export function suiteTableMarkdown(rows: readonly SuiteRow[], currency: Catalog[
   const usd = currency === 'USD';
   const lines = [
     // Cost and latency are the mean over HLE and FRAMES, as the paper reports them (Table 1).
-    `| policy | HLE lab / paper | FRAMES lab / paper | τ² lab / paper | ${usd ? 'cost ¢' : 'cost (units)'} (HLE + FRAMES) lab / paper | latency min (HLE + FRAMES) lab / paper | cost ÷ tools+gpt-5 lab / paper | latency ÷ tools+gpt-5 lab / paper |`,
+    `| policy | HLE lab / paper | FRAMES lab / paper | τ² lab / paper | ${usd ? 'cost ¢' : 'cost (units)'} (HLE + ` +
+      `FRAMES) lab / paper | latency min (HLE + FRAMES) lab / paper | cost ÷ tools+gpt-5 lab / paper | latency ÷ ` +
+      `tools+gpt-5 lab / paper |`,
     '|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     const p = r.paper;
     const costRatio = ref ? r.costUSD / ref.costUSD : NaN, latRatio = ref ? r.latencyS / ref.latencyS : NaN;
     const pCost = p && refPaper ? p.costCents / refPaper.costCents : NaN, pLat = p && refPaper ? p.latencyMin / refPaper.latencyMin : NaN;
-    lines.push(`| \`${r.policy}\` | ${PAPER_SUITES.map((s) => `${pct(r.bySuite[s].accuracy)} / ${paperNum(p?.accuracy[s])}`).join(' | ')} | ${usd ? `${(100 * r.costUSD).toFixed(2)} / ${paperNum(p?.costCents)}` : `${r.costUSD.toFixed(3)} / —`} | ${(r.latencyS / 60).toFixed(2)} / ${paperNum(p?.latencyMin)} | ${paperNum(costRatio, 2)} / ${usd ? paperNum(pCost, 2) : '—'} | ${paperNum(latRatio, 2)} / ${paperNum(pLat, 2)} |`);
+    lines.push(`| \`${r.policy}\` | ${PAPER_SUITES.map((s) => `${pct(r.bySuite[s].accuracy)} / ${paperNum(p?.accuracy[s])}`).join(' | ')} | ${usd
+      ? `${(100 * r.costUSD).toFixed(2)} / ${paperNum(p?.costCents)}`
+      : `${r.costUSD.toFixed(3)} / —`} | ${(r.latencyS / 60).toFixed(2)} / ${paperNum(p?.latencyMin)} | ${paperNum(costRatio, 2)} / ${usd
+      ? paperNum(pCost, 2) : '—'} | ${paperNum(latRatio, 2)} / ${paperNum(pLat, 2)} |`);
   }
   return lines.join('\n');
 }
 
 /** ToolOrchestra Table 15: mean calls per task over HLE, FRAMES and τ² (the lab's tool ids). */
 export const PAPER_TABLE15: readonly { label: string; policy: string; calls: Record<string, number> }[] = [
-  { label: 'Orchestrator-8B (trained)', policy: 'orchestrator', calls: { 'gpt-5': 1.6, 'gpt-5-mini': 1.7, 'qwen3-32b': 1.3, 'qwen2.5-coder-32b': 0.2, 'qwen2.5-math-72b': 0, 'qwen2.5-math-7b': 0.1, 'llama-3.3-70b': 0, 'local-search': 1.8, 'web-search': 0.7, 'code-interpreter': 0.8 } },
-  { label: 'GPT-5 (prompted)', policy: 'prompted:gpt-5', calls: { 'gpt-5': 2.7, 'gpt-5-mini': 5.6, 'qwen3-32b': 0, 'qwen2.5-coder-32b': 0.2, 'qwen2.5-math-72b': 0, 'qwen2.5-math-7b': 0, 'llama-3.3-70b': 0, 'local-search': 0.5, 'web-search': 0.7, 'code-interpreter': 1.0 } },
-  { label: 'Qwen3-8B (prompted)', policy: 'prompted:qwen3-8b', calls: { 'gpt-5': 6.0, 'gpt-5-mini': 0.5, 'qwen3-32b': 1.4, 'qwen2.5-coder-32b': 0.5, 'qwen2.5-math-72b': 0, 'qwen2.5-math-7b': 0, 'llama-3.3-70b': 0, 'local-search': 0.8, 'web-search': 1.2, 'code-interpreter': 1.6 } },
+  { label: 'Orchestrator-8B (trained)', policy: 'orchestrator', calls: { 'gpt-5': 1.6, 'gpt-5-mini': 1.7,
+    'qwen3-32b': 1.3, 'qwen2.5-coder-32b': 0.2, 'qwen2.5-math-72b': 0, 'qwen2.5-math-7b': 0.1, 'llama-3.3-70b': 0,
+    'local-search': 1.8, 'web-search': 0.7, 'code-interpreter': 0.8 } },
+  { label: 'GPT-5 (prompted)', policy: 'prompted:gpt-5', calls: { 'gpt-5': 2.7, 'gpt-5-mini': 5.6, 'qwen3-32b': 0,
+    'qwen2.5-coder-32b': 0.2, 'qwen2.5-math-72b': 0, 'qwen2.5-math-7b': 0, 'llama-3.3-70b': 0, 'local-search': 0.5,
+    'web-search': 0.7, 'code-interpreter': 1.0 } },
+  { label: 'Qwen3-8B (prompted)', policy: 'prompted:qwen3-8b', calls: { 'gpt-5': 6.0, 'gpt-5-mini': 0.5,
+    'qwen3-32b': 1.4, 'qwen2.5-coder-32b': 0.5, 'qwen2.5-math-72b': 0, 'qwen2.5-math-7b': 0, 'llama-3.3-70b': 0,
+    'local-search': 0.8, 'web-search': 1.2, 'code-interpreter': 1.6 } },
 ];
 
 /** Calls per task per tool, averaged over the three suites, lab beside the paper's Table 15 where it has the row. */
@@ -97,7 +108,9 @@ export function callsTableMarkdown(rows: readonly SuiteRow[]): string {
     const total = cols.reduce((a, id) => a + mean(id), 0);
     lines.push(`| \`${r.policy}\` (lab) | ${cols.map((id) => mean(id).toFixed(1)).join(' | ')} | ${total.toFixed(1)} |`);
     const paper = PAPER_TABLE15.find((p) => p.policy === r.policy || (r.policy.startsWith('orchestrator') && p.policy === 'orchestrator'));
-    if (paper) lines.push(`| ${paper.label} (paper) | ${cols.map((id) => (paper.calls[id] === undefined ? '—' : (paper.calls[id] as number).toFixed(1))).join(' | ')} | ${Object.values(paper.calls).reduce((a, x) => a + x, 0).toFixed(1)} |`);
+    if (paper) lines.push(`| ${paper.label} (paper) | ` +
+      `${cols.map((id) => (paper.calls[id] === undefined ? '—'
+        : (paper.calls[id] as number).toFixed(1))).join(' | ')} | ${Object.values(paper.calls).reduce((a, x) => a + x, 0).toFixed(1)} |`);
   }
   return lines.join('\n');
 }

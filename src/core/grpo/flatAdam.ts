@@ -1,17 +1,8 @@
 // Adam over all of the policy's weights as one flat vector, with the global-norm clip in front
-// (docs/DESIGN.md §5, "fewer tiny ops in Adam"). tf.train.adam runs 14 kernels per weight tensor and
-// the clip 3 more: about 240 kernels an epoch for the policy's 13 weights, whose arithmetic is
-// 13 k elements, so on wasm the time is the kernels' dispatch (measured: 1.47 ms an epoch at the
-// default size). Here an epoch's gradients are concatenated once and both moments live as flat
-// vectors: the clip and the Adam step are a dozen kernels over one vector, plus a split, and a
-// reshape and an add per weight (64 kernels an epoch, 0.43 ms; 76 and 0.46–0.48 ms with a slice
-// per weight instead of the split). On wasm, with every weight given a gradient, the whole step is
-// one kernel of our own (kernels/wasmKernels.ts: 0.47 → 0.08 ms an epoch) that computes the same
-// expressions in the same order in float32, bit for bit (test/wasmKernels.test.ts). The update is tf.train.adam's —
-// β1 0.9, β2 0.999, ε the backend's, the same expressions in the same order, a weight without a
-// gradient left as it is — checked against it in test/flatAdam.test.ts. One difference: the bias
-// correction 1 − β^t is exact here (float64 in JS), where tf.train.adam keeps β^t as a float32
-// scalar on the device (about 6e-6 relative a step apart).
+// (docs/DESIGN.md §5, "fewer tiny ops in Adam"): a dozen kernels over one vector instead of dozens per
+// weight tensor, and on wasm one kernel of our own (kernels/wasmKernels.ts), bit for bit the same.
+// The update is tf.train.adam's (same expressions and order, test/flatAdam.test.ts), except that the
+// bias correction 1 − β^t is exact here (float64 in JS) where tfjs keeps β^t as a float32 scalar.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { adamKernel, wasmKernelsReady, type AdamScalars } from '../kernels/wasmKernels';
@@ -72,7 +63,8 @@ export class FlatAdam {
     if (vars.every((w) => grads[w.name]) && wasmKernelsReady()) {
       // On wasm one kernel of our own does the whole step, with the values of the ops below bit for bit.
       const r = adamKernel(vars, vars.map((w) => grads[w.name] as tf.Tensor), this.m, this.v, {
-        maxNorm, beta1: b1, beta2: b2, biasCorrection1: 1 - b1 ** this.steps, biasCorrection2: 1 - b2 ** this.steps, epsilon: tf.backend().epsilon(), learningRate: this.learningRate,
+        maxNorm, beta1: b1, beta2: b2, biasCorrection1: 1 - b1 ** this.steps, biasCorrection2: 1 - b2 ** this.steps,
+          epsilon: tf.backend().epsilon(), learningRate: this.learningRate,
       });
       this.m.assign(r.m as tf.Tensor1D);
       this.v.assign(r.v as tf.Tensor1D);

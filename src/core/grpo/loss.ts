@@ -167,7 +167,8 @@ function lossForward(logits: tf.Tensor2D, b: LossBatch, cfg: LossConfig) {
   const lossClipped = tf.mul(negA, tf.clipByValue(ratio, 1 - cfg.epsLow, 1 + cfg.epsHigh));
   let perDecision = tf.maximum(lossUnclipped, lossClipped);
   // ∂perDecision/∂ratio = −A where the unclipped branch is taken or the clip is inside its range, else 0.
-  let passes = tf.logicalOr(tf.greaterEqual(lossUnclipped, lossClipped), tf.logicalAnd(tf.greaterEqual(ratio, 1 - cfg.epsLow), tf.lessEqual(ratio, 1 + cfg.epsHigh)));
+  let passes = tf.logicalOr(tf.greaterEqual(lossUnclipped, lossClipped),
+    tf.logicalAnd(tf.greaterEqual(ratio, 1 - cfg.epsLow), tf.lessEqual(ratio, 1 + cfg.epsHigh)));
   if (cfg.dualClip !== null) {
     // For A < 0, cap the loss at −A·c (veRL: clip_pg_losses2 = min(−A·c, max(l1, l2))); where the cap is taken nothing passes.
     const cap = tf.mul(negA, cfg.dualClip);

@@ -1,10 +1,8 @@
 // How much memory one GRPO iteration needs, estimated before anything is allocated, so that a size
 // the device cannot hold is refused with a message instead of running out of memory mid-update
-// (which corrupted the policy on wasm: "memory access out of bounds"). Counted in float32s:
-// the rollout history on the CPU (T·N rows of state, tool descriptors and mask), and on the
-// device the update's packed batch at its largest (every decision of the history trains) —
-// inputs (each pair's full input for the gradients among them), and per layer the saved activations and
-// the backward's temporaries.
+// (which corrupted the policy on wasm). Counted in float32s: the rollout history on the CPU, and on
+// the device the update's packed batch at its largest, with each layer's saved activations and the
+// backward's temporaries.
 
 import { trainingTurns, type TrainConfig } from './config';
 import { STATE_DIM, TOOL_DIM } from '../policy/features';
@@ -15,7 +13,8 @@ import { STATE_DIM, TOOL_DIM } from '../policy/features';
  */
 export const MAX_ITERATION_BYTES = 3 * 2 ** 30;
 
-export function estimateIterationBytes(cfg: Pick<TrainConfig, 'batchTasks' | 'groupSize' | 'sim' | 'policy' | 'turnBudgets'>, nTools: number): { cpu: number; device: number } {
+export function estimateIterationBytes(cfg: Pick<TrainConfig,
+  'batchTasks' | 'groupSize' | 'sim' | 'policy' | 'turnBudgets'>, nTools: number): { cpu: number; device: number } {
   const rows = trainingTurns(cfg) * cfg.batchTasks * cfg.groupSize;
   const J = nTools, A = J + 1, H = cfg.policy.width, L = cfg.policy.depth;
   const history = STATE_DIM + J * TOOL_DIM + 2 * A + 4;
@@ -30,5 +29,8 @@ export function checkIterationSize(cfg: Pick<TrainConfig, 'batchTasks' | 'groupS
   const total = cpu + device;
   if (total <= MAX_ITERATION_BYTES) return null;
   const gb = (x: number) => `${(x / 2 ** 30).toFixed(2)} GiB`;
-  return `B = ${cfg.batchTasks}, G = ${cfg.groupSize}, ${trainingTurns(cfg)} turns and a ${cfg.policy.width}×${cfg.policy.depth} policy need about ${gb(total)} for one iteration (${gb(device)} on the device for the update, ${gb(cpu)} of rollout history); the lab runs iterations up to ${gb(MAX_ITERATION_BYTES)}. Lower B, G, the turns or the width.`;
+  return `B = ${cfg.batchTasks}, G = ${cfg.groupSize}, ${trainingTurns(cfg)} turns and a ` +
+    `${cfg.policy.width}×${cfg.policy.depth} policy need about ${gb(total)} for one iteration (${gb(device)} on the ` +
+    `device for the update, ${gb(cpu)} of rollout history); the lab runs iterations up to ` +
+    `${gb(MAX_ITERATION_BYTES)}. Lower B, G, the turns or the width.`;
 }

@@ -70,7 +70,10 @@ export interface IterationMetrics {
   timings: { rolloutMs: number; rewardMs: number; updateMs: number };
   /** Turns the lockstep rollout ran (the longest episode). */
   rolloutTurns: number;
-  /** Decisions made by live episodes in the rollouts, and decisions the update trained on (weight > 0), per epoch; with the allowed (decision, tool) pairs the scorer ran on. */
+  /**
+   * Decisions made by live episodes in the rollouts, and decisions the update trained on (weight > 0), per epoch; with
+   * the allowed (decision, tool) pairs the scorer ran on.
+   */
   decisions: DecisionCounts;
   /** Set when the update produced NaN/±Infinity: the weights were restored and the optimizer reset. */
   diverged?: string;

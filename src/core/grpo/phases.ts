@@ -1,11 +1,8 @@
-// One GRPO iteration written as its eight named phases, one function each. The trainer runs them
-// back to back (trainer.step); the lab's worker runs them one at a time for "Slow motion" and
-// posts what each phase computed (core/lab/phaseReport.ts). There is one implementation of the maths: the
-// numbers the slow motion shows are the numbers the update trains on.
-//   1 Sample tasks and preferences · 2 Roll out G trajectories per task · 3 Measure M ·
-//   4 Normalise · 5 Gate and weight: R · 6 Advantage: A · 7 Update: ratio, clip, KL ·
-//   8 New probabilities (an observation of the update, run only when asked: one extra forward and
-//     readback before and after the update, for the group shown).
+// One GRPO iteration written as its eight named phases, one function each: 1 Sample · 2 Roll out ·
+// 3 Measure M · 4 Normalise · 5 Gate and weight: R · 6 Advantage: A · 7 Update · 8 New probabilities
+// (an observation, run only when asked). The trainer runs them back to back (trainer.step); the
+// worker runs them one at a time for "Slow motion" (core/lab/phaseReport.ts). One implementation of
+// the maths: the numbers the slow motion shows are the numbers the update trains on.
 
 import type { Catalog } from '../sim/catalog';
 import type { BatchEnv } from '../sim/env';
@@ -29,7 +26,8 @@ export { PHASE_NAMES, type PhaseName } from './phaseNames';
 /** One epoch of the update, as read back: the surrogate, KL, entropy, clip fraction, gradient norm and the ratio's range. */
 export interface EpochStats { loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number; ratioMin: number; ratioMax: number }
 
-export interface UpdateStats { loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number; epochs: EpochStats[]; diverged: string | undefined }
+export interface UpdateStats { loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number;
+  epochs: EpochStats[]; diverged: string | undefined }
 
 /** What the phases need of the trainer that runs them. */
 export interface PhaseHost {
@@ -88,7 +86,8 @@ export function beginIteration(host: PhaseHost, observe = false): IterationState
   return {
     host, observe, shown: 0, next: 0, durations: [], rng: new SeqRng(hashInts(host.config.seed, host.iteration, 0x6770)),
     tasks: [], groupPrefs: [], stats: [], mRaw: [], mNorm: [], rewards: [], advantages: [],
-    adv: new Float32Array(N), used: new Uint8Array(N), decisions: new Int32Array(N), trainedDecisions: 0, pairs: { rollout: 0, trained: 0 }, update: null, probs: null,
+    adv: new Float32Array(N), used: new Uint8Array(N), decisions: new Int32Array(N), trainedDecisions: 0,
+      pairs: { rollout: 0, trained: 0 }, update: null, probs: null,
   };
 }
 
@@ -132,7 +131,9 @@ export function measurePhase(s: IterationState): void {
     const stats: TrajectoryStats[] = [];
     for (let g = 0; g < G; g++) {
       const i = b * G + g;
-      stats.push({ calls: env.calls.subarray(i * J, (i + 1) * J), outcome: env.outcome[i] as number, costUSD: env.cost[i] as number, latencyS: (env.latencyMs[i] as number) / 1000, tokens: env.tokens[i] as number });
+      stats.push({ calls: env.calls.subarray(i * J, (i + 1) * J), outcome: env.outcome[i] as number,
+        costUSD: env.cost[i] as number, latencyS: (env.latencyMs[i] as number) / 1000,
+        tokens: env.tokens[i] as number });
     }
     s.stats.push(stats);
     s.mRaw.push(stats.map((t) => measureVector(t, J, measuresShares(c.reward))));
@@ -202,7 +203,8 @@ export async function updatePhase(s: IterationState): Promise<void> {
     const rows = shownRows(s);
     s.probs = { rows, before: await s.host.probabilities(rows), after: null };
   }
-  s.update = trainedDec > 0 ? await s.host.update(perDecisionAdv, weight, tokenWeight) : { loss: 0, kl: 0, entropy: 0, clipFrac: 0, gradNorm: 0, epochs: [], diverged: undefined };
+  s.update = trainedDec > 0 ? await s.host.update(perDecisionAdv, weight, tokenWeight) : { loss: 0, kl: 0, entropy: 0,
+    clipFrac: 0, gradNorm: 0, epochs: [], diverged: undefined };
 }
 
 /** 8. The action probabilities of the shown group's decisions after the update (observation only). */
@@ -210,7 +212,8 @@ export async function newProbabilitiesPhase(s: IterationState): Promise<void> {
   if (s.probs) s.probs.after = await s.host.probabilities(s.probs.rows);
 }
 
-const RUN: ((s: IterationState) => void | Promise<void>)[] = [samplePhase, rolloutPhase, measurePhase, normalisePhase, gatePhase, advantagePhase, updatePhase, newProbabilitiesPhase];
+const RUN: ((s: IterationState) => void | Promise<void>)[] = [samplePhase, rolloutPhase, measurePhase, normalisePhase,
+  gatePhase, advantagePhase, updatePhase, newProbabilitiesPhase];
 
 /** Runs the next phase (phase 8 only when the iteration observes); returns false when none is left. */
 export async function runNextPhase(s: IterationState): Promise<boolean> {
@@ -236,7 +239,8 @@ export function iterationMetrics(s: IterationState): IterationMetrics {
   const calls = new Float64Array(J);
   for (let i = 0; i < N; i++) {
     rolloutTurns = Math.max(rolloutTurns, env.turn[i] as number);
-    solved += env.outcome[i] as number; cost += env.cost[i] as number; latency += env.latencyMs[i] as number; turns += env.turn[i] as number; absAdv += Math.abs(s.adv[i] as number);
+    solved += env.outcome[i] as number; cost += env.cost[i] as number; latency += env.latencyMs[i] as number;
+      turns += env.turn[i] as number; absAdv += Math.abs(s.adv[i] as number);
     for (let j = 0; j < J; j++) calls[j] += env.calls[i * J + j] as number;
   }
   for (const r of s.rewards) for (const x of r) reward += x;
@@ -268,7 +272,10 @@ export function iterationMetrics(s: IterationState): IterationMetrics {
   };
 }
 
-/** The followed group (the first unless slow motion chose another), whole: its task, P, M raw and normalised, R, A (before and after the clip), and the turn-by-turn traces. */
+/**
+ * The followed group (the first unless slow motion chose another), whole: its task, P, M raw and normalised, R, A
+ * (before and after the clip), and the turn-by-turn traces.
+ */
 export function groupSample(s: IterationState): GroupSample {
   const { catalog, env } = s.host;
   const ids = catalog.tools.map((t) => t.id);

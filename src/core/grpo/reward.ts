@@ -136,7 +136,8 @@ export function gateAndWeight(mode: RewardMode, group: readonly TrajectoryStats[
 }
 
 /** Rewards of one group under any mode (M is still reported for the inspector): measure, normalise, gate and weight. */
-export function groupRewards(mode: RewardMode, group: readonly TrajectoryStats[], pref: readonly number[], weighted: WeightedCoefficients = DEFAULT_WEIGHTED): GroupReward {
+export function groupRewards(mode: RewardMode, group: readonly TrajectoryStats[], pref: readonly number[],
+  weighted: WeightedCoefficients = DEFAULT_WEIGHTED): GroupReward {
   const mRaw = group.map((t) => measureVector(t, pref.length - 3, measuresShares(mode)));
   const mNorm = normaliseGroup(mRaw);
   return { rewards: gateAndWeight(mode, group, mNorm, pref, weighted), mRaw, mNorm };

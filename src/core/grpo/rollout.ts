@@ -78,7 +78,8 @@ export const BUCKET_ROWS = 64;
  * rows are zeros with weight 0. Without it, all T·N rows (padding rows carry weight 0). The
  * scorer's input holds the allowed pairs of those rows and each pair's full input (pairs.ts).
  */
-export function toDecisionBatch(buf: RolloutBuffer, advantage: Float32Array, weight: Float32Array, tokenWeight?: Float32Array, bucket?: number, firstLayerWidth?: number): DecisionBatch {
+export function toDecisionBatch(buf: RolloutBuffer, advantage: Float32Array, weight: Float32Array,
+  tokenWeight?: Float32Array, bucket?: number, firstLayerWidth?: number): DecisionBatch {
   const J = buf.nTools;
   const all = buf.turns * buf.slots;
   let rows: number[] | null = null;

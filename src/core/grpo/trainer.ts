@@ -67,7 +67,8 @@ export class GrpoTrainer {
    * then build a new trainer.
    */
   reconfigure(next: TrainConfig): boolean {
-    const shape = (c: TrainConfig) => JSON.stringify([c.batchTasks, c.groupSize, c.sim, c.policy, c.seed, c.poolSize, c.availability, c.priceSpread, c.turnBudgets]);
+    const shape = (c: TrainConfig) => JSON.stringify([c.batchTasks, c.groupSize, c.sim, c.policy, c.seed, c.poolSize,
+      c.availability, c.priceSpread, c.turnBudgets]);
     if (shape(next) !== shape(this.cfg)) return false;
     if (next.learningRate !== this.cfg.learningRate) {
       this.optimizer.dispose();
@@ -113,7 +114,8 @@ export class GrpoTrainer {
   /** The trainer's side of the phases: its buffers, and the update and probability readers. */
   private host(): PhaseHost {
     return {
-      catalog: this.catalog, config: this.cfg, pool: this.pool, net: this.net, env: this.env, buf: this.buf, scales: this.scales, prefs: this.prefs, iteration: this.iteration,
+      catalog: this.catalog, config: this.cfg, pool: this.pool, net: this.net, env: this.env, buf: this.buf,
+        scales: this.scales, prefs: this.prefs, iteration: this.iteration,
       update: (adv, weight, tokenWeight) => this.update(adv, weight, tokenWeight, this.startWeights),
       probabilities: (rows) => this.probabilities(rows),
     };
@@ -145,7 +147,8 @@ export class GrpoTrainer {
         this.optimizer.dispose();
         this.optimizer = new FlatAdam(cfg.learningRate);
       } catch (restoreError) {
-        throw new Error(`the update failed (${(e as Error).message}) and the weights could not be restored (${(restoreError as Error).message}); the backend is broken — reload the page or switch backend`, { cause: restoreError });
+        throw new Error(`the update failed (${(e as Error).message}) and the weights could not be restored ` +
+          `(${(restoreError as Error).message}); the backend is broken — reload the page or switch backend`, { cause: restoreError });
       }
       throw new Error(`the update failed (${(e as Error).message}); the weights from before it were restored`, { cause: e });
     } finally {
@@ -167,19 +170,23 @@ export class GrpoTrainer {
     const all = onDevice ?? await this.opsUpdate(adv, weight, tokenWeight, withWeights);
     const epochs: EpochStats[] = Array.from({ length: cfg.epochs }, (_, e) => {
       const t = lossTermValues(all, ROW * e);
-      return { loss: t.surrogate, kl: t.kl, entropy: t.entropy, clipFrac: t.clipFrac, gradNorm: all[ROW * e + LOSS_TERMS.length] as number, ratioMin: t.ratioMin, ratioMax: t.ratioMax };
+      return { loss: t.surrogate, kl: t.kl, entropy: t.entropy, clipFrac: t.clipFrac,
+        gradNorm: all[ROW * e + LOSS_TERMS.length] as number, ratioMin: t.ratioMin, ratioMax: t.ratioMax };
     });
     const mean = (k: keyof EpochStats): number => epochs.reduce((a, x) => a + x[k], 0) / cfg.epochs;
     const [loss, kl, entropy, clipFrac, gradNorm] = (['loss', 'kl', 'entropy', 'clipFrac', 'gradNorm'] as const).map(mean);
     const nonFiniteWeights = all[ROW * cfg.epochs] as number;
     const bad = nonFiniteWeights > 0 || ![loss, kl, entropy, gradNorm].every((x) => Number.isFinite(x));
-    if (withWeights && !bad) this.lastGood = { iteration: this.iteration + 1, weights: Float32Array.from(all.subarray(ROW * cfg.epochs + 1, ROW * cfg.epochs + 1 + size)) };
+    if (withWeights && !bad) this.lastGood = { iteration: this.iteration + 1,
+      weights: Float32Array.from(all.subarray(ROW * cfg.epochs + 1, ROW * cfg.epochs + 1 + size)) };
     let diverged: string | undefined;
     if (bad) {
       this.net.assign(backup);
       this.optimizer.dispose();
       this.optimizer = new FlatAdam(cfg.learningRate);
-      diverged = `iteration ${this.iteration + 1}: the update produced ${nonFiniteWeights > 0 ? `${nonFiniteWeights} non-finite weights` : 'a non-finite loss'}; the last finite weights were restored and Adam was reset. Try a lower learning rate or a smaller gradient-norm clip.`;
+      diverged = `iteration ${this.iteration + 1}: the update produced ${nonFiniteWeights > 0
+        ? `${nonFiniteWeights} non-finite weights`
+        : 'a non-finite loss'}; the last finite weights were restored and Adam was reset. Try a lower learning rate or a smaller gradient-norm clip.`;
     }
     return { loss: loss as number, kl: kl as number, entropy: entropy as number, clipFrac: clipFrac as number, gradNorm: gradNorm as number, epochs, diverged };
   }

@@ -1,11 +1,8 @@
 // The update on WebGPU with the WGSL kernels of our own (src/core/kernels/webgpu*.ts): μ epochs of
-// forward, loss, backward and a clipped Adam step over the decisions that train, every value staying on
-// the device, and one readback at the end holding what the trainer reads (each epoch's loss terms and
-// gradient norm, the count of non-finite weights — the divergence guard — and the new weights). The
-// batch is packed on the CPU as for tfjs's path (the decisions of weight > 0 in 64-row buckets, their
-// allowed pairs), into four uploads: the decisions' rows (state, mask bias, action, old log-prob,
-// advantage and weights), the pairs' tools, each pair's decision and each logit's score. An epoch is
-// 2·depth + 4 dispatches: the forward levels, the loss, the backward levels, the statistics and Adam.
+// forward, loss, backward and a clipped Adam step over the decisions that train, every value staying
+// on the device, and one readback at the end (loss terms, gradient norms, the non-finite count, the
+// new weights). The batch is packed on the CPU as for tfjs's path, into four uploads; an epoch is
+// 2·depth + 4 dispatches.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { PolicyNetwork } from '../policy/network';

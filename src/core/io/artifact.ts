@@ -22,7 +22,8 @@ export interface ModelJson {
 }
 
 /** Encodes the network (and what it was trained on) as model.json + weights.bin. */
-export async function exportArtifact(net: PolicyNetwork, catalog: Catalog, extra: { training?: unknown; metrics?: unknown } = {}): Promise<{ json: ModelJson; weights: Uint8Array }> {
+export async function exportArtifact(net: PolicyNetwork, catalog: Catalog,
+  extra: { training?: unknown; metrics?: unknown } = {}): Promise<{ json: ModelJson; weights: Uint8Array }> {
   const named = net.names.map((name, i) => ({ name, tensor: net.vars[i] as tf.Tensor }));
   const { data, specs } = await tf.io.encodeWeights(named);
   const json: ModelJson = {

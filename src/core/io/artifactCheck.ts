@@ -40,12 +40,16 @@ export function pairMismatch(manifestName: unknown, chosenName: string): string 
     + '(they come from different runs or checkpoints); choose the weights file that orchestrator.json names';
 }
 
-/** Why a weights file whose name carries a fingerprint does not hold the bytes that name records (changed or damaged since), or null (it does, or its name carries none). */
+/**
+ * Why a weights file whose name carries a fingerprint does not hold the bytes that name records (changed or damaged
+ * since), or null (it does, or its name carries none).
+ */
 export function fingerprintMismatch(fileName: string, bytes: Uint8Array): string | null {
   const m = WEIGHTS_FILE_NAME.exec(fileName.slice(fileName.lastIndexOf('/') + 1));
   if (!m?.[1]) return null;
   const fp = weightsFingerprint(bytes);
-  return fp === m[1] ? null : `"${fileName}" does not hold the weights its name records (their fingerprint is ${fp}): the file was changed or damaged after it was written`;
+  return fp === m[1] ? null : `"${fileName}" does not hold the weights its name records (their fingerprint is ` +
+    `${fp}): the file was changed or damaged after it was written`;
 }
 
 export interface ArtifactMetadata {
@@ -91,11 +95,14 @@ export type CheckedManifest =
  */
 export function checkManifest(jsonValue: unknown, byteLength?: number): CheckedManifest {
   const fail = (m: string): CheckedManifest => ({ ok: false, error: `invalid orchestrator artifact: ${m}` });
-  const j = jsonValue as { format?: unknown; userDefinedMetadata?: Partial<ArtifactMetadata>; weightsManifest?: { weights?: ManifestWeight[]; paths?: unknown[] }[] } | null;
+  const j = jsonValue as { format?: unknown; userDefinedMetadata?: Partial<ArtifactMetadata>;
+    weightsManifest?: { weights?: ManifestWeight[]; paths?: unknown[] }[] } | null;
   if (!j || typeof j !== 'object') return fail('orchestrator.json is not a JSON object');
   const meta = j.userDefinedMetadata;
   if (j.format !== ARTIFACT_FORMAT || !meta || meta.format !== ARTIFACT_FORMAT) {
-    return fail(j.format === ARTIFACT_FORMAT ? `not an Orchestra Lab policy: its userDefinedMetadata (catalog, features, policy, training) is missing or does not say format "${ARTIFACT_FORMAT}"` : `not an Orchestra Lab policy (format "${String(j.format)}", expected "${ARTIFACT_FORMAT}")`);
+    return fail(j.format === ARTIFACT_FORMAT ? `not an Orchestra Lab policy: its userDefinedMetadata (catalog, ` +
+      `features, policy, training) is missing or does not say format "${ARTIFACT_FORMAT}"` : `not an Orchestra Lab ` +
+      `policy (format "${String(j.format)}", expected "${ARTIFACT_FORMAT}")`);
   }
   if (meta.version !== ARTIFACT_VERSION) return fail(`version ${String(meta.version)} is not supported (expected ${ARTIFACT_VERSION})`);
   if (meta.features?.stateDim !== STATE_DIM || meta.features?.toolDim !== TOOL_DIM) {
@@ -104,7 +111,8 @@ export function checkManifest(jsonValue: unknown, byteLength?: number): CheckedM
   const cat = parseCatalog(meta.catalog);
   if (!cat.ok) return fail(cat.error);
   const cfg = meta.policy;
-  if (!cfg || !Number.isInteger(cfg.width) || !Number.isInteger(cfg.depth) || cfg.width < 1 || cfg.depth < 1 || cfg.width > 1024 || cfg.depth > 16) return fail('policy width/depth missing or out of range');
+  if (!cfg || !Number.isInteger(cfg.width) || !Number.isInteger(cfg.depth) || cfg.width < 1 || cfg.depth < 1
+    || cfg.width > 1024 || cfg.depth > 16) return fail('policy width/depth missing or out of range');
   const specs = j.weightsManifest?.[0]?.weights;
   if (!Array.isArray(specs)) return fail('weightsManifest is missing');
   const expected = weightShapes(cfg);
@@ -127,7 +135,8 @@ export function checkManifest(jsonValue: unknown, byteLength?: number): CheckedM
   for (const w of expected) {
     const s = specs.find((x) => x.name === w.name);
     if (!s) return fail(`weight "${w.name}" is missing from the manifest`);
-    if (s.dtype !== 'float32' || s.shape.join('×') !== w.shape.join('×')) return fail(`weight "${w.name}" is ${s.dtype} ${s.shape.join('×')}, expected float32 ${w.shape.join('×')}`);
+    if (s.dtype !== 'float32' || s.shape.join('×') !== w.shape.join('×')) return fail(`weight "${w.name}" is ` +
+      `${s.dtype} ${s.shape.join('×')}, expected float32 ${w.shape.join('×')}`);
   }
   const metadata = meta as ArtifactMetadata;
   return { ok: true, policy: cfg, catalog: cat.value, metadata, specs, expected, needBytes, file };
@@ -145,7 +154,9 @@ export function checkArtifact(jsonValue: unknown, weights: ArrayBuffer | Uint8Ar
   for (let i = 0; i < floats.length; i++) {
     const x = floats[i] as number;
     if (!Number.isFinite(x)) return fail(`${file} holds a non-finite value at float ${i}`);
-    if (Math.abs(x) > MAX_ABS_WEIGHT) return fail(`${file} holds ${x.toExponential(2)} at float ${i} (weight "${weightAt(expected, i)}"); a policy's weights must lie within ±${MAX_ABS_WEIGHT} (beyond it its logits overflow float32)`);
+    if (Math.abs(x) > MAX_ABS_WEIGHT) return fail(`${file} holds ${x.toExponential(2)} at float ${i} (weight ` +
+      `"${weightAt(expected, i)}"); a policy's weights must lie within ±${MAX_ABS_WEIGHT} (beyond it its logits ` +
+      `overflow float32)`);
   }
   // Values that could be a policy, but not the ones a CLI-written file's name records: changed or damaged since.
   const changed = fingerprintMismatch(file, bytes);

@@ -1,19 +1,9 @@
-// Sharing a lab with its trained policy, in two carriers (pure: no DOM, no tfjs, so the page may
-// import it). Every decoder validates what it reads and throws a ShareError that says what is wrong.
-//
-// • The file `orchestra-lab-share.json`: one self-describing JSON — format/version, the settings
-//   link ("?…#…"), the policy artifact's orchestrator.json and its float32 weights in base64.
-//   Lossless: the policy comes back bit for bit.
-// • The link fragment `policy=2.<header>.<data>.<checksum>`: the artifact's JSON without its catalog (the link
-//   carries the catalog already), lz-string compressed; then base64url of the float32 scales
-//   followed by every weight as int8. One scale per column of a kernel (one output unit) and one
-//   per bias vector; over the column's weights w, symmetric quantisation:
-//     scale = max|w| / 127,  q = round(w / scale) ∈ [−127, 127],  w' = q · scale,
-//   so |w − w'| ≤ scale / 2 = max|w| / 254 (plus float32 rounding, ≤ 2⁻²³·max|w|): see
-//   QUANT_BOUND_FACTOR. Per column rather than per tensor: one large weight then coarsens only its
-//   own column (a trained 64×2 policy's probe probabilities come back within 0.003: e2e/share.spec.ts). A 64×2
-//   policy (13,186 weights, 328 scales) takes ≈ 21 KB of link, against 70 KB as float32 and 35 KB
-//   as float16, both past the lab's 32 KB link limit.
+// Sharing a lab with its trained policy, in two carriers (pure: no DOM, no tfjs): the file
+// `orchestra-lab-share.json` (settings link, artifact JSON, float32 weights in base64; lossless), and
+// the link fragment `policy=2.<header>.<data>.<checksum>` (the artifact's JSON without its catalog,
+// lz-string compressed, then int8 weights with one symmetric scale per kernel column and per bias,
+// so |w − w'| ≤ max|w| / 254 plus float32 rounding: QUANT_BOUND_FACTOR). Every decoder validates what
+// it reads and throws a ShareError that says what is wrong.
 
 import LZString from 'lz-string';
 import { checkArtifact, MAX_ABS_WEIGHT, weightsFingerprint } from './artifactCheck';
@@ -81,7 +71,8 @@ export function manifestSizes(artifact: unknown): { specs: WeightSpec[]; sizes: 
     return (s.shape as number[]).reduce((a, b) => a * b, 1);
   });
   const total = sizes.reduce((a, b) => a + b, 0);
-  if (total > MAX_FLOATS) fail(`the policy has ${total} weights: a share file or link holds at most ${MAX_FLOATS} (export the policy instead: orchestrator.json and its weights)`);
+  if (total > MAX_FLOATS) fail(`the policy has ${total} weights: a share file or link holds at most ${MAX_FLOATS} ` +
+    `(export the policy instead: orchestrator.json and its weights)`);
   return { specs: specs as WeightSpec[], sizes, total };
 }
 
@@ -215,7 +206,8 @@ export function decodePolicyParam(value: string, catalog: unknown): {
   const scales = Float32Array.from({ length: nScales }, (_, i) => view.getFloat32(4 * i, true));
   eachColumn(shapes, (s, t) => {
     const x = scales[s] as number;
-    if (!Number.isFinite(x) || x < 0 || x * 127 > MAX_ABS_WEIGHT) fail(`the link's scale ${s} (weight "${specs[t]?.name}") is ${x} (expected 0 … ${MAX_ABS_WEIGHT}/127)`);
+    if (!Number.isFinite(x) || x < 0 || x * 127 > MAX_ABS_WEIGHT) fail(`the link's scale ${s} (weight ` +
+      `"${specs[t]?.name}") is ${x} (expected 0 … ${MAX_ABS_WEIGHT}/127)`);
   });
   const q = new Int8Array(data.buffer, data.byteOffset + 4 * nScales, total);
   if (q.some((x) => x === -128)) fail('the link\'s policy weights hold −128, which the int8 encoding never writes');
@@ -255,7 +247,8 @@ export function encodeShareFile(settings: string, artifact: unknown, weights: Ui
   const file: ShareFile = {
     format: SHARE_FORMAT,
     version: SHARE_VERSION,
-    about: 'Orchestra Lab: the settings of a lab (as in its link) and its trained policy (orchestrator.json, float32 weights in base64). Import it in Export / Import.',
+    about: 'Orchestra Lab: the settings of a lab (as in its link) and its trained policy (orchestrator.json, float32 ' +
+      'weights in base64). Import it in Export / Import.',
     settings,
     artifact,
     weights: toBase64(weights),
@@ -265,7 +258,8 @@ export function encodeShareFile(settings: string, artifact: unknown, weights: Ui
 
 /** Validates a share file's text; the settings string is left to the caller (urlState reads it). */
 export function decodeShareFile(text: string): { settings: string; artifact: ArtifactLike; weights: Uint8Array } {
-  if (text.length > MAX_SHARE_FILE_CHARS) fail(`the file has ${(text.length / 1e6).toFixed(1)} MB (a share file holds at most ${MAX_SHARE_FILE_CHARS / 1e6} MB)`);
+  if (text.length > MAX_SHARE_FILE_CHARS) fail(`the file has ${(text.length / 1e6).toFixed(1)} MB (a share file ` +
+    `holds at most ${MAX_SHARE_FILE_CHARS / 1e6} MB)`);
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -274,7 +268,10 @@ export function decodeShareFile(text: string): { settings: string; artifact: Art
   }
   if (!isObject(v)) return fail('the file is not a JSON object');
   if (v.format !== SHARE_FORMAT) {
-    return fail(v.format === 'orchestra-lab/orchestrator' ? 'this is an orchestrator.json: select it together with orchestrator.weights.bin' : v.format === undefined ? `not an Orchestra Lab share file (it has no "format" field; a share file says "format": "${SHARE_FORMAT}")` : `not an Orchestra Lab share file (format "${String(v.format)}", expected "${SHARE_FORMAT}")`);
+    return fail(v.format === 'orchestra-lab/orchestrator' ? 'this is an orchestrator.json: select it together with ' +
+      'orchestrator.weights.bin' : v.format === undefined ? `not an Orchestra Lab share file (it has no "format" ` +
+      `field; a share file says "format": "${SHARE_FORMAT}")` : `not an Orchestra Lab share file (format ` +
+      `"${String(v.format)}", expected "${SHARE_FORMAT}")`);
   }
   if (v.version !== SHARE_VERSION) fail(`share file version ${String(v.version)} is not supported (expected ${SHARE_VERSION})`);
   if (typeof v.settings !== 'string' || v.settings.length > 64_000 || !/^(\?|#|$)/.test(v.settings)) fail('the file\'s settings are not a link\'s "?…#…" part');

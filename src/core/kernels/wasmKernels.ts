@@ -1,18 +1,9 @@
 // The training's hot kernels as tfjs kernels of our own on the wasm backend (kernels.wat, wasm SIMD),
-// reading their operands where they lie on tfjs-wasm's heap and computing in the order of tfjs's own
-// ops, so the values are the same bit for bit:
-// - the weight gradient xᵀ·dz with the bias gradient Σ_p dz (optionally over gathered rows of x).
-//   tfjs-wasm's matMul(xᵀ, dz) needs x transposed (a pass over it) and then repacks dz, its right
-//   operand, as if it were a weight — a second, slower pass, since dz is new every epoch (at
-//   P = 2752 rows × 64: the product 0.79 ms, with a fresh dz 1.61 ms; this kernel 0.6 ms);
-// - the forward act(x·W + b) (19 GMAC/s where XNNPACK's runs at 15 on these shapes), the scorer's
-//   first layer relu(tools·W_t + its decision's state part) in one pass where tfjs runs a matMul, a
-//   gather, an add and a ReLU, and an output layer's single column (XNNPACK computes eight);
-// - a ReLU's gradient dy·step(y) in one pass, and FlatAdam's whole clipped step (64 kernels in tfjs).
-// They run where they can: the wasm backend with a non-shared heap (tfjs-wasm's threaded build does
-// not link) and an engine that compiles wasm SIMD; H = 1 or a multiple of 8 for a gradient, a
-// multiple of 8 for a forward (or 1 for an output layer). Elsewhere the callers keep tfjs's ops
-// (wasmKernelsReady, canRunWeightGrad, canRunDense).
+// reading operands in place on tfjs-wasm's heap and computing in tfjs's order, bit for bit the same:
+// the weight and bias gradients xᵀ·dz and Σ dz, the fused forward act(x·W + b) and the scorer's first
+// layer, a ReLU's gradient, and FlatAdam's clipped step. They run on a non-shared heap with wasm SIMD
+// and supported widths; elsewhere callers keep tfjs's ops (wasmKernelsReady, canRunWeightGrad,
+// canRunDense).
 
 import * as tf from '@tensorflow/tfjs-core';
 import { KERNELS_WASM } from './kernelsWasm';
@@ -36,7 +27,8 @@ interface KernelExports {
   dense8(x: number, w: number, bias: number, out: number, M: number, K: number, H: number, relu: number, add: number, rowIdx: number): void;
   dense1(x: number, w: number, bias: number, out: number, M: number, K: number): void;
   reluGrad(dy: number, y: number, out: number, n: number): void;
-  adam(table: number, n: number, m: number, v: number, mOut: number, vOut: number, normOut: number, maxNorm: number, b1: number, omb1: number, b2: number, omb2: number, bc1: number, bc2: number, eps: number, negLr: number): void;
+  adam(table: number, n: number, m: number, v: number, mOut: number, vOut: number, normOut: number, maxNorm: number,
+    b1: number, omb1: number, b2: number, omb2: number, bc1: number, bc2: number, eps: number, negLr: number): void;
 }
 
 let compiled: WebAssembly.Module | null | undefined; // null: this engine cannot compile it (no wasm SIMD)
@@ -69,7 +61,8 @@ function kernelsFor(memory: unknown): KernelExports | null {
   }
   let exports: KernelExports | null = null;
   if (compiled) {
-    try { exports = new WebAssembly.Instance(compiled, { env: { memory } }).exports as unknown as KernelExports; } catch { exports = null; } // a shared heap (tfjs-wasm's threaded build) does not link
+    try { exports = new WebAssembly.Instance(compiled, { env: { memory } }).exports as unknown as KernelExports;
+      } catch { exports = null; } // a shared heap (tfjs-wasm's threaded build) does not link
   }
   instances.set(memory, exports);
   return exports;
@@ -112,7 +105,8 @@ export function reluGradKernel(dy: tf.Tensor2D, y: tf.Tensor2D): tf.Tensor2D {
  * `addRows` ([R, H]) and `rowIdx` (int32 [M, 1]), row rowIdx[m] of addRows is added to row m after the
  * product and before the activation. Values as tfjs-wasm's _FusedMatMul (or matMul, then add and relu).
  */
-export function denseKernel(x: tf.Tensor2D, w: tf.Tensor2D, bias: tf.Tensor | null, relu: boolean, add?: { rows: tf.Tensor2D; rowIdx: tf.Tensor2D }): tf.Tensor2D {
+export function denseKernel(x: tf.Tensor2D, w: tf.Tensor2D, bias: tf.Tensor | null, relu: boolean,
+  add?: { rows: tf.Tensor2D; rowIdx: tf.Tensor2D }): tf.Tensor2D {
   const inputs: Record<string, tf.Tensor> = { x, w };
   if (bias) inputs.bias = bias;
   if (add) { inputs.addRows = add.rows; inputs.rowIdx = add.rowIdx; }
@@ -147,11 +141,13 @@ export interface AdamScalars {
  * m and v: [the new weights…, m', v', the gradients' global norm before the clip]. The values of
  * flatAdam.ts's op-by-op step, bit for bit (check wasmKernelsReady first).
  */
-export function adamKernel(weights: readonly tf.Tensor[], grads: readonly tf.Tensor[], m: tf.Tensor, v: tf.Tensor, c: AdamScalars): { weights: tf.Tensor[]; m: tf.Tensor; v: tf.Tensor; norm: tf.Scalar } {
+export function adamKernel(weights: readonly tf.Tensor[], grads: readonly tf.Tensor[], m: tf.Tensor, v: tf.Tensor,
+  c: AdamScalars): { weights: tf.Tensor[]; m: tf.Tensor; v: tf.Tensor; norm: tf.Scalar } {
   if (weights.length !== grads.length) throw new Error(`adam: ${weights.length} weights, ${grads.length} gradients`);
   const inputs: Record<string, tf.Tensor> = { m, v };
   weights.forEach((w, i) => { inputs[`w${i}`] = w; inputs[`g${i}`] = grads[i] as tf.Tensor; });
-  const out = tf.engine().runKernel(ADAM_KERNEL, inputs as unknown as tf.NamedTensorMap, { n: weights.length, ...c } as unknown as tf.NamedAttrMap) as tf.Tensor[];
+  const out = tf.engine().runKernel(ADAM_KERNEL, inputs as unknown as tf.NamedTensorMap,
+    { n: weights.length, ...c } as unknown as tf.NamedAttrMap) as tf.Tensor[];
   const n = weights.length;
   return { weights: out.slice(0, n), m: out[n] as tf.Tensor, v: out[n + 1] as tf.Tensor, norm: out[n + 2] as tf.Scalar };
 }
@@ -198,7 +194,8 @@ function registerWasmKernel(kernelName: string, run: (c: KernelCall) => tf.Tenso
       const memory = be.wasm?.asm?.memory;
       const k = kernelsFor(memory);
       if (!k) throw new Error(`${kernelName}: cannot run here (check wasmKernelsReady first)`);
-      return run({ inputs: inputs as unknown as KernelCall['inputs'], attrs: (attrs ?? {}) as Record<string, unknown>, be, memory: memory as WebAssembly.Memory, k });
+      return run({ inputs: inputs as unknown as KernelCall['inputs'], attrs: (attrs ?? {}) as Record<string, unknown>,
+        be, memory: memory as WebAssembly.Memory, k });
     },
   });
 }
@@ -216,7 +213,8 @@ registerWasmKernel(DENSE_KERNEL, ({ inputs, attrs, be, memory, k }) => {
     [() => !bias || sizeOf(bias) === H, `the bias has ${bias ? sizeOf(bias) : 0} values for ${H} columns`],
     [() => !addRows === !rowIdx, 'added rows need their row indices and the other way round'],
     [() => !addRows || (addRows.shape.length === 2 && addRows.shape[1] === H), `the added rows ${addRows?.shape.join('×')} are not ${H} wide`],
-    [() => !addRows || !rowIdx || rowsInRange(be, memory, rowIdx, M, addRows.shape[0] as number), `the row indices must be ${M} int32 values in [0, ${addRows?.shape[0]})`],
+    [() => !addRows || !rowIdx || rowsInRange(be, memory, rowIdx, M, addRows.shape[0] as number),
+      `the row indices must be ${M} int32 values in [0, ${addRows?.shape[0]})`],
   ]);
   const out = be.makeOutput([M, H], 'float32');
   if (M > 0) {
@@ -230,7 +228,8 @@ registerWasmKernel(DENSE_KERNEL, ({ inputs, attrs, be, memory, k }) => {
 registerWasmKernel(RELU_GRAD_KERNEL, ({ inputs, be, k }) => {
   const dy = inputs.dy as tf.TensorInfo, y = inputs.y as tf.TensorInfo;
   check(RELU_GRAD_KERNEL, [
-    [() => sizeOf(dy) === sizeOf(y) && dy.dtype === 'float32' && y.dtype === 'float32', `dy (${dy.shape.join('×')}) and y (${y.shape.join('×')}) must be float32 of one size`],
+    [() => sizeOf(dy) === sizeOf(y) && dy.dtype === 'float32' && y.dtype === 'float32',
+      `dy (${dy.shape.join('×')}) and y (${y.shape.join('×')}) must be float32 of one size`],
   ]);
   const out = be.makeOutput([...dy.shape], 'float32');
   const n = sizeOf(dy);
@@ -246,7 +245,8 @@ registerWasmKernel(WEIGHT_GRAD_KERNEL, ({ inputs, attrs, be, memory, k }) => {
     [() => x.shape.length === 2 && dz.shape.length === 2 && x.dtype === 'float32' && dz.dtype === 'float32', 'x and dz must be float32 matrices'],
     [() => H === 1 || (H > 0 && H % 8 === 0), `H = ${H}: 1 or a multiple of 8`],
     [() => !rows || H % 8 === 0, 'gathered rows need H a multiple of 8'],
-    [() => (rows ? rowsInRange(be, memory, rows, P, x.shape[0] as number) : x.shape[0] === P), rows ? `the row indices must be ${P} int32 values in [0, ${x.shape[0]})` : `x has ${x.shape[0]} rows, dz ${P}`],
+    [() => (rows ? rowsInRange(be, memory, rows, P, x.shape[0] as number) : x.shape[0] === P),
+      rows ? `the row indices must be ${P} int32 values in [0, ${x.shape[0]})` : `x has ${x.shape[0]} rows, dz ${P}`],
   ]);
   const out = be.makeOutput([K, H], 'float32');
   const bout = attrs.withBias === true ? be.makeOutput([H], 'float32') : null;
@@ -262,7 +262,8 @@ registerWasmKernel(ADAM_KERNEL, ({ inputs, attrs, be, memory, k }) => {
   const pairs = Array.from({ length: a.n }, (_, i) => [inputs[`w${i}`], inputs[`g${i}`]] as const);
   const total = pairs.reduce((n, [w]) => n + (w ? sizeOf(w) : 0), 0);
   check(ADAM_KERNEL, [
-    [() => pairs.every(([w, g]) => w && g && sizeOf(w) === sizeOf(g) && w.dtype === 'float32' && g.dtype === 'float32'), 'every weight needs a float32 gradient of its size'],
+    [() => pairs.every(([w, g]) => w && g && sizeOf(w) === sizeOf(g) && w.dtype === 'float32' && g.dtype === 'float32'),
+      'every weight needs a float32 gradient of its size'],
     [() => sizeOf(m) === total && sizeOf(v) === total, `the moments hold ${sizeOf(m)} and ${sizeOf(v)} values for ${total} weights`],
   ]);
   const weights = pairs.map(([w]) => w as tf.TensorInfo);
@@ -271,8 +272,10 @@ registerWasmKernel(ADAM_KERNEL, ({ inputs, attrs, be, memory, k }) => {
   const table = be.makeOutput([4 * a.n], 'float32'); // scratch: per tensor [gradient, weight, new weight, size]
   const at = (t: tf.TensorInfo) => offsetOf(be, t);
   const rows = new Int32Array(memory.buffer, at(table), 4 * a.n); // after every allocation: the heap may have grown
-  pairs.forEach(([w, g], i) => rows.set([at(g as tf.TensorInfo), at(w as tf.TensorInfo), at(newWeights[i] as tf.TensorInfo), sizeOf(w as tf.TensorInfo)], 4 * i));
-  k.adam(at(table), a.n, at(m), at(v), at(mOut), at(vOut), at(norm), a.maxNorm, a.beta1, 1 - a.beta1, a.beta2, 1 - a.beta2, a.biasCorrection1, a.biasCorrection2, a.epsilon, -a.learningRate);
+  pairs.forEach(([w, g], i) => rows.set([at(g as tf.TensorInfo), at(w as tf.TensorInfo),
+    at(newWeights[i] as tf.TensorInfo), sizeOf(w as tf.TensorInfo)], 4 * i));
+  k.adam(at(table), a.n, at(m), at(v), at(mOut), at(vOut), at(norm), a.maxNorm, a.beta1, 1 - a.beta1, a.beta2,
+    1 - a.beta2, a.biasCorrection1, a.biasCorrection2, a.epsilon, -a.learningRate);
   be.disposeData(table.dataId);
   return [...newWeights, mOut, vOut, norm];
 });

@@ -1,13 +1,8 @@
-// The end of an update epoch and of an update, as WGSL kernels of our own on WebGPU:
-// - the epoch's statistics (one workgroup): the sums of the decisions' loss terms into loss.ts's
-//   LOSS_TERMS (total = surrogate + β·kl − c·entropy, the ratio's range over the decisions) and the
-//   gradient's global norm, written as the epoch's row of STATS_ROW values (the trainer's layout);
-// - FlatAdam's clipped step over the flat padded vector [weights | m | v] (flatAdam.ts's expressions in
-//   its order: the clip min(1, maxNorm / (norm + 1e-6)), the moments, the bias corrections given
-//   exactly from JS, step + w), one invocation per four floats;
-// - the update's readback (one workgroup): every epoch's row, the count of non-finite weights and,
-//   when asked, the weights in their plain concatenation — one buffer, read once.
-// The gradient is the sum of the chunks the backward kernels wrote (webgpuTraining.ts), in chunk order.
+// The end of an update epoch and of an update, as WGSL kernels of our own on WebGPU: the epoch's
+// statistics (loss.ts's LOSS_TERMS sums and the gradient's global norm, one STATS_ROW), FlatAdam's
+// clipped step over the flat padded [weights | m | v] (flatAdam.ts's expressions in its order), and
+// the update's single readback (every epoch's row, the non-finite count and, when asked, the
+// weights). The gradient is the sum of the backward kernels' chunks (webgpuTraining.ts), in order.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { AdamScalars } from './wasmKernels';

@@ -1,11 +1,8 @@
-// The policy's forward pass as WGSL kernels of our own on WebGPU: one dispatch per layer level where
-// tfjs runs a matMul, an add and a ReLU per layer, and a gather, a concat and an add to place the
-// scores. The levels are: the decisions' layer (the scorer's state part s·W_s + b and the submit
-// head's first layer, in one dispatch), the pairs' first layer relu(tool·W_t + its decision's state
-// part), each hidden level (scorer pairs and submit rows in one dispatch), then the logits (a rollout
-// turn) or the loss (an update, webgpuTraining.ts). Activations go to one workspace tensor
-// (webgpuLayout.ts); the dense levels use webgpuWgsl.ts's register-blocked loop. The sums run in k
-// order, not tfjs's, so values agree with tfjs's within float rounding (e2e/webgpu.spec.ts).
+// The policy's forward pass as WGSL kernels of our own on WebGPU: one dispatch per layer level (the
+// decisions' layer, the pairs' first layer, each hidden level, then the logits or the loss) where
+// tfjs runs several ops per layer. Activations go to one workspace tensor (webgpuLayout.ts); dense
+// levels use webgpuWgsl.ts's register-blocked loop. Sums run in k order, not tfjs's, so values agree
+// with tfjs's within float rounding (e2e/webgpu.spec.ts).
 
 import * as tf from '@tensorflow/tfjs-core';
 import { deviceTensor, fitsOnDevice, KernelProgram, runProgram } from './webgpuKernels';

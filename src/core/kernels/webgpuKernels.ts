@@ -1,11 +1,8 @@
 // The plumbing of the lab's WGSL kernels on tfjs-webgpu: a program of ours runs through the backend's
-// own runWebGPUProgram (its pipeline cache, bind groups, uniforms and command batching), so it mixes
-// with tfjs's kernels in one command stream. tfjs gives a program one output buffer; our kernels write
-// several results into one workspace tensor passed back as that output (in place), and read the
-// policy's weights from one flat, padded copy (webgpuParams.ts), so a layer is one dispatch with at
-// most a few storage buffers bound (the software adapter allows 8 per stage). Buffer-to-buffer copies
-// (the weights in and out of the flat copy) are recorded into the backend's command encoder.
-// Nothing here runs unless tfjs's active backend is webgpu (webgpuKernelsReady).
+// own runWebGPUProgram, so it mixes with tfjs's kernels in one command stream. Our kernels write
+// several results into one workspace tensor passed back as the program's output, and read the weights
+// from one flat, padded copy (webgpuParams.ts), so few storage buffers are bound. Buffer copies are
+// recorded into the backend's encoder. Nothing here runs unless the backend is webgpu.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { noteBufferCopies } from '../bench/dispatchCount';

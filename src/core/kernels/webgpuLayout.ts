@@ -1,5 +1,13 @@
 // The shapes the WGSL kernels are built for, and the regions of their workspace: one float32 tensor
-// that every level writes into (tfjs gives a program a single output), in this order —
+// that every level writes into (tfjs gives a program a single output), laid out as the table below
+// the imports says. M and Pb are multiples of 4 (the buckets of pairs.ts and act.ts), so every region
+// is vec4-aligned.
+
+import { STATE_DIM, TOOL_DIM } from '../policy/features';
+import type { PolicyConfig } from '../policy/policyConfig';
+import { paramLayout, type ParamLayout } from './webgpuParams';
+
+// The workspace's regions, in this order —
 //   HS          [M, H]          the scorer's state part s·W_s + b of each decision
 //   ACT(l)      [Pb + M, H]     level l's activations: the Pb pair rows, then the M submit rows (l < L)
 // and, for an update,
@@ -8,11 +16,6 @@
 //   DZ(0), DZ(1) [Pb + M, H]    ∂loss/∂(pre-activation) of the level being back-propagated, alternately
 //   GRAD(c)     [CHUNKS, padded] the weights' gradient as partial sums over CHUNKS chunks of the rows,
 //                               each in the flat layout of webgpuParams.ts (webgpuAdam.ts adds them up).
-// M and Pb are multiples of 4 (the buckets of pairs.ts and act.ts), so every region is vec4-aligned.
-
-import { STATE_DIM, TOOL_DIM } from '../policy/features';
-import type { PolicyConfig } from '../policy/policyConfig';
-import { paramLayout, type ParamLayout } from './webgpuParams';
 
 /** Chunks of rows a weight gradient sums separately (more invocations for sums over thousands of rows). */
 export const GRAD_CHUNKS = 8;

@@ -1,16 +1,8 @@
-// The update's loss and backward pass as WGSL kernels of our own on WebGPU, after the forward levels
-// of webgpuForward.ts have filled the workspace (webgpuLayout.ts):
-// - the loss (one invocation per decision): the logits, log-softmax, the clipped surrogate, the KL and
-//   entropy terms of loss.ts with its expressions in its order, each decision's terms for the sums of
-//   webgpuAdam.ts, ∂loss/∂logit (loss.ts's lossGradient) to each pair's score, and from it the last
-//   hidden level's dz = ∂score · w_out ⊙ step(y) of the decision's pairs and submit row;
-// - each hidden level l: W_l's and b_l's gradients (xᵀ·dz and Σ dz) and dz of level l − 1, (dz·W_lᵀ) ⊙
-//   step(y), in one dispatch (the top one also takes the output layers' gradients);
-// - the first level: W_s's gradient from each pair's decision state (read in place through its row
-//   index), W_t's and b's, and the submit head's first layer.
-// A weight gradient sums its rows in GRAD_CHUNKS chunks, each invocation one chunk (webgpuAdam.ts adds
-// the chunks up): a sum over thousands of rows in one invocation left most of the device idle. A
-// ReLU's gradient is tfjs's Step: 1 where y > 0, NaN where y is NaN, else 0.
+// The update's loss and backward pass as WGSL kernels of our own on WebGPU, after webgpuForward.ts's
+// levels filled the workspace (webgpuLayout.ts): the loss per decision (loss.ts's expressions in its
+// order, ∂loss/∂score), each hidden level's weight gradients and dz in one dispatch, and the first
+// level's W_s, W_t, b and submit-head gradients. A weight gradient sums its rows in GRAD_CHUNKS chunks
+// (webgpuAdam.ts adds them up). A ReLU's gradient is tfjs's Step: 1 where y > 0, NaN for NaN, else 0.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { KernelProgram, runProgram, type Uniform } from './webgpuKernels';

@@ -41,7 +41,9 @@ export class CollapseGuard {
     if (this.seen > WARMUP && entropy < ENTROPY_FLOOR && this.ema < this.bestEma - drop) {
       return {
         best,
-        collapsed: `the policy collapsed at iteration ${iteration}: its entropy is ${entropy.toFixed(3)} (it always takes the same action) and its smoothed reward fell to ${this.ema.toFixed(3)} from ${this.bestEma.toFixed(3)} at iteration ${this.bestIteration}`,
+        collapsed: `the policy collapsed at iteration ${iteration}: its entropy is ${entropy.toFixed(3)} (it always ` +
+          `takes the same action) and its smoothed reward fell to ${this.ema.toFixed(3)} from ` +
+          `${this.bestEma.toFixed(3)} at iteration ${this.bestIteration}`,
       };
     }
     return { best };

@@ -109,8 +109,14 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
   (s, iteration) => {
     const c = s.host.config;
     return {
-      summary: `B = ${c.batchTasks} tasks drawn from the training pool of ${s.host.pool.length} (seed ${c.seed}, iteration ${iteration}); each will be tried G = ${c.groupSize} times, ${c.batchTasks * c.groupSize} episodes in all. P is ${c.preferenceMode === 'random' ? 'drawn at random for each task' : "the sliders' preference, the same for every task"}. One group is followed through the next phases: the first whose G attempts neither all succeed nor all fail, where there is something to learn.`,
-      tables: [{ caption: 'The tasks and their preference vectors P', columns: ['group', 'domain', 'task', 'P (non-zero)'], symbols: [null, null, null, 'P'], rows: s.groupPrefs.map((p, b) => [String(b + 1), (s.tasks[b * c.groupSize] as Task).domain, short(s.tasks[b * c.groupSize] as Task), prefText(s, p)]) }],
+      summary: `B = ${c.batchTasks} tasks drawn from the training pool of ${s.host.pool.length} (seed ${c.seed}, ` +
+        `iteration ${iteration}); each will be tried G = ${c.groupSize} times, ${c.batchTasks * c.groupSize} ` +
+        `episodes in all. P is ` +
+        `${c.preferenceMode === 'random' ? 'drawn at random for each task' : "the sliders' preference, the same for every task"}. One group is followed through the next phases: the first whose G attempts neither all succeed nor all fail, where there is something to learn.`,
+      tables: [{ caption: 'The tasks and their preference vectors P',
+        columns: ['group', 'domain', 'task', 'P (non-zero)'], symbols: [null, null, null, 'P'],
+        rows: s.groupPrefs.map((p, b) => [String(b + 1), (s.tasks[b * c.groupSize] as Task).domain,
+        short(s.tasks[b * c.groupSize] as Task), prefText(s, p)]) }],
     };
   },
   // 2. Roll out G trajectories per task
@@ -123,11 +129,16 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
       const i = s.shown * G + g;
       const trace = env.traces?.[i] ?? [];
       const path = trace.map((e) => traceStep(e)).join(' → ');
-      return [String(g + 1), path || '—', env.outcome[i] ? 'solved' : 'failed', formatCost(catalog, env.cost[i] as number), `${((env.latencyMs[i] as number) / 1000).toFixed(1)} s`];
+      return [String(g + 1), path || '—', env.outcome[i] ? 'solved' : 'failed',
+        formatCost(catalog, env.cost[i] as number), `${((env.latencyMs[i] as number) / 1000).toFixed(1)} s`];
     });
     return {
-      summary: `All ${N} episodes advanced in lockstep for ${turns} turns: one batched forward of the policy per turn, actions sampled from its probabilities. ${solved} of ${N} episodes solved their task (${pct(solved / N)}). Group ${s.shown + 1}'s ${G} attempts at "${short(s.tasks[s.shown * G] as Task)}":`,
-      tables: [{ caption: `Group ${s.shown + 1}, turn by turn (search / code: a model writes a query or a program that a tool runs, ✓ when it found what its step needs; answer: one model answers the question with everything found, ✓ when right; submit: the orchestrator answers itself)`, columns: ['#', 'calls in order', 'outcome', 'cost', 'latency'], rows }],
+      summary: `All ${N} episodes advanced in lockstep for ${turns} turns: one batched forward of the policy per ` +
+        `turn, actions sampled from its probabilities. ${solved} of ${N} episodes solved their task ` +
+        `(${pct(solved / N)}). Group ${s.shown + 1}'s ${G} attempts at "${short(s.tasks[s.shown * G] as Task)}":`,
+      tables: [{ caption: `Group ${s.shown + 1}, turn by turn (search / code: a model writes a query or a program ` +
+        `that a tool runs, ✓ when it found what its step needs; answer: one model answers the question with ` +
+        `everything found, ✓ when right; submit: the orchestrator answers itself)`, columns: ['#', 'calls in order', 'outcome', 'cost', 'latency'], rows }],
       facts: { episodes: N, solved, turns },
     };
   },
@@ -138,7 +149,9 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
       summary: `Each trajectory is measured as a vector M = [${REWARD_MODE_INFO[s.host.config.reward].measures}…, `
         + `outcome, −cost, −latency] (${names.length} dimensions; the ${names.length - dims.length} tools nobody in `
         + 'the group called are left out below). Cost and latency enter with a minus sign, so more is worse.',
-      tables: [{ caption: `Group ${s.shown + 1}: M(τ), raw`, columns: ['#', ...dims.map((k) => names[k] as string)], symbols: [null, ...dims.map(() => 'M')], rows: (s.mRaw[s.shown] ?? []).map((m, g) => [String(g + 1), ...dims.map((k) => raw(m[k] as number))]) }],
+      tables: [{ caption: `Group ${s.shown + 1}: M(τ), raw`, columns: ['#', ...dims.map((k) => names[k] as string)],
+        symbols: [null, ...dims.map(() => 'M')],
+        rows: (s.mRaw[s.shown] ?? []).map((m, g) => [String(g + 1), ...dims.map((k) => raw(m[k] as number))]) }],
     };
   },
   // 4. Normalise
@@ -195,8 +208,11 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     }
     return {
       facts,
-      summary: how + (official ? " The last column is the official code's reward for the same group: with +cost in its numerator the dearest success scores highest on cost, and its outcome, cost and latency terms count twice (the per-tool loop runs over them as well)." : ''),
-      tables: [{ caption: `Group ${s.shown + 1}: the terms P_k·M̃_k and R`, columns: ['#', 'outcome', 'cost', ...active.map((k) => `P·M̃ ${names[k]}`), 'R', ...(official ? ['R, official code'] : [])], symbols: [null, null, null, ...active.map(() => null), 'R', ...(official ? [null] : [])],
+      summary: how + (official ? " The last column is the official code's reward for the same group: with +cost in " +
+        "its numerator the dearest success scores highest on cost, and its outcome, cost and latency terms count twice (the per-tool loop runs over them as well)." : ''),
+      tables: [{ caption: `Group ${s.shown + 1}: the terms P_k·M̃_k and R`, columns: ['#', 'outcome', 'cost',
+        ...active.map((k) => `P·M̃ ${names[k]}`), 'R', ...(official ? ['R, official code'] : [])], symbols: [null, null,
+        null, ...active.map(() => null), 'R', ...(official ? [null] : [])],
         rows: R.map((r, g) => [String(g + 1), (stats[g]?.outcome ? '1' : '0'), formatCost(s.host.catalog, stats[g]?.costUSD ?? 0), ...active.map((k) => f((P[k] as number) * ((s.mNorm[s.shown] as number[][])[g] as number[])[k]!, 3)), f(r), ...(official ? [f(official[g] as number)] : [])]) }],
     };
   },
@@ -205,7 +221,9 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     const o = s.host.config.advantage, a = s.advantages[s.shown]!, R = s.rewards[s.shown] ?? [];
     const filtered = s.advantages.filter((x) => x.filtered).length;
     return {
-      facts: { a1: a.advantages[0] as number, mean: a.mean, std: a.std, filtered: a.filtered ? 1 : 0, filteredGroups: filtered, groups: s.advantages.length, aMax: Math.max(...a.advantages), aMin: Math.min(...a.advantages) },
+      facts: { a1: a.advantages[0] as number, mean: a.mean, std: a.std, filtered: a.filtered ? 1 : 0,
+        filteredGroups: filtered, groups: s.advantages.length, aMax: Math.max(...a.advantages),
+        aMin: Math.min(...a.advantages) },
       summary: `The group is its own baseline: mean R = ${f(a.mean)}, std = ${f(a.std)}. ${a.filtered ? `Std below ${o.filterStd}: the group is filtered, every A = 0 and it does not train.` : `A = (R − mean)${o.normalizeStd ? `/(std + ${ADV_EPS})` : ' (no std division)'}${o.clip !== null ? `, clipped to ±${o.clip}` : ''}: better-than-siblings trajectories get A > 0.`} In the whole batch ${filtered} of ${s.advantages.length} groups were filtered (all G rewards nearly equal: nothing to learn from them).`,
       tables: [o.normalizeStd
         ? { caption: `Group ${s.shown + 1}: R → A`, columns: ['#', 'R', 'R − mean', '(R − mean)/(std + ε)', 'A'], symbols: [null, 'R', null, null, 'A'],
@@ -220,13 +238,19 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     const M = s.host.buf.turns * s.host.buf.slots;
     const first = u.epochs[0], last = u.epochs[u.epochs.length - 1];
     const still = learningRateAt(c, s.host.iteration) === 0
-      ? ` The learning rate is 0 at this iteration (its schedule reached 0 at iteration ${c.lrDecay?.end ?? 0}): the gradients are computed but the weights do not move, so the ratio stays 1 in every epoch.`
+      ? ` The learning rate is 0 at this iteration (its schedule reached 0 at iteration ${c.lrDecay?.end ?? 0}): the ` +
+        `gradients are computed but the weights do not move, so the ratio stays 1 in every epoch.`
       : '';
     return {
-      facts: first && last ? { epochs: u.epochs.length, ratioMin1: first.ratioMin, ratioMax1: first.ratioMax, clip1: first.clipFrac, loss1: first.loss, ratioMinLast: last.ratioMin, ratioMaxLast: last.ratioMax, clipLast: last.clipFrac, klLast: last.kl, entropyLast: last.entropy, trained: s.trainedDecisions } : { epochs: 0 },
+      facts: first && last ? { epochs: u.epochs.length, ratioMin1: first.ratioMin, ratioMax1: first.ratioMax,
+        clip1: first.clipFrac, loss1: first.loss, ratioMinLast: last.ratioMin, ratioMaxLast: last.ratioMax,
+        clipLast: last.clipFrac, klLast: last.kl, entropyLast: last.entropy,
+        trained: s.trainedDecisions } : { epochs: 0 },
       summary: u.epochs.length === 0 ? 'Every group was filtered: no decision trains, the weights stay as they were.'
         : `${s.trainedDecisions} decisions train (of ${M} buffer rows: padding and filtered groups carry weight 0), for μ = ${c.epochs} epoch${c.epochs > 1 ? 's' : ''}. Epoch 1 is on-policy, so ratio = π_θ/π_old = 1 exactly and nothing is clipped; from epoch 2 the ratio moves and leaves [${+(1 - c.epsLow).toFixed(4)}, ${+(1 + c.epsHigh).toFixed(4)}] where the clip stops the push.${still} KL ${c.beta > 0 ? `to the reference, β = ${c.beta}` : 'is 0: β = 0 (no reference model, as in the paper)'}.${u.diverged ? ` ${u.diverged}` : ''}`,
-      tables: [{ caption: 'Each epoch of the update', columns: ['epoch', 'ratio min … max', 'clip fraction', 'KL', 'surrogate', 'entropy', '‖g‖ before clip'], symbols: [null, 'ratio', 'clip', 'kl', null, 'entropy', null],
+      tables: [{ caption: 'Each epoch of the update',
+        columns: ['epoch', 'ratio min … max', 'clip fraction', 'KL', 'surrogate', 'entropy', '‖g‖ before clip'],
+        symbols: [null, 'ratio', 'clip', 'kl', null, 'entropy', null],
         rows: u.epochs.map((e, i) => [String(i + 1), `${f(e.ratioMin, 4)} … ${f(e.ratioMax, 4)}`, pct(e.clipFrac), f(e.kl, 5), f(e.loss, 5), f(e.entropy), f(e.gradNorm)]) }],
     };
   },
@@ -243,8 +267,11 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
       t.n++; t.before += Math.log(p.before[i * A + a] as number); t.after += Math.log(p.after![i * A + a] as number);
     });
     const advOf = (g: number) => s.adv[s.shown * c.groupSize + g] as number;
-    const rows = perTraj.map((t, g) => [String(g + 1), f(advOf(g)), String(t.n), t.n ? pct(Math.exp(t.before / t.n)) : '—', t.n ? pct(Math.exp(t.after / t.n)) : '—', t.n ? `${(t.after - t.before) / t.n >= 0 ? '+' : ''}${f((t.after - t.before) / t.n, 4)}` : '—']);
-    const first = labels.map((label, j) => ({ label, before: p.before[j] as number, after: p.after![j] as number })).filter((x) => x.before > 1e-4 || x.after > 1e-4);
+    const rows = perTraj.map((t, g) => [String(g + 1), f(advOf(g)), String(t.n),
+      t.n ? pct(Math.exp(t.before / t.n)) : '—', t.n ? pct(Math.exp(t.after / t.n)) : '—',
+      t.n ? `${(t.after - t.before) / t.n >= 0 ? '+' : ''}${f((t.after - t.before) / t.n, 4)}` : '—']);
+    const first = labels.map((label, j) => ({ label, before: p.before[j] as number,
+      after: p.after![j] as number })).filter((x) => x.before > 1e-4 || x.after > 1e-4);
     const moved = (sign: 1 | -1) => {
       const of = perTraj.filter((t, g) => t.n && sign * advOf(g) > 0);
       return { n: of.length, went: of.filter((t) => sign * (t.after - t.before) > 0).length };
@@ -261,7 +288,9 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
       summary: 'After the update, the actions this group took are re-scored. Trajectories with A > 0 should have become '
         + `more likely, those with A < 0 less: ${outcome}.${why?.text ? ` ${why.text}` : ''} `
         + "The bars show the whole distribution at the group's first decision.",
-      tables: [{ caption: `Group ${s.shown + 1}: π(taken action), geometric mean over each trajectory's decisions`, columns: ['#', 'A', 'decisions', 'π before', 'π after', 'Δ mean ln π'], symbols: [null, 'A', null, null, null, null], rows }],
+      tables: [{ caption: `Group ${s.shown + 1}: π(taken action), geometric mean over each trajectory's decisions`,
+        columns: ['#', 'A', 'decisions', 'π before', 'π after', 'Δ mean ln π'],
+        symbols: [null, 'A', null, null, null, null], rows }],
       bars: { caption: `π(action) at the first decision of group ${s.shown + 1}, before → after`, items: first },
     };
   },

@@ -116,7 +116,8 @@ export class NonFiniteError extends Error {}
  * evaluates). One P for every slot, or a list of P for consecutive blocks of `block` slots
  * (the copies of evaluateReplicas).
  */
-export function learnedPolicy(net: PolicyNetwork, catalog: Catalog, preference: Preference | readonly Preference[], name = 'orchestrator', block = 1): BatchPolicy {
+export function learnedPolicy(net: PolicyNetwork, catalog: Catalog, preference: Preference | readonly Preference[],
+  name = 'orchestrator', block = 1): BatchPolicy {
   const scales = catalogScales(catalog, slotsOf(catalog));
   const list = Array.isArray(preference) ? (preference as readonly Preference[]) : [preference as Preference];
   let buf: TurnBuffers | null = null;
@@ -128,7 +129,8 @@ export function learnedPolicy(net: PolicyNetwork, catalog: Catalog, preference: 
         buf = allocTurnBuffers(env.capacity, env.nSlots);
         const P = env.nTools + 3;
         prefs = new Float32Array(env.capacity * P);
-        for (let i = 0; i < env.capacity; i++) prefs.set(preferenceVector(list[Math.min(list.length - 1, Math.floor(i / block))] as Preference, catalog), i * P);
+        for (let i = 0; i < env.capacity; i++) prefs.set(preferenceVector(list[Math.min(list.length - 1, Math.floor(i / block))] as Preference,
+          catalog), i * P);
       }
       await decide(net, env, scales, prefs as Float32Array, mask, buf, null, out);
     },

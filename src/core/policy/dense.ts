@@ -1,20 +1,12 @@
-// The policy's layers with hand-written gradients. tfjs's own gradient of matMul multiplies with
-// the transpose flags set, and on the wasm backend a transposed matmul runs 5–8× slower than a
-// plain one on the same operands (measured, docs/BENCHMARKS.md: 73 ms against 8 ms for
-// [18432, 64]·[64, 64]ᵀ); its gradient of a bias or a broadcast add is a reduction over the
-// leading axis, which wasm runs as a full transpose and a sum. Here a layer's forward is one fused
-// matMul + bias + ReLU kernel (the scorer's first layer: a matMul, the gather of its state part, an
-// add and a ReLU), and its weight and bias gradients xᵀ·dz and Σ dz are, on wasm, one kernel of our
-// own (kernels/wasmKernels.ts) that reads x and dz in place: tfjs-wasm's matMul(xᵀ, dz) needs x
-// transposed and repacks dz for XNNPACK as if it were a weight, two passes that cost more than the
-// product (at P = 2752 × 64: 0.6–0.7 ms for the kernel against 1.5–1.9 ms). Its sums run in
-// XNNPACK's order, so the values are the same bit for bit. On other backends (and widths the kernel
-// does not take) every backward product is a plain matMul of explicitly transposed operands and a
-// bias gradient is ones·dz. The values are the same as tf.relu(tf.add(tf.matMul(x, W), b)) and its
-// autodiff gradient (test/dense.test.ts).
+// The policy's layers with hand-written gradients: a fused matMul + bias + ReLU forward, and weight and
+// bias gradients xᵀ·dz and Σ dz without tfjs's transposed matmuls (slow on wasm, docs/BENCHMARKS.md):
+// on wasm one kernel of our own (kernels/wasmKernels.ts) reading x and dz in place, in XNNPACK's order
+// (bit for bit); elsewhere plain matMuls of explicitly transposed operands and ones·dz. The values are
+// those of tf.relu(tf.add(tf.matMul(x, W), b)) and its autodiff gradient (test/dense.test.ts).
 
 import * as tf from '@tensorflow/tfjs-core';
-import { canRunDense, canRunGatheredWeightGrad, canRunWeightGrad, denseKernel, reluGradKernel, wasmKernelsReady, weightGradKernel } from '../kernels/wasmKernels';
+import { canRunDense, canRunGatheredWeightGrad, canRunWeightGrad, denseKernel, reluGradKernel, wasmKernelsReady,
+  weightGradKernel } from '../kernels/wasmKernels';
 
 type Act = 'relu' | 'linear';
 
@@ -28,7 +20,8 @@ function fusedDense(a: tf.Tensor2D, b: tf.Tensor2D, bias: tf.Tensor, act: Act): 
   const [M, K] = a.shape, N = b.shape[1];
   if (canRunDense(N, act === 'linear')) return denseKernel(a, b, bias, act === 'relu');
   const inputs = { a: tf.reshape(a, [1, M, K]), b: tf.reshape(b, [1, K, N]), bias } as unknown as tf.NamedTensorMap;
-  const out = tf.engine().runKernel('_FusedMatMul', inputs, { transposeA: false, transposeB: false, activation: act } as unknown as tf.NamedAttrMap) as tf.Tensor;
+  const out = tf.engine().runKernel('_FusedMatMul', inputs,
+    { transposeA: false, transposeB: false, activation: act } as unknown as tf.NamedAttrMap) as tf.Tensor;
   return tf.reshape(out, [M, N]);
 }
 
@@ -120,7 +113,8 @@ export function hiddenLayer(x: tf.Tensor2D, w: tf.Variable, b: tf.Variable, act:
         const dz = activationGrad(dy as tf.Tensor2D, ys, act);
         const H = ws.shape[1];
         // dz·Wᵀ; for a single output column this is an outer product, cheaper as a broadcast multiply.
-        const dx = H === 1 ? tf.mul(dz, tf.reshape(ws, [1, ws.shape[0]])) : canRunDense(ws.shape[0]) ? denseKernel(dz, tf.transpose(ws), null, false) : tf.matMul(dz, tf.transpose(ws));
+        const dx = H === 1 ? tf.mul(dz, tf.reshape(ws, [1, ws.shape[0]])) : canRunDense(ws.shape[0])
+          ? denseKernel(dz, tf.transpose(ws), null, false) : tf.matMul(dz, tf.transpose(ws));
         return [dx, ...weightAndBiasGrads(xs, dz)];
       },
     };
@@ -139,7 +133,8 @@ export function hiddenLayer(x: tf.Tensor2D, w: tf.Variable, b: tf.Variable, act:
  * pairs. On wasm our kernel reads each pair's state in place instead (the same sums in the same order).
  * No scatter in either direction (see pairs.ts).
  */
-export function pairInputLayer(state: tf.Tensor2D, tools: tf.Tensor2D, pairRow: tf.Tensor2D, wt: tf.Variable, ws: tf.Variable, b: tf.Variable, pairInputs?: tf.Tensor2D, kept?: tf.Tensor[]): tf.Tensor2D {
+export function pairInputLayer(state: tf.Tensor2D, tools: tf.Tensor2D, pairRow: tf.Tensor2D, wt: tf.Variable,
+  ws: tf.Variable, b: tf.Variable, pairInputs?: tf.Tensor2D, kept?: tf.Tensor[]): tf.Tensor2D {
   const D = wt.shape[0] as number, S = ws.shape[0] as number, H = wt.shape[1] as number;
   const f = withGrad(([wtIn, wsIn, bIn], save) => {
     const hs = fusedDense(state, wsIn as tf.Tensor2D, bIn as tf.Tensor, 'linear');

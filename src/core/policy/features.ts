@@ -1,11 +1,18 @@
-// The policy's inputs, documented in one place. For every decision the encoder writes
-//  - a STATE vector (one per episode): what the orchestrator knows about the task and its progress;
-//  - a SLOT vector per action slot (slots.ts): that slot's descriptor in this state.
+// The policy's inputs, documented in one place (the table above STATE_DIM). For every decision the
+// encoder writes a STATE vector (one per episode: what the orchestrator knows about the task and its
+// progress) and a SLOT vector per action slot (slots.ts): that slot's descriptor in this state.
 // A slot is seen only through its descriptor (role, what its model and tool can do, prices at this
 // task's provider, its chances as the hints suggest), never its name, so one shared scorer serves any
-// catalog and models it never saw. Chances are estimates from the descriptor and the noisy hints
-// (callModel.expectedSigmoid), never the hidden latents. Scales keep inputs roughly in [−2, 2].
-//
+// catalog and models it never saw. Chances are estimates (callModel.expectedSigmoid), never latents.
+
+import { expectedCallCost, expectedLatencyMs, writeTokens, type Catalog, type ToolSpec } from '../sim/catalog';
+import { briefTokens } from '../sim/callModel';
+import { evidenceEstimate, nextLift, unitEstimate } from '../sim/estimates';
+import type { BatchEnv } from '../sim/env';
+import { MAX_STEPS } from '../sim/episode';
+import { SELF, writerRoleOf, type Slot } from '../sim/slots';
+import { DOMAINS, STEP_TYPES } from '../sim/stepTypes';
+
 // STATE (STATE_DIM = 32)                               SLOT (SLOT_DIM = 21)
 //  0–5   domain, one-hot                                0–2  role (search, code, answer), one-hot
 //  6–11  step types in the current unit, count / 2      3    written by the driver itself (0/1)
@@ -29,15 +36,6 @@
 //  31    preference weight on tools, min(1, ΣP_tools/3)
 // Cost scale = the mean expected call cost of the catalog's enabled tools at 1000 context tokens;
 // latency scale = their mean expected latency. So the same features work for USD and cost units.
-
-import { expectedCallCost, expectedLatencyMs, writeTokens, type Catalog, type ToolSpec } from '../sim/catalog';
-import { briefTokens } from '../sim/callModel';
-import { evidenceEstimate, nextLift, unitEstimate } from '../sim/estimates';
-import type { BatchEnv } from '../sim/env';
-import { MAX_STEPS } from '../sim/episode';
-import { SELF, writerRoleOf, type Slot } from '../sim/slots';
-import { DOMAINS, STEP_TYPES } from '../sim/stepTypes';
-
 export const STATE_DIM = 32;
 export const TOOL_DIM = 21;
 /** The turn count the state's turn features are scaled by (the lab's default budget). */
@@ -169,7 +167,8 @@ export function encodeFeatures(env: BatchEnv, scales: CatalogScales, prefs: Floa
         const tScale = env.priceScale[i * J + slot.tool] as number;
         const written = model ? mScale * (model.pricing.inputPerM * brief + model.pricing.outputPerM * writeTokens(model, sim.writerTokenShare)) / 1e6 : 0;
         cost = written + tScale * expectedCallCost(tool, 0);
-        latency = expectedLatencyMs(tool) + (model ? model.latency.fixedMs + (model.latency.tokensPerSecond > 0 ? (1000 * writeTokens(model, sim.writerTokenShare)) / model.latency.tokensPerSecond : 0) : 0);
+        latency = expectedLatencyMs(tool) + (model ? model.latency.fixedMs + (model.latency.tokensPerSecond > 0
+          ? (1000 * writeTokens(model, sim.writerTokenShare)) / model.latency.tokensPerSecond : 0) : 0);
         tools[q + 13] = prefs[i * P + slot.tool] as number;
         tools[q + 18] = Math.log1p(100 * tScale * tool.pricing.perCall) / 3;
       }

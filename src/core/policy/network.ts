@@ -1,12 +1,9 @@
 // The orchestrator policy network (docs/DESIGN.md §4): a shared tool scorer over [state ⊕ tool
-// descriptor] and a submit head over the state, both MLPs of configurable width and depth.
-// logits = [score(tool 1) … score(tool n), submit] + mask bias. The scorer runs only on the
-// allowed (decision, tool) pairs (pairs.ts) and its scores are gathered into place; a masked
-// tool's logit is the mask's −1e9, as it would be with its score added. The first layer's weight
-// is stored split (W_s for the state, W_t for the tool), as the export format names it.
-// The layers and their gradients are dense.ts's (fused forward, transpose-free backward).
-// Weights are seeded (Glorot uniform from our own generator), so a seed gives the same network
-// on every backend.
+// descriptor] and a submit head over the state, MLPs of configurable width and depth; logits =
+// [score(tool 1) … score(tool n), submit] + mask bias, the scorer run only on allowed pairs (pairs.ts).
+// The first layer's weight is stored split (W_s, W_t) as the export format names it; layers and
+// gradients are dense.ts's. Weights are seeded (Glorot uniform, our own generator), so a seed gives
+// the same network on every backend.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { SeqRng } from '../sim/rng';
@@ -50,7 +47,8 @@ export class PolicyNetwork {
     this.vars = shapes.map(({ name, shape }) => {
       const given = weights?.[name];
       if (weights && !given) throw new Error(`weights are missing "${name}"`);
-      if (given && given.shape.join('×') !== shape.join('×')) throw new Error(`weight "${name}" has shape ${given.shape.join('×')}, expected ${shape.join('×')}`);
+      if (given && given.shape.join('×') !== shape.join('×')) throw new Error(`weight "${name}" has shape ` +
+        `${given.shape.join('×')}, expected ${shape.join('×')}`);
       const init = given
         ? given
         : shape.length === 1

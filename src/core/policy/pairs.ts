@@ -1,12 +1,8 @@
 // The policy's input for a batch of decisions, with the tool scorer's rows packed to the ALLOWED
-// (decision, tool) pairs. A masked tool's logit is −1e9 whatever the scorer says (its score is lost
-// in the float32 sum, its probability and gradient are exactly 0), so scoring it is wasted work —
-// about half of all pairs at the default settings. Each pair carries its tool's descriptor and the
-// index of its decision, whose state part of the first layer is computed once and gathered
-// (gatherND: on tfjs-wasm 0.09 ms for 4352 × 64, where tf.gather takes 11 ms); the scores go to
-// their places in the [M, J + 1] logits by a gather with the inverse index (network.ts). Nothing
-// scatters: WebGL's scatterND loops over every update for every output element. The pairs are
-// padded to a multiple of a bucket, so a backend meets few shapes; padded pairs are never read.
+// (decision, tool) pairs: a masked tool's logit is −1e9 whatever it scores, so scoring it is wasted.
+// Each pair carries its tool's descriptor and its decision's index, whose state part is computed once
+// and gathered (gatherND); scores go to their places by a gather with the inverse index (network.ts),
+// never a scatter. Pairs are padded to a bucket multiple, so a backend meets few shapes.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { bucketSize } from './buckets';
@@ -33,7 +29,10 @@ export interface PolicyInput {
   pairs: tf.Tensor2D;
   /** int32 [Pb, 1]: each pair's decision row (padding pairs: 0). */
   pairRow: tf.Tensor2D;
-  /** int32 [Pb + M, 1]: the flat logit index of each pair's score (m·A + j; padding pairs: M·A, past the end), then of each decision's submit score (m·A + J). */
+  /**
+   * int32 [Pb + M, 1]: the flat logit index of each pair's score (m·A + j; padding pairs: M·A, past the end), then of
+   * each decision's submit score (m·A + J).
+   */
   slots: tf.Tensor2D;
   /** int32 [M·A, 1]: the inverse — for each logit, its score's index in [pair scores ⊕ submit scores ⊕ 0] (Pb + M, the 0, for a masked tool). */
   source: tf.Tensor2D;
@@ -129,7 +128,8 @@ export function policyInput(p: PackedPairs, opts: { forGradients?: boolean; firs
   };
   // On wasm the first layer's gradient reads the states in place (dense.ts), so the pairs' full inputs are not needed there.
   const statesInPlace = opts.firstLayerWidth !== undefined && canRunGatheredWeightGrad(opts.firstLayerWidth);
-  if (opts.forGradients && !statesInPlace) x.pairInputs = tf.tidy(() => tf.concat([x.pairs, tf.gatherND(x.state, x.pairRow), tf.ones([Pb, 1])], 1) as tf.Tensor2D);
+  if (opts.forGradients && !statesInPlace) x.pairInputs = tf.tidy(() => tf.concat([x.pairs,
+    tf.gatherND(x.state, x.pairRow), tf.ones([Pb, 1])], 1) as tf.Tensor2D);
   return x;
 }
 

@@ -1,11 +1,8 @@
-// The model of one call, in one place. An answer: its chance that a step is right (a logistic IRT
-// curve with a per-item latent that every attempt of the model on that step shares, lifted by the
-// evidence gathered for the step, and out of reach on a step that needs a tool until evidence is
-// there). A written query or program: the chance that the writer writes a good one (writing is
-// easier than answering) and that the tool it runs on finds what the step needs. The signal a result
-// carries (its AUROC is the tool's `calibration`), tokens, latency and cost. The env, the task
-// generator and the oracle all use these; docs/SIMULATION.md writes the same formulas out with the
-// published numbers each parameter comes from.
+// The model of one call, in one place: an answer's chance that a step is right (a logistic IRT curve
+// with a per-item latent, lifted by evidence, out of reach on a tool step without it); a written query
+// or program's chance to be good and to find what the step needs; the signal a result carries (AUROC
+// = the tool's `calibration`), tokens, latency and cost. The env, the task generator and the oracle
+// all use these; docs/SIMULATION.md writes the formulas out with their published sources.
 
 import { baseLatencyMs, callCost, type ToolSpec } from './catalog';
 import { counterUniform, hashString, normalQuantile, unitLogistic } from './rng';
@@ -167,7 +164,8 @@ export interface CallDraw {
  * cost at the tool's prices times `priceScale` (a training task's provider). `outMean` replaces the
  * tool's mean output (a writer writes a share of its answer length).
  */
-export function sampleCall(tool: ToolSpec, inTokens: number, uTokens: number, uLatency: number, opts: { priceScale?: number; outMean?: number } = {}): CallDraw {
+export function sampleCall(tool: ToolSpec, inTokens: number, uTokens: number, uLatency: number,
+  opts: { priceScale?: number; outMean?: number } = {}): CallDraw {
   const outTokens = Math.round((opts.outMean ?? tool.outputTokens.mean) * Math.exp(tool.outputTokens.spread * unitLogistic(uTokens)));
   const latencyMs = baseLatencyMs(tool.latency, outTokens) * Math.exp(tool.latency.jitter * unitLogistic(uLatency));
   return { outTokens, latencyMs, cost: (opts.priceScale ?? 1) * callCost(tool.pricing, inTokens, outTokens, latencyMs) };

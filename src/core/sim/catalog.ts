@@ -154,7 +154,9 @@ export interface Driver {
 
 /** The catalog's own orchestrator as the driver: every turn, routing or answering, writes outputTokensPerTurn. */
 export function orchestratorDriver(o: OrchestratorSpec): Driver {
-  return { id: o.id, pricing: o.pricing, turnTokens: o.outputTokensPerTurn, delegateTokens: o.outputTokensPerTurn, answerTokens: o.outputTokensPerTurn, latency: o.latency, skill: o.skill, ...(o.writes ? { writes: o.writes } : {}) };
+  return { id: o.id, pricing: o.pricing, turnTokens: o.outputTokensPerTurn, delegateTokens: o.outputTokensPerTurn,
+    answerTokens: o.outputTokensPerTurn, latency: o.latency, skill: o.skill,
+    ...(o.writes ? { writes: o.writes } : {}) };
 }
 
 /**

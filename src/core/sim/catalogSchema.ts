@@ -48,13 +48,18 @@ const toolSchema = z.strictObject({
   kind: z.enum(TOOL_KINDS, { error: `must be one of ${TOOL_KINDS.join(', ')}` }),
   description: text(MAX_TEXT_CHARS.description),
   enabled: z.boolean({ error: 'must be true or false' }),
-  pricing: z.strictObject({ inputPerM: upTo(BOUNDS.pricePerM, '$/M tokens'), outputPerM: upTo(BOUNDS.pricePerM, '$/M tokens'), perCall: upTo(BOUNDS.perCall, '$ per call'), perSecond: upTo(BOUNDS.perSecond, '$/s') }),
+  pricing: z.strictObject({ inputPerM: upTo(BOUNDS.pricePerM, '$/M tokens'),
+    outputPerM: upTo(BOUNDS.pricePerM, '$/M tokens'), perCall: upTo(BOUNDS.perCall, '$ per call'),
+    perSecond: upTo(BOUNDS.perSecond, '$/s') }),
   outputTokens: z.strictObject({ mean: upTo(BOUNDS.tokens, 'tokens'), spread: nonNeg.max(3, { error: 'must be at most 3' }) }),
-  latency: z.strictObject({ fixedMs: upTo(BOUNDS.fixedMs, 'ms'), tokensPerSecond: upTo(BOUNDS.tokensPerSecond, 'tokens/s'), jitter: nonNeg.max(3, { error: 'must be at most 3' }) }),
+  latency: z.strictObject({ fixedMs: upTo(BOUNDS.fixedMs, 'ms'),
+    tokensPerSecond: upTo(BOUNDS.tokensPerSecond, 'tokens/s'), jitter: nonNeg.max(3, { error: 'must be at most 3' }) }),
   skill,
   writes: z.partialRecord(z.enum(WRITER_ROLES), skillValue).optional(),
   runs: z.enum(WRITER_ROLES, { error: `must be one of ${WRITER_ROLES.join(', ')}` }).optional(),
-  context: z.partialRecord(z.enum(STEP_TYPES), z.number({ error: 'must be a number' }).min(0, { error: 'must be in [0, 6]' }).max(6, { error: 'must be in [0, 6]' })).optional(),
+  context: z.partialRecord(z.enum(STEP_TYPES),
+    z.number({ error: 'must be a number' }).min(0, { error: 'must be in [0, 6]' }).max(6, { error: 'must be in [0, ' +
+      '6]' })).optional(),
   offline: z.array(z.enum(STEP_TYPES)).optional(),
   calibration: z
     .number({ error: 'must be a number' })
@@ -85,12 +90,15 @@ const catalogSchema = z
     // Derived at load: a call's expected cost (with a 1M-token context) and latency must be finite.
     c.tools.forEach((t, i) => {
       const cost = expectedCallCost(t as ToolSpec, 1e6), ms = expectedLatencyMs(t as ToolSpec);
-      if (!Number.isFinite(cost) || !Number.isFinite(ms)) ctx.addIssue({ code: 'custom', path: ['tools', i], message: `its expected call cost (${cost}) or latency (${ms} ms) is not finite` });
+      if (!Number.isFinite(cost) || !Number.isFinite(ms)) ctx.addIssue({ code: 'custom', path: ['tools', i],
+        message: `its expected call cost (${cost}) or latency (${ms} ms) is not finite` });
     });
     // Roles: a model may write (never run), a basic tool runs what is written (never writes).
     c.tools.forEach((t, i) => {
-      if (t.kind === 'basic' && t.writes) ctx.addIssue({ code: 'custom', path: ['tools', i, 'writes'], message: 'a basic tool runs what a model writes; only a model writes' });
-      if (t.kind !== 'basic' && t.runs) ctx.addIssue({ code: 'custom', path: ['tools', i, 'runs'], message: 'only a basic tool runs a query or a program; a model writes them (writes) or answers (skill)' });
+      if (t.kind === 'basic' && t.writes) ctx.addIssue({ code: 'custom', path: ['tools', i, 'writes'],
+        message: 'a basic tool runs what a model writes; only a model writes' });
+      if (t.kind !== 'basic' && t.runs) ctx.addIssue({ code: 'custom', path: ['tools', i, 'runs'],
+        message: 'only a basic tool runs a query or a program; a model writes them (writes) or answers (skill)' });
     });
     const seen = new Map<string, number>();
     c.tools.forEach((t, i) => {

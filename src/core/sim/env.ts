@@ -1,12 +1,9 @@
 // The batched environment: N orchestrator episodes advanced in lockstep (docs/DESIGN.md §2, §5),
 // with the paper's harness as its actions (slots.ts): a model writes a query or a program that a basic
 // tool runs (evidence for a step of the current unit), a model answers the unit in one committed call,
-// or the driver answers it itself (submit). A unit is the whole question (one final answer) or, on a
-// record-store task, one step at a time. State is struct-of-arrays (one slot per episode) in typed
-// arrays; costs are token-priced at the task's provider, latency and calls per resource are accounted.
+// or the driver answers it itself (submit). State is struct-of-arrays per episode (envState.ts).
 // Every random draw is counter-based, keyed by (episode key, step, hashed id, attempt, channel), so
 // episodes are reproducible and comparable across policies; item latents depend on the task only.
-
 import { driverTurnCost, driverTurnLatencyMs, orchestratorDriver, writeTokens, type Catalog, type Driver, type ToolSpec, type WriterRole } from './catalog';
 import { answerLogit, briefTokens, confidence, evidenceLift, latentKey, sampleCall, sigmoid, stepLatent, writerKey, type SimConfig } from './callModel';
 import { storeAfterSteps, storesEqual, type StoreRecord } from './recordStore';
@@ -15,28 +12,17 @@ import { SELF, slotsOf, writerRoleOf, type Slot } from './slots';
 import { DOMAIN_INDEX, STEP_TYPES } from './stepTypes';
 import { ROLES, TaskTables } from './taskTables';
 import type { Task } from './tasks';
-import { CH_CONFIDENCE, CH_HIT, CH_LATENCY, CH_SUCCESS, CH_TOKENS, CH_TOOL_LATENCY, CH_TOOL_TOKENS, CH_WRITE, MAX_STEPS, type DrawFn, type LatentFn, type TraceEntry } from './episode';
+import { EpisodeState } from './envState';
+import {
+  CH_CONFIDENCE, CH_HIT, CH_LATENCY, CH_SUCCESS, CH_TOKENS, CH_TOOL_LATENCY, CH_TOOL_TOKENS, CH_WRITE, MAX_STEPS,
+  type DrawFn, type LatentFn,
+} from './episode';
 
 const K = STEP_TYPES.length;
 
-export class BatchEnv {
-  readonly nTools: number;
-  readonly slots: readonly Slot[];
-  readonly nSlots: number;
+export class BatchEnv extends EpisodeState {
   readonly nActions: number;
   readonly submitAction: number;
-  readonly capacity: number;
-  /** Slots in use after the last reset. */
-  size = 0;
-
-  // Per-episode task data (set by reset).
-  readonly tasks: (Task | null)[];
-  readonly keys: Uint32Array;
-  readonly nSteps: Int32Array;
-  readonly domain: Int32Array;
-  readonly promptTokens: Float64Array;
-  /** The episode's turn budget (the task's own, else the world's maxTurns). */
-  readonly budget: Int32Array;
   /** The task tables (taskTables.ts): units, availability and prices, steps, every item logit; exposed by name below. */
   private readonly rows: TaskTables;
   readonly nUnits: Int32Array;
@@ -54,37 +40,6 @@ export class BatchEnv {
   readonly writeItem: Float32Array;
   readonly selfWriteItem: Float32Array;
 
-  // Per-episode state.
-  readonly unitIdx: Int32Array;
-  readonly turn: Int32Array;
-  readonly done: Uint8Array;
-  readonly answered: Uint8Array;
-  readonly outcome: Uint8Array;
-  readonly cost: Float64Array;
-  readonly latencyMs: Float64Array;
-  /** Tokens sent to and returned by calls. */
-  readonly tokens: Float64Array;
-  /** [i·nTools + j] calls of each resource in the episode (a written search counts its writer and its tool). */
-  readonly calls: Int32Array;
-  /** [i·nSlots + s] calls of each slot on the current unit. */
-  readonly slotCalls: Int32Array;
-  /** Evidence calls and hits on the current unit; the best and last signal they showed (−1: none yet). */
-  readonly unitCalls: Int32Array;
-  readonly unitHits: Int32Array;
-  readonly bestSignal: Float32Array;
-  readonly lastSignal: Float32Array;
-  /** [i·MAX_STEPS + k]: evidence gathered for the step (logit lift), how many results made it, and the calls that tried. */
-  readonly evidence: Float32Array;
-  readonly hits: Int32Array;
-  readonly tries: Int32Array;
-  /** [i·MAX_STEPS + k]: the committed step came out right. */
-  readonly stepCorrect: Uint8Array;
-  /** Tokens of context the next turn reads (prompt + every earlier turn's notes and results). */
-  readonly context: Float64Array;
-  /** The driver has already written its one-generation answer (Driver.answersAtOnce). */
-  private readonly spokeAlone: Uint8Array;
-  traces: TraceEntry[][] | null = null;
-
   /** Who writes the turns and answers units submitted to it (reset may change it). */
   driver: Driver;
   private driverKey = 0;
@@ -101,45 +56,15 @@ export class BatchEnv {
     readonly draw: DrawFn = counterUniform,
     readonly latent: LatentFn = (key, step, who, rho) => stepLatent(key, step, who, rho ?? sim.sharedFactor),
   ) {
-    const J = catalog.tools.length;
-    this.nTools = J;
-    this.slots = slotsOf(catalog);
-    this.nSlots = this.slots.length;
+    super(capacity, catalog.tools.length, slotsOf(catalog));
+    const J = this.nTools;
     this.nActions = this.nSlots + 1;
     this.submitAction = this.nSlots;
-    this.capacity = capacity;
-    const NS = capacity * MAX_STEPS;
-    this.tasks = new Array<Task | null>(capacity).fill(null);
-    this.keys = new Uint32Array(capacity);
-    this.nSteps = new Int32Array(capacity);
-    this.domain = new Int32Array(capacity);
-    this.promptTokens = new Float64Array(capacity);
-    this.budget = new Int32Array(capacity);
     const rows = new TaskTables(catalog, sim, capacity, latent);
     this.rows = rows;
     ({ nUnits: this.nUnits, unitStart: this.unitStart, unitLen: this.unitLen, available: this.available, priceScale: this.priceScale, stepType: this.stepType,
       difficulty: this.difficulty, hint: this.hint, needsTool: this.needsTool, selfItem: this.selfItem, answerItem: this.answerItem, hitItem: this.hitItem,
       writeItem: this.writeItem, selfWriteItem: this.selfWriteItem } = rows);
-    this.unitIdx = new Int32Array(capacity);
-    this.turn = new Int32Array(capacity);
-    this.done = new Uint8Array(capacity);
-    this.answered = new Uint8Array(capacity);
-    this.outcome = new Uint8Array(capacity);
-    this.cost = new Float64Array(capacity);
-    this.latencyMs = new Float64Array(capacity);
-    this.tokens = new Float64Array(capacity);
-    this.calls = new Int32Array(capacity * J);
-    this.slotCalls = new Int32Array(capacity * this.nSlots);
-    this.unitCalls = new Int32Array(capacity);
-    this.unitHits = new Int32Array(capacity);
-    this.bestSignal = new Float32Array(capacity);
-    this.lastSignal = new Float32Array(capacity);
-    this.evidence = new Float32Array(NS);
-    this.hits = new Int32Array(NS);
-    this.tries = new Int32Array(NS);
-    this.stepCorrect = new Uint8Array(NS);
-    this.context = new Float64Array(capacity);
-    this.spokeAlone = new Uint8Array(capacity);
     this.modelKey = catalog.tools.map((t) => latentKey(t.id));
     this.slotKey = this.slots.map((s) => hashString(s.id));
     this.slotRole = Int8Array.from(this.slots, (s) => { const r = writerRoleOf(s.role); return r === null ? -1 : ROLES.indexOf(r); });
@@ -256,7 +181,9 @@ export class BatchEnv {
     // The harness asks for the answers when the turns left are only enough to commit the units still owed.
     if ((this.budget[i] as number) - (this.turn[i] as number) <= (this.nUnits[i] as number) - (this.unitIdx[i] as number)) return false;
     // slotsOf only pairs a tool with models that write for its role; the driver writes only where it says so.
-    if (slot.model === SELF ? this.driver.writes?.[ROLES[this.slotRole[s] as number] as WriterRole] === undefined : !this.available[i * J + slot.model]) return false;
+    if (slot.model === SELF
+      ? this.driver.writes?.[ROLES[this.slotRole[s] as number] as WriterRole] === undefined
+      : !this.available[i * J + slot.model]) return false;
     return this.target(i, s) >= 0;
   }
 
@@ -310,13 +237,17 @@ export class BatchEnv {
       const m = this.catalog.tools[slot.model] as ToolSpec;
       const wKey = writerKey(m.id, ROLES[this.slotRole[s] as number] as string);
       inTokens = briefTokens(this.promptTokens[i] as number, this.turn[i] as number, this.sim);
-      const w = sampleCall(m, inTokens, this.draw(key, k, wKey, attempt, CH_TOKENS), this.draw(key, k, wKey, attempt, CH_LATENCY), { priceScale: this.priceScale[i * J + slot.model] as number, outMean: writeTokens(m, this.sim.writerTokenShare) });
+      const w = sampleCall(m, inTokens, this.draw(key, k, wKey, attempt, CH_TOKENS),
+        this.draw(key, k, wKey, attempt, CH_LATENCY), {
+        priceScale: this.priceScale[i * J + slot.model] as number, outMean: writeTokens(m, this.sim.writerTokenShare),
+      });
       cost += w.cost; latency += w.latencyMs;
       this.cost[i] += w.cost; this.latencyMs[i] += w.latencyMs; this.tokens[i] += inTokens + w.outTokens;
       this.calls[i * J + slot.model]++;
     }
     const toolKey = this.modelKey[slot.tool] as number;
-    const t = sampleCall(tool, 0, this.draw(key, k, toolKey, attempt, CH_TOOL_TOKENS), this.draw(key, k, toolKey, attempt, CH_TOOL_LATENCY), { priceScale: this.priceScale[i * J + slot.tool] as number });
+    const t = sampleCall(tool, 0, this.draw(key, k, toolKey, attempt, CH_TOOL_TOKENS),
+      this.draw(key, k, toolKey, attempt, CH_TOOL_LATENCY), { priceScale: this.priceScale[i * J + slot.tool] as number });
     cost += t.cost; latency += t.latencyMs;
     this.cost[i] += t.cost; this.latencyMs[i] += t.latencyMs; this.tokens[i] += t.outTokens;
     this.context[i] += t.outTokens;
@@ -359,7 +290,8 @@ export class BatchEnv {
       who = this.modelKey[j] as number;
       const own = this.driverTurn(i, this.driver.delegateTokens);
       inTokens = this.context[i] as number; // the answerer reads everything gathered
-      const c = sampleCall(m, inTokens, this.draw(key, start, who, 0, CH_TOKENS), this.draw(key, start, who, 0, CH_LATENCY), { priceScale: this.priceScale[i * J + j] as number });
+      const c = sampleCall(m, inTokens, this.draw(key, start, who, 0, CH_TOKENS), this.draw(key, start, who, 0, CH_LATENCY),
+        { priceScale: this.priceScale[i * J + j] as number });
       this.cost[i] += c.cost; this.latencyMs[i] += c.latencyMs; this.tokens[i] += inTokens + c.outTokens;
       this.context[i] += c.outTokens;
       this.calls[i * J + j]++;
@@ -378,7 +310,8 @@ export class BatchEnv {
     this.traces?.[i]?.push({
       turn: this.turn[i] as number, unit: this.unitIdx[i] as number, step: start, action: j === SELF ? 'submit' : 'answer',
       ...(s !== null ? { slot: (this.slots[s] as Slot).id } : {}), model: j === SELF ? this.driver.id : (this.catalog.tools[j] as ToolSpec).id,
-      inTokens, ...(outTokens !== undefined ? { outTokens } : {}), cost, latencyMs: latency, committedCorrect: stepsRight.every(Boolean), stepsRight, missingEvidence: missing,
+      inTokens, ...(outTokens !== undefined ? { outTokens } : {}), cost, latencyMs: latency,
+      committedCorrect: stepsRight.every(Boolean), stepsRight, missingEvidence: missing,
     });
     this.unitIdx[i]++;
     this.resetUnit(i);
@@ -404,7 +337,8 @@ export class BatchEnv {
     if (k < 0) return false;
     const slot = this.slots[s] as Slot, key = this.keys[i] as number, sk = this.slotKey[s] as number;
     const attempt = this.slotCalls[i * this.nSlots + s] as number, idx = i * MAX_STEPS + k;
-    return this.draw(key, k, sk, attempt, CH_WRITE) < sigmoid(this.writerItemOf(i, k, s)) && this.draw(key, k, sk, attempt, CH_HIT) < sigmoid(this.hitItem[idx * this.nTools + slot.tool] as number);
+    return this.draw(key, k, sk, attempt, CH_WRITE) < sigmoid(this.writerItemOf(i, k, s))
+      && this.draw(key, k, sk, attempt, CH_HIT) < sigmoid(this.hitItem[idx * this.nTools + slot.tool] as number);
   }
 
   /** Oracle only: whether model j (or the driver, SELF) would get step k right, with `extra` more evidence on it (a find). */

@@ -18,7 +18,8 @@ export function stepEstimate(env: BatchEnv, i: number, k: number, j: number, ext
   const skill = j === SELF ? env.driver.skill[type] : env.catalog.tools[j]?.skill[type];
   if (skill === undefined) return 0;
   const has = (env.hits[idx] as number) > 0 || extraLift > 0;
-  const x = env.sim.discrimination * (skill - (env.hint[idx] as number)) + (env.evidence[idx] as number) + extraLift - (env.needsTool[idx] && !has ? env.sim.needsToolPenalty : 0);
+  const x = env.sim.discrimination * (skill - (env.hint[idx] as number)) + (env.evidence[idx] as number) + extraLift - (env.needsTool[idx]
+    && !has ? env.sim.needsToolPenalty : 0);
   return expectedSigmoid(x, env.sim.spread[type]);
 }
 
@@ -38,7 +39,8 @@ export function evidenceEstimate(env: BatchEnv, i: number, s: number, k: number)
   const toolSkill = (env.catalog.tools[slot.tool] as ToolSpec | undefined)?.skill[type];
   if (w === undefined || toolSkill === undefined || Number.isNaN(env.hitItem[idx * env.nTools + slot.tool] as number)) return 0;
   const hint = env.hint[idx] as number;
-  return expectedSigmoid(sim.discrimination * (w - (hint - sim.writeEase)), sim.writerSpread) * expectedSigmoid(sim.discrimination * (toolSkill - hint), sim.basicSpread);
+  return expectedSigmoid(sim.discrimination * (w - (hint - sim.writeEase)),
+    sim.writerSpread) * expectedSigmoid(sim.discrimination * (toolSkill - hint), sim.basicSpread);
 }
 
 /** The lift slot s's next find would add to its target step now (0 when it has no target). */

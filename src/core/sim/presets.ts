@@ -10,7 +10,8 @@ import { libraryTools } from './modelLibrary';
 import { ownGet } from '../names';
 
 /** A basic tool of a toy catalog: enabled, with no token prices. */
-function basic(t: Omit<ToolSpec, 'enabled' | 'kind' | 'pricing' | 'latency'> & { pricing: Partial<ToolSpec['pricing']>; latency: Partial<ToolSpec['latency']> & { fixedMs: number } }): ToolSpec {
+function basic(t: Omit<ToolSpec, 'enabled' | 'kind' | 'pricing' | 'latency'> & { pricing: Partial<ToolSpec['pricing']>;
+  latency: Partial<ToolSpec['latency']> & { fixedMs: number } }): ToolSpec {
   return {
     ...t, kind: 'basic', enabled: true,
     pricing: { inputPerM: 0, outputPerM: 0, perCall: 0, perSecond: 0, ...t.pricing },
@@ -19,7 +20,8 @@ function basic(t: Omit<ToolSpec, 'enabled' | 'kind' | 'pricing' | 'latency'> & {
 }
 
 /** The paper's orchestrator tool set, in the order the lab lists it. */
-export const TOOLORCHESTRA_TOOLS = ['gpt-5', 'gpt-5-mini', 'qwen3-32b', 'llama-3.3-70b', 'qwen2.5-math-72b', 'qwen2.5-math-7b', 'qwen2.5-coder-32b', 'web-search', 'local-search', 'code-interpreter'] as const;
+export const TOOLORCHESTRA_TOOLS = ['gpt-5', 'gpt-5-mini', 'qwen3-32b', 'llama-3.3-70b', 'qwen2.5-math-72b',
+  'qwen2.5-math-7b', 'qwen2.5-coder-32b', 'web-search', 'local-search', 'code-interpreter'] as const;
 
 const TOOLORCHESTRA: Catalog = {
   name: 'toolorchestra',

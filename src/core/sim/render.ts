@@ -33,14 +33,29 @@ export function renderCall(catalog: Catalog, slotId: string, step: TaskStep, cal
 export function harnessSchemas(catalog: Catalog): object[] {
   // The orchestrator's view: its own writing only where it writes (the paper's orchestrator hands every query to a model).
   const slots = slotsOf(catalog).filter((s) => s.model !== SELF || catalog.orchestrator.writes?.[s.role === 'search' ? 'query' : 'code'] !== undefined);
-  const modelsOf = (role: string) => [...new Set(slots.filter((s) => s.role === role).map((s) => (s.model === SELF ? catalog.orchestrator.id : catalog.tools[s.model]?.id ?? '')))];
+  const modelsOf = (role: string) => [...new Set(slots.filter((s) => s.role === role).map((s) => (s.model === SELF
+    ? catalog.orchestrator.id : catalog.tools[s.model]?.id ?? '')))];
   const toolsOf = (role: string) => [...new Set(slots.filter((s) => s.role === role).map((s) => catalog.tools[s.tool]?.id ?? ''))];
-  const fn = (name: string, description: string, properties: Record<string, object>, required: string[]) => ({ type: 'function', function: { name, description, parameters: { type: 'object', properties, required } } });
-  const describe = (ids: string[]) => ids.map((id) => `${id}: ${catalog.tools.find((t) => t.id === id)?.description ?? catalog.orchestrator.description}`).join(' | ');
+  const fn = (name: string, description: string, properties: Record<string, object>,
+    required: string[]) => ({ type: 'function',
+    function: { name, description, parameters: { type: 'object', properties, required } } });
+  const describe = (ids: string[]) => ids.map((id) => `${id}: ` +
+    `${catalog.tools.find((t) => t.id === id)?.description ?? catalog.orchestrator.description}`).join(' | ');
   const out: object[] = [];
-  if (modelsOf('search').length) out.push(fn('search', `A model writes a query and a search tool runs it; the documents join the context. Models — ${describe(modelsOf('search'))}`, { model: { type: 'string', enum: modelsOf('search') }, tool: { type: 'string', enum: toolsOf('search') }, query: { type: 'string', description: 'What to search for.' } }, ['model', 'tool', 'query']));
-  if (modelsOf('code').length) out.push(fn('enhance_reasoning', `A model writes a program and the sandbox runs it; its output joins the context. Models — ${describe(modelsOf('code'))}`, { model: { type: 'string', enum: modelsOf('code') }, tool: { type: 'string', enum: toolsOf('code') }, code: { type: 'string', description: 'What the program must compute.' } }, ['model', 'tool', 'code']));
-  if (modelsOf('answer').length) out.push(fn('answer', `One committed call: the model answers with everything gathered in its context. Models — ${describe(modelsOf('answer'))}`, { model: { type: 'string', enum: modelsOf('answer') }, question: { type: 'string' } }, ['model', 'question']));
+  if (modelsOf('search').length) out.push(fn('search',
+    `A model writes a query and a search tool runs it; the documents join the context. Models — ` +
+      `${describe(modelsOf('search'))}`,
+    { model: { type: 'string', enum: modelsOf('search') }, tool: { type: 'string', enum: toolsOf('search') },
+    query: { type: 'string', description: 'What to search for.' } }, ['model', 'tool', 'query']));
+  if (modelsOf('code').length) out.push(fn('enhance_reasoning',
+    `A model writes a program and the sandbox runs it; its output joins the context. Models — ` +
+      `${describe(modelsOf('code'))}`,
+    { model: { type: 'string', enum: modelsOf('code') }, tool: { type: 'string', enum: toolsOf('code') },
+    code: { type: 'string', description: 'What the program must compute.' } }, ['model', 'tool', 'code']));
+  if (modelsOf('answer').length) out.push(fn('answer',
+    `One committed call: the model answers with everything gathered in its context. Models — ` +
+      `${describe(modelsOf('answer'))}`,
+    { model: { type: 'string', enum: modelsOf('answer') }, question: { type: 'string' } }, ['model', 'question']));
   return out;
 }
 
@@ -60,7 +75,8 @@ export function taskMessages(task: Task, catalog: Catalog): object[] {
     }
     const call = renderCall(catalog, g.slot, step, `call_${i}`, task.commits === 'task' ? task.question : step.text);
     messages.push({ role: 'assistant', content: step.text, tool_calls: [call] });
-    messages.push({ role: 'tool', tool_call_id: call.id, content: g.slot.startsWith('answer:') ? (task.commits === 'task' ? (task.steps[task.steps.length - 1]?.answer ?? '') : step.answer) : step.answer });
+    messages.push({ role: 'tool', tool_call_id: call.id,
+      content: g.slot.startsWith('answer:') ? (task.commits === 'task' ? (task.steps[task.steps.length - 1]?.answer ?? '') : step.answer) : step.answer });
   });
   messages.push({ role: 'assistant', content: `Final answer: ${task.steps[task.steps.length - 1]?.answer ?? ''}` });
   return messages;

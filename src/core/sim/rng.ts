@@ -71,7 +71,8 @@ const NQ_B = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6
 const NQ_C = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
 const NQ_D = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
 function nqTail(q: number): number {
-  return (((((NQ_C[0] * q + NQ_C[1]) * q + NQ_C[2]) * q + NQ_C[3]) * q + NQ_C[4]) * q + NQ_C[5]) / ((((NQ_D[0] * q + NQ_D[1]) * q + NQ_D[2]) * q + NQ_D[3]) * q + 1);
+  return (((((NQ_C[0] * q + NQ_C[1]) * q + NQ_C[2]) * q + NQ_C[3]) * q + NQ_C[4]) * q + NQ_C[5])
+    / ((((NQ_D[0] * q + NQ_D[1]) * q + NQ_D[2]) * q + NQ_D[3]) * q + 1);
 }
 
 /**
@@ -83,7 +84,8 @@ export function normalQuantile(u: number): number {
   if (p < 0.02425) return nqTail(Math.sqrt(-2 * Math.log(p)));
   if (p > 1 - 0.02425) return -nqTail(Math.sqrt(-2 * Math.log(1 - p)));
   const q = p - 0.5, r = q * q;
-  return ((((((NQ_A[0] * r + NQ_A[1]) * r + NQ_A[2]) * r + NQ_A[3]) * r + NQ_A[4]) * r + NQ_A[5]) * q) / (((((NQ_B[0] * r + NQ_B[1]) * r + NQ_B[2]) * r + NQ_B[3]) * r + NQ_B[4]) * r + 1);
+  return ((((((NQ_A[0] * r + NQ_A[1]) * r + NQ_A[2]) * r + NQ_A[3]) * r + NQ_A[4]) * r + NQ_A[5]) * q)
+    / (((((NQ_B[0] * r + NQ_B[1]) * r + NQ_B[2]) * r + NQ_B[3]) * r + NQ_B[4]) * r + 1);
 }
 
 /** A 32-bit hash of a string (FNV-1a), so a tool's draws follow its id, not its position in a catalog. */

@@ -1,10 +1,8 @@
-// The role slots of the paper's harness (its evaluation scripts' `search`, `enhance_reasoning` and
-// `answer` tools): the actions an episode offers, built from a catalog's resources.
-//  - search:<writer>@<tool>  a model (or the episode's driver, "self") writes a query that a search tool runs;
-//  - code:<writer>@<tool>    a model (or "self") writes a program that an executor runs;
-//  - answer:<model>          one committed call: the model answers with everything gathered in its context.
-// Every model × tool pair a catalog allows is a slot, disabled ones included, so indices stay put when a
-// tool is switched off (its slots are masked). The reward still counts calls per resource (M(τ)).
+// The role slots of the paper's harness (`search`, `enhance_reasoning`, `answer`): the actions an
+// episode offers, built from a catalog — search:<writer>@<tool>, code:<writer>@<tool> (a model or the
+// driver, "self", writes what a tool runs) and answer:<model> (one committed call). Every model × tool
+// pair a catalog allows is a slot, disabled ones included, so indices stay put when a tool is switched
+// off (its slots are masked). The reward still counts calls per resource (M(τ)).
 
 import type { Catalog, ToolSpec, WriterRole } from './catalog';
 

@@ -1,10 +1,8 @@
-// Task distributions: the training pool (ToolScale-lite, every domain, filtered for solvability
-// as ToolScale is) and the three held-out benchmark suites like the paper's — `hle` (hard,
-// multi-domain reasoning, like Humanity's Last Exam), `frames` (multi-hop factual retrieval, like
-// FRAMES) and `tau2` (agentic record-store tasks judged by database state, like τ²-Bench). The
-// suites are NOT filtered, as the paper's benchmarks are not: some of their tasks no available
-// tool can solve. Their difficulty shifts are calibrated so the paper's baselines land near its
-// Table 1 (docs/SIMULATION.md, `npm run cli -- calibrate`).
+// Task distributions: the training pool (ToolScale-lite, every domain, filtered for solvability) and
+// the three held-out benchmark suites like the paper's — `hle` (hard multi-domain reasoning),
+// `frames` (multi-hop factual retrieval) and `tau2` (agentic record-store tasks judged by database
+// state). The suites are NOT filtered, as the paper's are not; their difficulty shifts are calibrated
+// so the paper's baselines land near its Table 1 (docs/SIMULATION.md, `npm run cli -- calibrate`).
 
 import type { Domain, StepType } from './stepTypes';
 import { DOMAINS } from './stepTypes';

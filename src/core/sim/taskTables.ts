@@ -73,15 +73,18 @@ export class TaskTables {
       this.hint[idx] = s.hint;
       this.needsTool[idx] = s.needsTool ? 1 : 0;
       const self = driver.skill[s.type];
-      this.selfItem[idx] = self === undefined ? -Infinity : itemLogit(self, s.difficulty, sim.spread[s.type], this.latent(task.key, k, driverKey), sim.discrimination);
+      this.selfItem[idx] = self === undefined ? -Infinity : itemLogit(self, s.difficulty, sim.spread[s.type],
+        this.latent(task.key, k, driverKey), sim.discrimination);
       ROLES.forEach((role, r) => {
         const w = driver.writes?.[role];
         this.selfWriteItem[idx * 2 + r] = w === undefined ? NaN : writerLogit(w, s.difficulty, this.latent(task.key, k, writerKey(driver.id, role)), sim);
       });
       for (let j = 0; j < J; j++) {
         const t = tools[j] as ToolSpec, skill = t.skill[s.type], basic = t.kind === 'basic', key = this.modelKey[j] as number;
-        this.answerItem[idx * J + j] = !basic && skill !== undefined ? itemLogit(skill, s.difficulty, spreadOf(t.kind, s.type, sim), this.latent(task.key, k, key), sim.discrimination) : NaN;
-        this.hitItem[idx * J + j] = basic && toolReaches(t, s.type, s.needsTool) ? itemLogit(skill as number, s.difficulty, sim.basicSpread, this.latent(task.key, k, key, 0), sim.discrimination) : NaN;
+        this.answerItem[idx * J + j] = !basic && skill !== undefined ? itemLogit(skill, s.difficulty,
+          spreadOf(t.kind, s.type, sim), this.latent(task.key, k, key), sim.discrimination) : NaN;
+        this.hitItem[idx * J + j] = basic && toolReaches(t, s.type, s.needsTool) ? itemLogit(skill as number,
+          s.difficulty, sim.basicSpread, this.latent(task.key, k, key, 0), sim.discrimination) : NaN;
         ROLES.forEach((role, r) => {
           const w = basic ? undefined : t.writes?.[role];
           this.writeItem[(idx * 2 + r) * J + j] = w === undefined ? NaN : writerLogit(w, s.difficulty, this.latent(task.key, k, writerKey(t.id, role)), sim);

@@ -39,12 +39,16 @@ function math(rng: SeqRng): TaskDraft {
   const a = 2 + rng.int(30), d = 1 + rng.int(9), n = 5 + rng.int(40);
   const sum = (n * (2 * a + (n - 1) * d)) / 2;
   const steps: StepDraft[] = [
-    { type: 'reason', text: 'Set up the closed form of the arithmetic series.', argument: `Sum of ${n} terms starting at ${a}, step ${d}: give the formula.`, answer: `S = ${n}/2·(2·${a} + ${n - 1}·${d})`, wrong: `S = ${n}·(${a} + ${n}·${d})` },
+    { type: 'reason', text: 'Set up the closed form of the arithmetic series.',
+      argument: `Sum of ${n} terms starting at ${a}, step ${d}: give the formula.`,
+      answer: `S = ${n}/2·(2·${a} + ${n - 1}·${d})`, wrong: `S = ${n}·(${a} + ${n}·${d})` },
     { type: 'compute', text: 'Evaluate the formula.', argument: `${n}/2*(2*${a}+${n - 1}*${d})`, answer: String(sum), wrong: wrongNumber(rng, sum) },
   ];
   if (rng.next() < 0.4) {
     const m = 2 + rng.int(7);
-    steps.push({ type: 'reason', text: `Check the remainder modulo ${m} and state the final answer.`, argument: `What is ${sum} mod ${m}, and is the answer consistent?`, answer: String(sum % m), wrong: String((sum + 1) % m) });
+    steps.push({ type: 'reason', text: `Check the remainder modulo ${m} and state the final answer.`,
+      argument: `What is ${sum} mod ${m}, and is the answer consistent?`, answer: String(sum % m),
+      wrong: String((sum + 1) % m) });
   }
   return { question: `What is the sum of the first ${n} terms of the arithmetic sequence that starts at ${a} with common difference ${d}?`, steps };
 }
@@ -53,10 +57,15 @@ function code(rng: SeqRng): TaskDraft {
   const n = 10 + rng.int(20);
   const fib = (k: number): number => { let x = 0, y = 1; for (let i = 0; i < k; i++) [x, y] = [y, x + y]; return x; };
   const steps: StepDraft[] = [
-    { type: 'code', text: 'Write an iterative Fibonacci function that passes the tests.', argument: 'def fib(n): ... # iterative, fib(0)=0, fib(1)=1', answer: 'def fib(n):\n  a, b = 0, 1\n  for _ in range(n): a, b = b, a + b\n  return a', wrong: 'def fib(n):\n  return fib(n-1) + fib(n-2)' },
+    { type: 'code', text: 'Write an iterative Fibonacci function that passes the tests.',
+      argument: 'def fib(n): ... # iterative, fib(0)=0, fib(1)=1',
+      answer: 'def fib(n):\n  a, b = 0, 1\n  for _ in range(n): a, b = b, a + b\n  return a',
+      wrong: 'def fib(n):\n  return fib(n-1) + fib(n-2)' },
     { type: 'compute', text: `Run it on n = ${n}.`, argument: `print(fib(${n}))`, answer: String(fib(n)), wrong: wrongNumber(rng, fib(n)) },
   ];
-  if (rng.next() < 0.5) steps.unshift({ type: 'reason', text: 'Plan the algorithm and its edge cases.', argument: 'How should fib handle n = 0 and n = 1, and avoid exponential time?', answer: 'iterate with two accumulators; fib(0)=0, fib(1)=1', wrong: 'recurse naively' });
+  if (rng.next() < 0.5) steps.unshift({ type: 'reason', text: 'Plan the algorithm and its edge cases.',
+    argument: 'How should fib handle n = 0 and n = 1, and avoid exponential time?',
+    answer: 'iterate with two accumulators; fib(0)=0, fib(1)=1', wrong: 'recurse naively' });
   return { question: `Write a Python function fib(n) and report fib(${n}).`, steps };
 }
 
@@ -64,25 +73,38 @@ function factual(rng: SeqRng): TaskDraft {
   const t = rng.pick(TICKERS), day = 1 + rng.int(28);
   const price = 50 + rng.int(400) + rng.int(100) / 100;
   const steps: StepDraft[] = [
-    { type: 'retrieve', text: `Find ${t}'s closing price on 2026-11-${String(day).padStart(2, '0')}.`, argument: `${t} closing price 2026-11-${String(day).padStart(2, '0')}`, answer: `$${price.toFixed(2)}`, wrong: `$${(price * 1.07).toFixed(2)}` },
+    { type: 'retrieve', text: `Find ${t}'s closing price on 2026-11-${String(day).padStart(2, '0')}.`,
+      argument: `${t} closing price 2026-11-${String(day).padStart(2, '0')}`, answer: `$${price.toFixed(2)}`,
+      wrong: `$${(price * 1.07).toFixed(2)}` },
   ];
   if (rng.next() < 0.6) {
     const before = price * (0.8 + rng.next() * 0.4);
-    steps.push({ type: 'retrieve', text: `Find ${t}'s closing price one year earlier.`, argument: `${t} closing price 2025-11-${String(day).padStart(2, '0')}`, answer: `$${before.toFixed(2)}`, wrong: `$${(before * 0.93).toFixed(2)}` });
+    steps.push({ type: 'retrieve', text: `Find ${t}'s closing price one year earlier.`,
+      argument: `${t} closing price 2025-11-${String(day).padStart(2, '0')}`, answer: `$${before.toFixed(2)}`,
+      wrong: `$${(before * 0.93).toFixed(2)}` });
     const pct = ((price - before) / before) * 100;
-    steps.push({ type: 'compute', text: 'Compute the percentage change.', argument: `(${price.toFixed(2)} - ${before.toFixed(2)}) / ${before.toFixed(2)} * 100`, answer: `${pct.toFixed(1)}%`, wrong: `${(pct + 2.5).toFixed(1)}%` });
+    steps.push({ type: 'compute', text: 'Compute the percentage change.',
+      argument: `(${price.toFixed(2)} - ${before.toFixed(2)}) / ${before.toFixed(2)} * 100`,
+      answer: `${pct.toFixed(1)}%`, wrong: `${(pct + 2.5).toFixed(1)}%` });
   }
-  return { question: steps.length > 1 ? `By what percentage did ${t}'s closing price change over the year to 2026-11-${String(day).padStart(2, '0')}?` : `What was ${t}'s closing price on 2026-11-${String(day).padStart(2, '0')}?`, steps };
+  return { question: steps.length > 1 ? `By what percentage did ${t}'s closing price change over the year to ` +
+    `2026-11-${String(day).padStart(2, '0')}?` : `What was ${t}'s closing price on ` +
+    `2026-11-${String(day).padStart(2, '0')}?`, steps };
 }
 
 function multihop(rng: SeqRng): TaskDraft {
   const p = rng.pick(PEOPLE), c = rng.pick(CITIES), year = 1990 + rng.int(35);
   const steps: StepDraft[] = [
-    { type: 'retrieve', text: `Find the city of the museum that holds ${p}'s notebooks.`, argument: `museum holding ${p} notebooks`, answer: c, wrong: rng.pick(CITIES.filter((x) => x !== c)) },
-    { type: 'retrieve', text: `Find the year that city's museum opened.`, argument: `${c} museum opening year`, answer: String(year), wrong: String(year + 1 + rng.int(5)) },
+    { type: 'retrieve', text: `Find the city of the museum that holds ${p}'s notebooks.`,
+      argument: `museum holding ${p} notebooks`, answer: c, wrong: rng.pick(CITIES.filter((x) => x !== c)) },
+    { type: 'retrieve', text: `Find the year that city's museum opened.`, argument: `${c} museum opening year`,
+      answer: String(year), wrong: String(year + 1 + rng.int(5)) },
   ];
-  if (rng.next() < 0.5) steps.push({ type: 'lookup', text: 'Look up the exhibition catalogue entry in the local index.', argument: `${p} exhibition ${c}`, answer: `catalogue #${100 + rng.int(900)}`, wrong: 'no entry' });
-  steps.push({ type: 'reason', text: 'Combine the facts into the answer.', argument: `Given the city ${c} and the year ${year}, how many years before ${p}'s bicentenary did it open?`, answer: 'the combined answer', wrong: 'a confused combination' });
+  if (rng.next() < 0.5) steps.push({ type: 'lookup', text: 'Look up the exhibition catalogue entry in the local index.',
+    argument: `${p} exhibition ${c}`, answer: `catalogue #${100 + rng.int(900)}`, wrong: 'no entry' });
+  steps.push({ type: 'reason', text: 'Combine the facts into the answer.',
+    argument: `Given the city ${c} and the year ${year}, how many years before ${p}'s bicentenary did it open?`,
+    answer: 'the combined answer', wrong: 'a confused combination' });
   return { question: `How many years before ${p}'s bicentenary did the museum that holds their notebooks open?`, steps };
 }
 
@@ -90,10 +112,16 @@ function science(rng: SeqRng): TaskDraft {
   const topic = rng.pick(TOPICS);
   const k = 2 + rng.int(6);
   const steps: StepDraft[] = [
-    { type: 'reason', text: `Derive the governing relation (${topic}).`, argument: `Derive the relation for the ${topic} problem with k = ${k}.`, answer: `relation R_${k}`, wrong: `relation R_${k + 1}` },
-    { type: 'reason', text: 'Identify the limiting case that fixes the constant.', argument: 'Which limit fixes the constant, and what is it?', answer: `C = ${k}/${k + 1}`, wrong: `C = ${k + 1}/${k}` },
+    { type: 'reason', text: `Derive the governing relation (${topic}).`,
+      argument: `Derive the relation for the ${topic} problem with k = ${k}.`, answer: `relation R_${k}`,
+      wrong: `relation R_${k + 1}` },
+    { type: 'reason', text: 'Identify the limiting case that fixes the constant.',
+      argument: 'Which limit fixes the constant, and what is it?', answer: `C = ${k}/${k + 1}`,
+      wrong: `C = ${k + 1}/${k}` },
   ];
-  if (rng.next() < 0.6) steps.splice(1, 0, { type: 'compute', text: 'Evaluate the closed form numerically.', argument: `evaluate R_${k} at x = ${(0.1 * (1 + rng.int(9))).toFixed(1)}`, answer: (k * 0.37).toFixed(4), wrong: (k * 0.41).toFixed(4) });
+  if (rng.next() < 0.6) steps.splice(1, 0, { type: 'compute', text: 'Evaluate the closed form numerically.',
+    argument: `evaluate R_${k} at x = ${(0.1 * (1 + rng.int(9))).toFixed(1)}`, answer: (k * 0.37).toFixed(4),
+    wrong: (k * 0.41).toFixed(4) });
   return { question: `An expert-level ${topic} question (HLE-like): find the constant C for k = ${k}.`, steps };
 }
 
@@ -101,7 +129,8 @@ function agentic(rng: SeqRng): TaskDraft {
   const store: StoreRecord[] = [];
   const n = 3 + rng.int(3);
   for (let i = 0; i < n; i++) {
-    store.push({ id: `ord-${1000 + rng.int(9000)}-${i}`, fields: { customer: rng.pick(CUSTOMERS), status: 'shipped', amount: 10 + rng.int(190), refund: 0, address: rng.pick(CITIES) } });
+    store.push({ id: `ord-${1000 + rng.int(9000)}-${i}`, fields: { customer: rng.pick(CUSTOMERS), status: 'shipped',
+      amount: 10 + rng.int(190), refund: 0, address: rng.pick(CITIES) } });
   }
   const target = rng.pick(store);
   const amount = target.fields.amount as number;
@@ -112,8 +141,13 @@ function agentic(rng: SeqRng): TaskDraft {
       store,
       steps: [
         { type: 'lookup', text: `Read order ${target.id}.`, argument: `get_order("${target.id}")`, answer: `amount ${amount}`, wrong: `amount ${amount + 15}` },
-        { type: 'act', text: 'Set the order status to cancelled.', argument: `update_order("${target.id}", status="cancelled")`, answer: 'status = cancelled', wrong: 'status = returned', write: { record: target.id, field: 'status', value: 'cancelled', wrong: 'returned' }, uses: [0] },
-        { type: 'act', text: 'Issue the refund for the full amount.', argument: `refund("${target.id}", amount)`, answer: `refund = ${amount}`, wrong: `refund = ${amount + 15}`, write: { record: target.id, field: 'refund', value: amount, wrong: amount + 15 }, uses: [0] },
+        { type: 'act', text: 'Set the order status to cancelled.',
+          argument: `update_order("${target.id}", status="cancelled")`, answer: 'status = cancelled',
+          wrong: 'status = returned',
+          write: { record: target.id, field: 'status', value: 'cancelled', wrong: 'returned' }, uses: [0] },
+        { type: 'act', text: 'Issue the refund for the full amount.', argument: `refund("${target.id}", amount)`,
+          answer: `refund = ${amount}`, wrong: `refund = ${amount + 15}`,
+          write: { record: target.id, field: 'refund', value: amount, wrong: amount + 15 }, uses: [0] },
       ],
     };
   }
@@ -122,8 +156,12 @@ function agentic(rng: SeqRng): TaskDraft {
     question: `${customer}: "I moved to ${city}; please update the delivery address of my order ${target.id}."`,
     store,
     steps: [
-      { type: 'lookup', text: `Find ${customer}'s order ${target.id} and check it can still be changed.`, argument: `get_order("${target.id}")`, answer: 'status shipped, address editable', wrong: 'order not found' },
-      { type: 'act', text: `Change the address to ${city}.`, argument: `update_order("${target.id}", address="${city}")`, answer: `address = ${city}`, wrong: `address = ${target.fields.address as string}-${city}`, write: { record: target.id, field: 'address', value: city, wrong: `${target.fields.address as string}-${city}` }, uses: [0] },
+      { type: 'lookup', text: `Find ${customer}'s order ${target.id} and check it can still be changed.`,
+        argument: `get_order("${target.id}")`, answer: 'status shipped, address editable', wrong: 'order not found' },
+      { type: 'act', text: `Change the address to ${city}.`,
+        argument: `update_order("${target.id}", address="${city}")`, answer: `address = ${city}`,
+        wrong: `address = ${target.fields.address as string}-${city}`, write: { record: target.id, field: 'address',
+        value: city, wrong: `${target.fields.address as string}-${city}` }, uses: [0] },
     ],
   };
 }

@@ -1,13 +1,12 @@
-// ToolScale-lite: generates verifiable multi-step tasks from a catalog, a seed and a suite. Each
-// task has ordered typed steps with difficulties, noisy hints and whether they need a tool, a key
-// that fixes its per-item latents, how its answers are committed (one final answer, or step by step
-// for a record-store task), a random subset of available tools, a golden path, and (agentic tasks) a
-// record store checked by DB state. The training pool, like the paper's training data, also gives each
-// task its own prices and turn budget, and filters out tasks the best plan cannot solve at pass@8 and
-// tasks the orchestrator solves alone; the benchmark suites are not filtered (suites.ts).
+// ToolScale-lite: generates verifiable multi-step tasks from a catalog, a seed and a suite: ordered
+// typed steps (difficulty, noisy hint, whether a tool is needed), a key fixing the item latents, how
+// answers are committed, available tools, a golden path and (agentic tasks) a record store checked by
+// DB state. The training pool also gives each task its own prices and turn budget and filters out
+// tasks unsolvable at pass@8 or solved alone by the orchestrator; the suites are not filtered.
 
 import { expectedCallCost, writeTokens, type Catalog, type ToolSpec, type WriterRole } from './catalog';
-import { answerLogit, DEFAULT_SIM, evidenceLift, itemLogit, latentKey, sigmoid, spreadOf, stepLatent, toolReaches, writerLogit, type SimConfig } from './callModel';
+import { answerLogit, DEFAULT_SIM, evidenceLift, itemLogit, latentKey, sigmoid, spreadOf, stepLatent, toolReaches,
+  writerLogit, type SimConfig } from './callModel';
 import { SELF, slotsOf, writerRoleOf } from './slots';
 import { applyWrites, type StoreRecord } from './recordStore';
 import { counterUniform, hashInts, hashString, SeqRng } from './rng';
@@ -114,7 +113,8 @@ export function answerItem(task: Pick<Task, 'key' | 'steps'>, k: number, who: Wh
 /** Whether some available writer (a model, or the orchestrator itself) writes for what `tool` runs. */
 function hasWriter(task: Pick<Task, 'available'>, tool: ToolSpec, catalog: Catalog): boolean {
   const role = tool.runs as WriterRole;
-  return catalog.orchestrator.writes?.[role] !== undefined || catalog.tools.some((m) => m.enabled && m.kind !== 'basic' && m.writes?.[role] !== undefined && task.available.includes(m.id));
+  return catalog.orchestrator.writes?.[role] !== undefined || catalog.tools.some((m) => m.enabled && m.kind !== 'basic'
+    && m.writes?.[role] !== undefined && task.available.includes(m.id));
 }
 
 /** The largest first lift any available basic tool with an available writer brings to step k (0 when none reaches it). */
@@ -122,7 +122,8 @@ function bestLift(task: Pick<Task, 'steps' | 'available'>, k: number, catalog: C
   const s = task.steps[k] as TaskStep;
   let best = { lift: 0, tool: null as ToolSpec | null };
   for (const t of catalog.tools) {
-    if (!t.enabled || t.kind !== 'basic' || !t.runs || !task.available.includes(t.id) || !toolReaches(t, s.type, s.needsTool) || !hasWriter(task, t, catalog)) continue;
+    if (!t.enabled || t.kind !== 'basic' || !t.runs || !task.available.includes(t.id)
+      || !toolReaches(t, s.type, s.needsTool) || !hasWriter(task, t, catalog)) continue;
     const lift = evidenceLift(t, s.type, 0, sim);
     if (lift > best.lift) best = { lift, tool: t };
   }
@@ -157,7 +158,10 @@ export function goldenPath(task: Pick<Task, 'key' | 'steps' | 'available' | 'pro
     const lifts = new Map<number, number>();
     for (const k of unit) {
       const s = task.steps[k] as TaskStep;
-      const options = slots.filter((sl) => sl.role !== 'answer' && task.available.includes(catalog.tools[sl.tool]?.id ?? '') && (sl.model === SELF ? self.writes?.[writerRoleOf(sl.role) as WriterRole] !== undefined : task.available.includes(catalog.tools[sl.model]?.id ?? '')))
+      const options = slots.filter((sl) => sl.role !== 'answer'
+        && task.available.includes(catalog.tools[sl.tool]?.id ?? '') && (sl.model === SELF
+        ? self.writes?.[writerRoleOf(sl.role) as WriterRole] !== undefined
+        : task.available.includes(catalog.tools[sl.model]?.id ?? '')))
         .flatMap((sl) => {
           const tool = catalog.tools[sl.tool] as ToolSpec;
           if (!tool.enabled || !toolReaches(tool, s.type, s.needsTool) || evidenceLift(tool, s.type, 0, sim) <= 0) return [];
@@ -167,7 +171,8 @@ export function goldenPath(task: Pick<Task, 'key' | 'steps' | 'available' | 'pro
           const w = writer.writes?.[role];
           if (w === undefined) return [];
           const pw = sigmoid(writerLogit(w, s.difficulty, stepLatent(task.key, k, latentKey(`${writer.id}#${role}`), sim.sharedFactor), sim));
-          const ph = sigmoid(itemLogit(tool.skill[s.type] as number, s.difficulty, sim.basicSpread, stepLatent(task.key, k, latentKey(tool.id), 0), sim.discrimination));
+          const ph = sigmoid(itemLogit(tool.skill[s.type] as number, s.difficulty, sim.basicSpread,
+            stepLatent(task.key, k, latentKey(tool.id), 0), sim.discrimination));
           const cost = (sl.model === SELF ? 0 : expectedWriteCost(catalog.tools[sl.model] as ToolSpec, task.promptTokens, sim)) + expectedCallCost(tool, 0);
           return [{ slot: sl.id, p: pw * ph, cost, lift: evidenceLift(tool, s.type, 0, sim) }];
         });
@@ -179,11 +184,13 @@ export function goldenPath(task: Pick<Task, 'key' | 'steps' | 'available' | 'pro
       lifts.set(k, pick.lift);
     }
     const evidence = (k: number) => lifts.get(k) ?? 0;
-    const options = answerers(task, catalog).map((m) => ({ slot: `answer:${m.id}`, p: unitProbability(task, unit, m, evidence, sim), cost: expectedCallCost(m, task.promptTokens) }));
+    const options = answerers(task, catalog).map((m) => ({ slot: `answer:${m.id}`,
+      p: unitProbability(task, unit, m, evidence, sim), cost: expectedCallCost(m, task.promptTokens) }));
     const good = options.filter((o) => o.p >= GOLDEN_THRESHOLD).sort((x, y) => x.cost - y.cost);
     const pick = good[0] ?? options.sort((x, y) => y.p - x.p)[0];
     const pSelf = unitProbability(task, unit, driver, evidence, sim);
-    path.push(!pick || (pick.p < GOLDEN_THRESHOLD && pSelf > pick.p) ? { slot: 'submit', step: unit[0] as number, p: round3(pSelf) } : { slot: pick.slot, step: unit[0] as number, p: round3(pick.p) });
+    path.push(!pick || (pick.p < GOLDEN_THRESHOLD && pSelf > pick.p) ? { slot: 'submit', step: unit[0] as number,
+      p: round3(pSelf) } : { slot: pick.slot, step: unit[0] as number, p: round3(pick.p) });
   }
   return path;
 }
@@ -301,7 +308,9 @@ export function generateTasks(catalog: Catalog, options: GenerateOptions): { tas
   }
   stats.kept = tasks.length;
   if (tasks.length < options.count) {
-    throw new Error(`only ${tasks.length} of ${options.count} tasks pass the filters after ${stats.generated} tries: the catalog cannot solve enough tasks (dropped ${stats.droppedUnsolvable} unsolvable, ${stats.droppedNoTool} solvable without tools)`);
+    throw new Error(`only ${tasks.length} of ${options.count} tasks pass the filters after ${stats.generated} tries: ` +
+      `the catalog cannot solve enough tasks (dropped ${stats.droppedUnsolvable} unsolvable, ${stats.droppedNoTool} ` +
+      `solvable without tools)`);
   }
   return { tasks, stats };
 }

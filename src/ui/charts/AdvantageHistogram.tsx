@@ -31,7 +31,8 @@ function Bars({ h, m }: { h: Histogram; m: Marks }) {
         const x1 = sx(h.edges[k + 1] as number);
         const y = sy(c);
         if (c === 0 || x0 === undefined || x1 === undefined || y === undefined) return null;
-        return <rect key={k} x={x0 + 0.5} y={y} width={Math.max(0.5, x1 - x0 - 1)} height={Math.max(0, base - y)} fill="var(--accent)" stroke={k === active ? 'var(--ink)' : 'none'} />;
+        return <rect key={k} x={x0 + 0.5} y={y} width={Math.max(0.5, x1 - x0 - 1)} height={Math.max(0, base - y)}
+          fill="var(--accent)" stroke={k === active ? 'var(--ink)' : 'none'} />;
       })}
     </g>
   );

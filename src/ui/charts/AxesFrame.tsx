@@ -56,7 +56,8 @@ interface AxesProps {
 }
 
 const sameTicks = (a: Ticks, b: Ticks): boolean =>
-  a.decimals === b.decimals && a.domain[0] === b.domain[0] && a.domain[1] === b.domain[1] && a.values.length === b.values.length && a.values.every((v, i) => v === b.values[i]);
+  a.decimals === b.decimals && a.domain[0] === b.domain[0] && a.domain[1] === b.domain[1]
+    && a.values.length === b.values.length && a.values.every((v, i) => v === b.values[i]);
 
 /**
  * A chart's frame as plain SVG: dashed grid lines at the ticks, the two axis lines with their
@@ -79,20 +80,25 @@ export const Axes = memo(function Axes({ plot, sx, sy, xTicks, yTicks, xLabel, y
         {xs.map((t) => (
           <g key={t.v}>
             <line x1={t.at} x2={t.at} y1={bottom} y2={bottom + TICK} />
-            <text className="tick-label" x={t.at} y={bottom + TICK + TICK_GAP} dy="0.71em" textAnchor="middle" fill="var(--muted)" stroke="none">{xFormat(t.v)}</text>
+            <text className="tick-label" x={t.at} y={bottom + TICK + TICK_GAP} dy="0.71em" textAnchor="middle"
+              fill="var(--muted)" stroke="none">{xFormat(t.v)}</text>
           </g>
         ))}
-        <text className="axis-label" x={(left + right) / 2} y={bottom + Math.round(X_AXIS_FONTS * fontPx + 0.75 * fontPx)} textAnchor="middle" fill="var(--muted)" stroke="none">{xLabel}</text>
+        <text className="axis-label" x={(left + right) / 2}
+          y={bottom + Math.round(X_AXIS_FONTS * fontPx + 0.75 * fontPx)} textAnchor="middle" fill="var(--muted)"
+          stroke="none">{xLabel}</text>
       </g>
       <g className="y-axis" stroke="var(--muted)">
         <line x1={left} x2={left} y1={top} y2={bottom} />
         {ys.map((t) => (
           <g key={t.v}>
             <line x1={left - TICK} x2={left} y1={t.at} y2={t.at} />
-            <text className="tick-label" x={left - TICK - TICK_GAP} y={t.at} dy="0.32em" textAnchor="end" fill="var(--muted)" stroke="none">{yFormat(t.v)}</text>
+            <text className="tick-label" x={left - TICK - TICK_GAP} y={t.at} dy="0.32em" textAnchor="end"
+              fill="var(--muted)" stroke="none">{yFormat(t.v)}</text>
           </g>
         ))}
-        <text className="axis-label" transform={`translate(${MARGIN.left + 0.9 * fontPx} ${(top + bottom) / 2}) rotate(-90)`} textAnchor="middle" fill="var(--muted)" stroke="none">{yLabel}</text>
+        <text className="axis-label" transform={`translate(${MARGIN.left + 0.9 * fontPx} ${(top + bottom) / 2}) ` +
+          `rotate(-90)`} textAnchor="middle" fill="var(--muted)" stroke="none">{yLabel}</text>
       </g>
     </g>
   );

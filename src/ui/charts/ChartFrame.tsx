@@ -81,17 +81,21 @@ export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX,
   const guideX = active >= 0 && !snap.ys && sx ? sx(snap.xs[active] as number) : undefined;
   const flip = !!plot && !!anchor && anchor.x > plot.x + plot.width / 2;
   return (
-    <div className="chart-frame" ref={frameRef} tabIndex={0} role="group" aria-label={`${yLabel} against ${xLabel}: arrow keys read the points`} onKeyDown={onKey} onBlur={() => setKeyed(null)}>
+    <div className="chart-frame" ref={frameRef} tabIndex={0} role="group" aria-label={`${yLabel} against ${xLabel}: ` +
+      `arrow keys read the points`} onKeyDown={onKey} onBlur={() => setKeyed(null)}>
       {plot && sx && sy && (
         <svg className="chart-svg">
-          <Axes plot={plot} sx={sx} sy={sy} xTicks={xTicks} yTicks={yTicks} xLabel={xLabel} yLabel={yLabel} xFormat={xFormat} yFormat={yFmt} verticalGrid={verticalGrid} fontPx={fontPx} />
+          <Axes plot={plot} sx={sx} sy={sy} xTicks={xTicks} yTicks={yTicks} xLabel={xLabel} yLabel={yLabel}
+            xFormat={xFormat} yFormat={yFmt} verticalGrid={verticalGrid} fontPx={fontPx} />
           {children({ sx, sy, active })}
           {guideX !== undefined && <line x1={guideX} x2={guideX} y1={plot.y} y2={plot.y + plot.height} stroke="var(--muted)" strokeDasharray="3 3" />}
-          <rect className="pointer-catcher" x={plot.x} y={plot.y} width={plot.width} height={plot.height} fill="transparent" onPointerMove={onMove} onPointerLeave={() => setPointer(null)} />
+          <rect className="pointer-catcher" x={plot.x} y={plot.y} width={plot.width} height={plot.height}
+            fill="transparent" onPointerMove={onMove} onPointerLeave={() => setPointer(null)} />
         </svg>
       )}
       {active >= 0 && anchor && (
-        <div className="point-tip" role="tooltip" style={{ ...TOOLTIP_STYLE, left: anchor.x + (flip ? -14 : 14), top: anchor.y + 14, transform: flip ? 'translateX(-100%)' : undefined }}>
+        <div className="point-tip" role="tooltip" style={{ ...TOOLTIP_STYLE, left: anchor.x + (flip ? -14 : 14),
+          top: anchor.y + 14, transform: flip ? 'translateX(-100%)' : undefined }}>
           {tip(active)}
         </div>
       )}

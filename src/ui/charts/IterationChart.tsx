@@ -116,12 +116,15 @@ function Curves({ m, xs, curves, stacked }: { m: Marks; xs: readonly number[]; c
         const c = curves[k] as Curve;
         return stacked
           ? <path key={c.name} d={d} fill={c.colour} fillOpacity={0.55} stroke={c.colour} strokeWidth={1} />
-          : <path key={c.name} className={c.faint ? 'curve faint' : 'curve'} data-run={c.faint ? undefined : c.run} d={d} fill="none" stroke={c.colour} strokeWidth={c.faint ? 1 : 2} strokeOpacity={c.faint ? 0.35 : 1} strokeDasharray={c.dash} strokeLinejoin="round" />;
+          : <path key={c.name} className={c.faint ? 'curve faint' : 'curve'} data-run={c.faint ? undefined : c.run}
+            d={d} fill="none" stroke={c.colour} strokeWidth={c.faint ? 1 : 2} strokeOpacity={c.faint ? 0.35 : 1}
+            strokeDasharray={c.dash} strokeLinejoin="round" />;
       })}
       {xs.length === 1 && !stacked && curves.map((c) => {
         // One iteration (a single Step) is a point, which a line path would not show.
         const x = sx(xs[0] as number), y = sy(c.values[0] as number);
-        return x === undefined || y === undefined || c.faint ? null : <circle key={`only-${c.name}`} className="only-point" cx={x} cy={y} r={3.5} fill={c.colour} />;
+        return x === undefined || y === undefined || c.faint ? null : <circle key={`only-${c.name}`}
+          className="only-point" cx={x} cy={y} r={3.5} fill={c.colour} />;
       })}
       {gx !== undefined && !stacked && curves.map((c) => {
         const y = sy(c.values[active] as number);

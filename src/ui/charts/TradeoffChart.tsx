@@ -39,14 +39,16 @@ const NAMED: Record<string, string> = { 'always:gpt-5': 'always GPT-5', 'tools+g
 const YOU = 'you are here';
 
 /** Labels beside their dots, pushed apart vertically so that none overlaps another. */
-function PointLabels({ items, avoid, m, axis }: { items: { p: TradeoffPoint; text: string }[]; avoid: readonly TradeoffPoint[]; m: Marks; axis: TradeoffAxis }) {
+function PointLabels({ items, avoid, m, axis }: { items: { p: TradeoffPoint; text: string }[];
+  avoid: readonly TradeoffPoint[]; m: Marks; axis: TradeoffAxis }) {
   const font = useView((v) => chartFontPx(v.classroom));
   const at = (p: TradeoffPoint) => {
     const x = m.sx(p[axis]), y = m.sy(p.accuracy);
     return x === undefined || y === undefined ? null : { x, y };
   };
   // The orchestrator's curve is kept clear: a baseline's name over it would read as naming the policy.
-  const boxes = placeLabels(items.flatMap(({ p, text }) => { const q = at(p); return q ? [{ ...q, text }] : []; }), font, YOU, avoid.flatMap((p) => at(p) ?? []));
+  const boxes = placeLabels(items.flatMap(({ p, text }) => { const q = at(p); return q ? [{ ...q, text }] : []; }),
+    font, YOU, avoid.flatMap((p) => at(p) ?? []));
   return (
     <g className="point-labels" aria-hidden="true">
       {boxes.map((b) => <text key={b.text} className={b.text === YOU ? 'point-label you' : 'point-label'} x={b.anchor === 'end' ? b.x + b.w : b.x} y={b.y + b.h - 3} textAnchor={b.anchor}>{b.text}</text>)}
@@ -58,7 +60,8 @@ function PointLabels({ items, avoid, m, axis }: { items: { p: TradeoffPoint; tex
  * The view's marks: baselines coloured by family, the baselines' frontier (dashed), the policy
  * swept over P (line + dots) and the operating point (★); `points` is the hover order.
  */
-function TradeoffMarks({ t, axis, sweep, points, m }: { t: Tradeoff; axis: TradeoffAxis; sweep: readonly TradeoffPoint[]; points: readonly TradeoffPoint[]; m: Marks }) {
+function TradeoffMarks({ t, axis, sweep, points, m }: { t: Tradeoff; axis: TradeoffAxis;
+  sweep: readonly TradeoffPoint[]; points: readonly TradeoffPoint[]; m: Marks }) {
   const { sx, sy, active } = m;
   const line = (ps: readonly TradeoffPoint[]) => linePath(ps.map((p) => p[axis]), ps.map((p) => p.accuracy), sx, sy);
   const dot = (p: TradeoffPoint, r: number, fill: string, key: string) => {
@@ -82,7 +85,8 @@ function TradeoffMarks({ t, axis, sweep, points, m }: { t: Tradeoff; axis: Trade
       )}
       <PointLabels m={m} axis={axis} avoid={sweep} items={[
         ...t.baselines.filter((b) => NAMED[b.label]).map((p) => ({ p, text: NAMED[p.label] as string })),
-        ...(() => { const c = t.baselines.filter((b) => b.family === 'cascade').sort((a, b) => b.accuracy - a.accuracy)[0]; return c ? [{ p: c, text: 'cascade' }] : []; })(),
+        ...(() => { const c = t.baselines.filter((b) => b.family === 'cascade').sort((a, b) => b.accuracy - a.accuracy)[0];
+          return c ? [{ p: c, text: 'cascade' }] : []; })(),
         { p: t.current, text: YOU },
       ]} />
       {hx !== undefined && hy !== undefined && <circle cx={hx} cy={hy} r={8} fill="none" stroke="var(--ink)" strokeWidth={1.5} />}
@@ -132,7 +136,9 @@ export function TradeoffChart() {
     return logScale ? logTicks(lo, hi) : niceTicks(lo, hi, { target: 4 });
   }, [snap, logScale, axis]);
   const unit = catalog.currency === 'USD' ? 'USD' : 'units';
-  const xLabel = axis === 'cost' ? `mean cost per task (${unit}${logScale ? ', log scale' : ''})` : axis === 'latencyS' ? `mean latency per task (s${logScale ? ', log scale' : ''})` : 'share of calls to paid APIs';
+  const xLabel = axis === 'cost' ? `mean cost per task (${unit}${logScale ? ', log scale'
+    : ''})` : axis === 'latencyS' ? `mean latency per task (s${logScale ? ', log scale'
+    : ''})` : 'share of calls to paid APIs';
   const xFormat = axis === 'cost' ? (catalog.currency === 'USD' ? costTick : unitTick) : axis === 'latencyS' ? secondsTick : percentTick;
   return (
     <ChartCard
@@ -151,7 +157,8 @@ export function TradeoffChart() {
           <div className="axis-choice small" role="radiogroup" aria-label="x-axis of the trade-off view">
             x-axis:{' '}
             {AXES.map((a) => (
-              <label key={a.axis} title={a.axis === 'apiShare' ? 'paid APIs: the closed models (GPT-5, Claude) and web search' : undefined}><input type="radio" name="tradeoff-axis" checked={axis === a.axis} onChange={() => setAxis(a.axis)} /> {a.name}</label>
+              <label key={a.axis} title={a.axis === 'apiShare' ? 'paid APIs: the closed models (GPT-5, Claude) and ' +
+                'web search' : undefined}><input type="radio" name="tradeoff-axis" checked={axis === a.axis} onChange={() => setAxis(a.axis)} /> {a.name}</label>
             ))}
           </div>
           <div className="chart-fill">

@@ -12,18 +12,22 @@ export type LabelBox = { text: string; x: number; y: number; w: number; h: numbe
  * and covers none of the `avoid` marks (e.g. the dots of a curve it would read as naming): right, left,
  * above, below, then further down. Boxes are estimated from the text's length.
  */
-export function placeLabels(points: readonly { x: number; y: number; text: string }[], font: number, first = '', avoid: readonly { x: number; y: number }[] = []): LabelBox[] {
+export function placeLabels(points: readonly { x: number; y: number; text: string }[], font: number, first = '',
+  avoid: readonly { x: number; y: number }[] = []): LabelBox[] {
   const placed: LabelBox[] = [];
   const MARGIN = 3;
-  const covers = (b: LabelBox) => b.text !== first && avoid.some((q) => q.x > b.x - MARGIN && q.x < b.x + b.w + MARGIN && q.y > b.y - MARGIN && q.y < b.y + b.h + MARGIN);
+  const covers = (b: LabelBox) => b.text !== first && avoid.some((q) => q.x > b.x - MARGIN && q.x < b.x + b.w + MARGIN
+    && q.y > b.y - MARGIN && q.y < b.y + b.h + MARGIN);
   // `first` lies on the marks to avoid (the ★ is a point of the orchestrator's curve): it stays beside its point.
   const overlaps = (b: LabelBox) => covers(b) || placed.some((o) => b.x < o.x + o.w && o.x < b.x + b.w && b.y < o.y + o.h && o.y < b.y + b.h);
   const ordered = [...points].sort((a, b) => Number(b.text === first) - Number(a.text === first));
   const right = Math.max(...points.map((p) => p.x));
   for (const p of ordered) {
     const w = p.text.length * font * CHAR_PER_FONT_PX, h = font + 2;
-    const at = (dx: number, dy: number, anchor: 'start' | 'end'): LabelBox => ({ text: p.text, x: anchor === 'end' ? p.x - dx - w : p.x + dx, y: p.y + dy - h / 2, w, h, anchor });
-    const [rightOf, leftOf, above, below] = [at(8, 0, 'start'), at(8, 0, 'end'), { ...at(0, -h, 'start'), x: p.x - w / 2 }, { ...at(0, h, 'start'), x: p.x - w / 2 }];
+    const at = (dx: number, dy: number, anchor: 'start' | 'end'): LabelBox => ({ text: p.text,
+      x: anchor === 'end' ? p.x - dx - w : p.x + dx, y: p.y + dy - h / 2, w, h, anchor });
+    const [rightOf, leftOf, above, below] = [at(8, 0, 'start'), at(8, 0, 'end'),
+      { ...at(0, -h, 'start'), x: p.x - w / 2 }, { ...at(0, h, 'start'), x: p.x - w / 2 }];
     // Near the right edge, the left side, above and below first, so the label stays inside the plot.
     const tries = p.x > right - w ? [leftOf, above, below, rightOf] : [rightOf, leftOf, above, below];
     let box = tries.find((b) => !overlaps(b)) ?? (tries[0] as LabelBox);

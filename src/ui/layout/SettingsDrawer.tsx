@@ -30,7 +30,8 @@ export function SettingsDrawer() {
         <h2>Settings</h2>
         <button type="button" onClick={() => setDrawer(false)} aria-label="Close settings">✕</button>
       </div>
-      <Tabs label="settings" active={tab} onSelect={setTab} tabs={[{ name: 'Training', body: <HyperparamsPanel /> }, { name: 'Tools', body: <CatalogEditor /> }]} />
+      <Tabs label="settings" active={tab} onSelect={setTab}
+        tabs={[{ name: 'Training', body: <HyperparamsPanel /> }, { name: 'Tools', body: <CatalogEditor /> }]} />
     </aside>
   );
 }

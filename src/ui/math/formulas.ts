@@ -77,7 +77,9 @@ const ADVANTAGE_SPEC: FormulaSpec = {
     'A i equals R i minus the mean of R 1 to R G, divided by their standard deviation plus epsilon; ' +
     'A i is 0 when that standard deviation is below the filter threshold sigma min.',
   explain:
-    'Each try is judged against its own group: above the group mean is good (A > 0), below is bad; a group whose tries all scored alike teaches nothing and is skipped (std is the sample one; the lab then clips A to ±3 by default).',
+    'Each try is judged against its own group: above the group mean is good (A > 0), below is bad; a group whose ' +
+      'tries all scored alike teaches nothing and is skipped (std is the sample one; the lab then clips A to ±3 by ' +
+      'default).',
   syms: ['A', 'mean', 'std', 'G'],
 };
 
@@ -87,7 +89,9 @@ const MEAN_ONLY_SPEC: FormulaSpec = {
   tex: meanOnlyAdvantage,
   reading: 'A i equals R i minus the mean of R 1 to R G; A i is 0 when their standard deviation is below the filter threshold sigma min.',
   explain:
-    'Each try is judged against its own group: above the group mean is good (A > 0), below is bad. Without the division by the std (Dr. GRPO), a group whose tries scored nearly alike pushes only as hard as its differences, and a group whose tries all scored alike is still skipped.',
+    'Each try is judged against its own group: above the group mean is good (A > 0), below is bad. Without the ' +
+      'division by the std (Dr. GRPO), a group whose tries scored nearly alike pushes only as hard as its ' +
+      'differences, and a group whose tries all scored alike is still skipped.',
 };
 
 const OBJECTIVE_SPEC: FormulaSpec = {
@@ -95,16 +99,22 @@ const OBJECTIVE_SPEC: FormulaSpec = {
   title: 'GRPO objective (the loss minimised)',
   tex: objective,
   reading:
-    'L of theta equals the mean over all decisions t of: the maximum of minus A t times r t and minus A t times r t clipped to 1 minus epsilon low, 1 plus epsilon high; ' +
+    'L of theta equals the mean over all decisions t of: the maximum of minus A t times r t and minus A t times r t ' +
+      'clipped to 1 minus epsilon low, 1 plus epsilon high; ' +
     'plus beta times KL t, minus the entropy coefficient times the entropy H t; ' +
     'where r t is pi theta over pi old of the action taken, KL t is the k3 estimate rho minus log rho minus 1 capped at 10 with rho = pi ref over pi theta, ' +
     'and H t is the entropy of the policy at that decision.',
   explain:
-    'Make decisions with A > 0 more likely and the others less, but stop pushing once r leaves [1−ε_low, 1+ε_high]; β keeps the policy near a reference, the entropy bonus keeps it exploring; the mean runs over every decision D of the groups that train (token-mean; with the dual clip c on, a term with A < 0 is also capped at −A·c).',
+    'Make decisions with A > 0 more likely and the others less, but stop pushing once r leaves [1−ε_low, 1+ε_high]; ' +
+      'β keeps the policy near a reference, the entropy bonus keeps it exploring; the mean runs over every decision ' +
+      'D of the groups that train (token-mean; with the dual clip c on, a term with A < 0 is also capped at −A·c).',
   syms: ['ratio', 'clip', 'kl', 'entropy'],
 };
 
-/** The formulas as the lab trains now: the reward of the selected mode (the paper's for the modes without a formula here, named in the title), the advantage with or without the std division. */
+/**
+ * The formulas as the lab trains now: the reward of the selected mode (the paper's for the modes without a formula
+ * here, named in the title), the advantage with or without the std division.
+ */
 export function formulasFor(opts: { reward: RewardMode; normalizeStd: boolean }): FormulaSpec[] {
   return [rewardSpec(opts.reward), opts.normalizeStd ? ADVANTAGE_SPEC : MEAN_ONLY_SPEC, OBJECTIVE_SPEC];
 }
