@@ -27,7 +27,6 @@ import type { BackendInfo, BackendName, BackendProbeReport, LabSettings, ProbeSi
 import { baselineView, tradeoffAt, type BaselineView } from './tradeoffView';
 
 
-
 export class LabSession {
   backend: BackendInfo | null = null;
   settings: LabSettings | null = null;
@@ -48,19 +47,16 @@ export class LabSession {
     return run;
   }
 
-  get iteration(): number {
-    return this.iterationOffset + (this.trainer?.iteration ?? 0);
-  }
+  get iteration(): number { return this.iterationOffset + (this.trainer?.iteration ?? 0); }
 
   /** Starts tfjs: on `backend` when forced, else on the backend the speed probe finds fastest (or the cached choice). */
   async init(backend: BackendName | undefined, size: ProbeSize, cached?: BackendProbeReport): Promise<BackendInfo> {
-    this.backend = backend ? await initBackend(backend) : await chooseBackend(size, cached);
-    return this.backend;
+    return (this.backend = backend ? await initBackend(backend) : await chooseBackend(size, cached));
   }
 
   private requireSettings(): LabSettings {
-    if (!this.settings) throw new Error('the lab is not configured yet');
-    return this.settings;
+    if (this.settings) return this.settings;
+    throw new Error('the lab is not configured yet');
   }
 
   /**
@@ -189,9 +185,7 @@ export class LabSession {
   }
 
   /** Phases done of the open slow-motion iteration (0: none open). */
-  get slowMotionPhase(): number {
-    return this.slow?.state.next ?? 0;
-  }
+  get slowMotionPhase(): number { return this.slow?.state.next ?? 0; }
 
   /**
    * Slow motion: runs the next phase of the open iteration (opening one if none is), with the same

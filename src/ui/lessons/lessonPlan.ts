@@ -176,7 +176,8 @@ export const LESSONS: readonly Lesson[] = [
   {
     id: 'normalise',
     title: 'Min–max normalisation and P·M̃',
-    idea: 'Why a constant dimension is zeroed, and what the official code’s sign bug would have rewarded.',
+    idea: 'Why a constant dimension is zeroed, why a tiny difference becomes a large one, and what the official '
+      + 'code’s sign bug would have rewarded.',
     region: 'slowmo',
     task: 'Step through slow motion to phase 5 and compare the last two columns: the paper’s R and the '
       + 'official code’s.',
@@ -206,6 +207,12 @@ export const LESSONS: readonly Lesson[] = [
         explanation: 'Phase 4 zeroed every dimension of M on which the trajectories of this group all scored the same '
           + '(it names them, and the tools nobody called are among them): there is nothing to compare, and '
           + '(M − min)/(max − min) would divide by 0. '
+          + ((n.tinyDims ?? 0) > 0
+            ? `On ${n.tinyDims} dimension${n.tinyDims === 1 ? '' : 's'} the trajectories differed by less than 1% (phase 4's `
+              + 'max − min row), yet M̃ spread them over the whole 0…1: min–max normalisation makes any difference the '
+              + 'group leaves as large as the largest, however little it matters. '
+            : 'Where trajectories differ by very little (phase 4 shows max − min beside each dimension), M̃ still '
+              + 'spreads them over the whole 0…1: min–max normalisation makes any difference as large as the largest. ')
           + `Phase 5 took P·M̃ over the rest: of the successes, ${cheapestAndDearest(f, lab)}. `
           + 'The official code puts +cost in the numerator: its column gives them '
           + `${num(f.officialCheapestR)} and ${num(f.officialDearestR)} — ${official}.`,
