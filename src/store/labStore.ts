@@ -170,6 +170,8 @@ export const useLab = create<LabState>((set, get) => {
       if (mine === evalGeneration) set({ evaluating: false });
     }
   };
+  /** The link's fragment as the page opened (share code takes #policy= out of the address bar). */
+  const openedHash = typeof location === 'undefined' ? '' : location.hash;
   const initial = readUrl(typeof location === 'undefined' ? '' : location.search,
     typeof location === 'undefined' ? '' : withoutPolicyParam(location.hash)); // a link's #policy= is share.bootPolicy's
   return {
@@ -222,7 +224,10 @@ export const useLab = create<LabState>((set, get) => {
         accepted = settingsOf(get());
         const t = get().train.policy;
         const linked = await share.bootPolicy();
-        if (!linked && !(await keeper.restore()) && t.width === 64 && t.depth === 2) await get().loadPretrained();
+        // A link that carries a fragment (#catalog=, #policy=) or settings the lab ignored is someone's
+        // lab: this browser's saved one is not put back over it.
+        const ownLink = openedHash.length <= 1 && !initial.invalid.length && !initial.unknown.length;
+        if (!linked && !(ownLink && (await keeper.restore())) && t.width === 64 && t.depth === 2) await get().loadPretrained();
         if (get().policyOrigin === 'loading') set({ policyOrigin: 'random' }); // no shipped policy for this size, or it could not load
         markBooted();
         await evaluate(true);

@@ -4,7 +4,7 @@
 // why training paused, gone when it starts again; catalog: a refused edit, gone when one applies).
 
 export type NoticeTopic = 'policy' | 'settings' | 'recipe' | 'run' | 'backend' | 'worker' | 'catalog' | 'import' | 'lesson'
-  | 'storage';
+  | 'storage' | 'link';
 /** A button in a notice ("Start fresh"): it runs, and the notice goes. */
 export interface NoticeAction { label: string; run: () => void }
 export interface Notice { id: number; kind: 'info' | 'warn' | 'error'; text: string; topic?: NoticeTopic; action?: NoticeAction }

@@ -111,7 +111,7 @@ export function shareActions(set: SetLab, get: () => LabState, worker: () => Lab
         try {
           decoded = decodePolicyParam(value, get().catalog);
         } catch (e) {
-          get().notify('error', `The link's policy could not be read: ${(e as Error).message}. Starting from the default policy.`, 'import');
+          get().notify('error', `The link's policy could not be read: ${(e as Error).message}. Starting from the default policy.`, 'link');
           return false;
         }
         const ok = await get().importWeights(jsonBlob(decoded.artifact), bytesBlob(decoded.weights), true, 'the link\'s policy');
@@ -119,9 +119,9 @@ export function shareActions(set: SetLab, get: () => LabState, worker: () => Lab
         if (ok && decoded.unchecked) {
           get().notify('warn', 'The link was made by an older version of the lab, without a checksum: '
             + 'its policy was loaded, but whether it was altered or damaged on the way could not be checked. '
-            + 'A link made now carries one.', 'import');
+            + 'A link made now carries one.', 'link');
         }
-        else get().notify('error', "The link's policy was refused (see above); starting from the default policy.", 'policy');
+        else get().notify('error', "The link's policy was refused (see above); starting from the default policy.", 'link');
         return ok;
       } finally {
         deps.syncUrl(); // the weights leave the address bar (the settings stay)
