@@ -32,6 +32,13 @@ function metrics(catalog: Pick<Catalog, 'currency'>): Metric[] {
 const valuesOf = (seeds: readonly MetricPoint[][], key: Metric['key']): number[][] =>
   seeds.map((s) => s.map((p) => p[key]));
 
+/** Each metric with its paired summary over seeds, as the conclusion shows it (lesson 6 quotes it too). */
+export function conclusionLines(a: CompareRunSeries, b: CompareRunSeries, catalog: Pick<Catalog, 'currency'>) {
+  return metrics(catalog).map((m) => ({
+    m, s: summarisePaired(valuesOf(a.seeds, m.key), valuesOf(b.seeds, m.key), SMOOTH_WINDOW),
+  }));
+}
+
 /** One metric's verdict and the numbers behind it. */
 function MetricLine({ m, s, labels }: { m: Metric; s: PairedSummary; labels: readonly [string, string] }) {
   const ahead = s.meanDiff >= 0 ? labels[0] : labels[1];
@@ -64,9 +71,7 @@ export function CompareConclusion({ runs, seeds, catalog }: {
   const [a, b] = runs;
   if (!a || !b) return null;
   const labels = [a.label, b.label] as const;
-  const lines = metrics(catalog).map((m) => ({
-    m, s: summarisePaired(valuesOf(a.seeds, m.key), valuesOf(b.seeds, m.key), SMOOTH_WINDOW),
-  }));
+  const lines = conclusionLines(a, b, catalog);
   const first = lines[0]?.s;
   if (!first || first.iterations === 0) return null;
   return (

@@ -6,9 +6,9 @@
 import { INSTRUCTION_PRESETS } from '../../core/instructionPresets';
 import type { Preference } from '../../core/preference';
 import { formatCost, type Catalog } from '../../core/sim/catalog';
-import { smoothedEnd } from '../../store/series';
 import { PAPER_TABLE1 } from '../../core/eval/paperTable1';
 import { useCompare, type CompareState } from '../../store/compareStore';
+import { conclusionLines } from '../CompareConclusion';
 import { useLab, type LabState } from '../../store/labStore';
 import type { LessonRun, Observation } from '../../store/lessonStore';
 import { useView } from '../../store/viewStore';
@@ -290,7 +290,7 @@ export const LESSONS: readonly Lesson[] = [
       useView.getState().showTab('Compare runs');
     },
     subject: (done) => (done
-      ? { keep: ['[data-testid="compare-runs"] .charts-grid', '[data-testid="compare-summary"]'] }
+      ? { keep: ['[data-testid="compare-runs"] .charts-grid', '[data-testid="compare-conclusion"]'] }
       : { keep: ['.compare-controls'], spare: ['[data-testid="compare-runs"]'] }),
     check({ compare, lab }) {
       const [a, b] = compare.runs;
@@ -303,16 +303,16 @@ export const LESSONS: readonly Lesson[] = [
             : `Only ${count(n, 'iteration')}: start it again and let it pass 60.`,
         };
       }
-      // As the summary under the charts shows them: each run's mean of its last iterations.
-      const acc = (r: typeof a) => pct(smoothedEnd(r.points.map((p) => p.accuracy)));
-      const cost = (r: typeof a) => smoothedEnd(r.points.map((p) => p.meanCostUSD));
-      const money = (r: typeof a) => formatCost(lab.catalog, cost(r));
-      const cheaper = cost(b) < cost(a) ? 'so its policy learns to call fewer tools — here it already spends less'
+      // As the conclusion under the charts shows them: each side's mean over seeds of its last iterations.
+      const [acc, cost] = conclusionLines(a, b, lab.catalog);
+      if (!acc || !cost) return not;
+      const cheaper = cost.s.meanB < cost.s.meanA ? 'so its policy learns to call fewer tools — here it already spends less'
         : 'which pushes its policy to call fewer tools (not yet visible in this run)';
       return {
         done: true,
-        explanation: `After ${count(n, 'iteration')} on the same seed and tasks (the summary under the charts): `
-          + `${a.label} solves ${acc(a)} at ${money(a)} per task; ${b.label} ${acc(b)} at ${money(b)}. `
+        explanation: `After ${count(acc.s.iterations, 'iteration')} on ${acc.s.seeds} seeds, the same tasks on both sides `
+          + `(the conclusion under the charts): ${a.label} solves ${acc.m.value(acc.s.meanA)} at `
+          + `${cost.m.value(cost.s.meanA)} per task; ${b.label} ${acc.m.value(acc.s.meanB)} at ${cost.m.value(cost.s.meanB)}. `
           + 'The weighted sum adds raw costs to the outcome: −0.0001 per token over thousands of tokens can outweigh '
           + `the +1 for solving, ${cheaper}. The paper's reward normalises every dimension within the group and `
           + 'gates on the outcome: only successes are compared, so cost can never beat solving.',
