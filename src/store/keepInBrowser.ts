@@ -12,6 +12,8 @@ import type { WeightsCopy } from './workerWatch';
 
 
 export const SAVE_EVERY_MS = 5000;
+/** Past this many iterations of curves a save clones more on the page's thread: it comes less often, in proportion. */
+const POINTS_PER_INTERVAL = 5000;
 
 /** The settings as a saved lab records them (no view parameters: classroom mode is not a setting). */
 export const savedQuery = (s: LabState): string => writeUrl(urlConfigOf(s));
@@ -55,7 +57,8 @@ export function keepInBrowser(set: SetLab, get: () => LabState, deps: {
     /** A new copy of the policy from the worker: saved now, or when SAVE_EVERY_MS have passed while training. */
     onCopy(copy: WeightsCopy): void {
       if (saving) { pending = copy; return; }
-      const wait = get().running ? last + SAVE_EVERY_MS - performance.now() : 0;
+      const every = SAVE_EVERY_MS * Math.max(1, get().history.points.length / POINTS_PER_INTERVAL);
+      const wait = get().running ? last + every - performance.now() : 0;
       if (timer) clearTimeout(timer);
       if (wait <= 0) { void save(copy); return; }
       timer = setTimeout(() => { timer = null; void save(copy); }, wait);

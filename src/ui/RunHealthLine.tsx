@@ -1,7 +1,10 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { runHealth, runHealthText } from '../core/lab/runHealth';
-import { useLab } from '../store/labStore';
+import { useLab, type LabState } from '../store/labStore';
+import { useStaggered } from './charts/useStaggered';
+
+const selectSeries = (s: LabState) => s.series;
 
 /**
  * One line under the recipe on how the run is going (core/lab/runHealth.ts): still rising, on a
@@ -9,8 +12,10 @@ import { useLab } from '../store/labStore';
  * Read from every iteration of the run (the export's history), recomputed as the curves update.
  */
 export function RunHealthLine() {
+  // A sentence to read, not an animation: at most every 2 s while training.
+  const series = useStaggered(selectSeries, 9, 2000);
   const s = useLab(useShallow((x) => ({
-    series: x.series, history: x.history, train: x.train, bestIteration: x.bestIteration, restoreBest: x.restoreBest,
+    series, history: x.history, train: x.train, bestIteration: x.bestIteration, restoreBest: x.restoreBest,
   })));
   const line = useMemo(() => {
     const points = s.history.points;

@@ -27,9 +27,12 @@ export function runHealth(accuracy: readonly number[], window = WINDOW): RunHeal
   const recent = accuracy.slice(n - 2 * window), m = mean(recent);
   const sd = Math.sqrt(recent.reduce((a, x) => a + (x - m) ** 2, 0) / (recent.length - 1));
   const noise = 2 * Math.SQRT2 * (sd / Math.sqrt(window));
+  // Window means from running sums: one pass however long the run.
+  const sum = new Float64Array(n + 1);
+  for (let i = 0; i < n; i++) sum[i + 1] = (sum[i] as number) + (accuracy[i] as number);
   let best = { mean: -Infinity, from: 0, to: 0 };
   for (let start = 0; start + window <= n; start += STEP) {
-    const w = mean(accuracy.slice(start, start + window));
+    const w = ((sum[start + window] as number) - (sum[start] as number)) / window;
     if (w > best.mean) best = { mean: w, from: start + 1, to: start + window };
   }
   if (last > best.mean) best = { mean: last, from: n - window + 1, to: n };
