@@ -48,7 +48,16 @@ describe('GRPO in slow motion', () => {
       for (const t of r.tables) for (const row of t.rows) expect(row.slice(1).some((v) => /\d/.test(v))).toBe(true); // past the row's own number
       for (const v of Object.values(r.facts)) expect(Number.isFinite(v)).toBe(true);
       if (r.index !== 1 && r.index !== 3) expect(Object.keys(r.facts).length).toBeGreaterThan(0);
-      if (r.index === 8) expect(r.bars?.items.length).toBeGreaterThan(0); // observed: the probabilities before and after
+      if (r.index === 8) {
+        expect(r.bars?.items.length).toBeGreaterThan(0); // observed: the probabilities before and after
+        // The bars name the policy's actions (slots and submit), and a probability of a taken action is never 0 or NaN.
+        const actions = new Set([...slotsOf(catalog).map((x) => x.id), 'submit']);
+        for (const item of r.bars!.items) expect(actions.has(item.label), item.label).toBe(true);
+        for (const row of r.tables[0]!.rows) {
+          expect(row.join(' ')).not.toMatch(/NaN/);
+          if (row[3] !== '—') expect(Number.parseFloat(row[3] as string)).toBeGreaterThan(0);
+        }
+      }
     }
     a.dispose(); b.dispose();
   });

@@ -258,8 +258,9 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
   (s) => {
     const p = s.probs;
     if (!p?.after) return { summary: 'Not observed in this iteration.', tables: [] };
-    const { buf, catalog, config: c } = s.host;
-    const A = catalog.tools.length + 1, labels = [...catalog.tools.map((t) => t.id), 'submit'];
+    const { buf, config: c } = s.host;
+    // The policy's actions are the harness's slots (search:writer@tool, code:…, answer:model) and submit.
+    const A = s.host.env.nActions, labels = [...s.host.env.slots.map((x) => x.id), 'submit'];
     const perTraj = Array.from({ length: c.groupSize }, () => ({ n: 0, before: 0, after: 0 }));
     p.rows.forEach((row, i) => {
       const g = (row % buf.slots) - s.shown * c.groupSize, a = buf.actions[row] as number;
@@ -304,7 +305,7 @@ type Moves = { n: number; before: number; after: number }[];
  */
 function whyNotAll(s: IterationState, perTraj: Moves, advOf: (g: number) => number, against: number) {
   const p = s.probs!, { buf, config: c } = s.host, G = c.groupSize;
-  const A = s.host.catalog.tools.length + 1;
+  const A = s.host.env.nActions;
   const mine = perTraj.reduce((a, t) => a + t.n, 0);
   const groups = s.advantages.filter((x) => !x.filtered).length;
   let clipped = 0;
