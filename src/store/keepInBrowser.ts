@@ -11,12 +11,12 @@ import { readUrl, urlConfigOf, writeUrl } from './urlState';
 import type { WeightsCopy } from './workerWatch';
 
 
-export const SAVE_EVERY_MS = 5000;
+const SAVE_EVERY_MS = 5000;
 /** Past this many iterations of curves a save clones more on the page's thread: it comes less often, in proportion. */
 const POINTS_PER_INTERVAL = 5000;
 
 /** The settings as a saved lab records them (no view parameters: classroom mode is not a setting). */
-export const savedQuery = (s: LabState): string => writeUrl(urlConfigOf(s));
+const savedQuery = (s: LabState): string => writeUrl(urlConfigOf(s));
 
 export function keepInBrowser(set: SetLab, get: () => LabState, deps: {
   /** Applies settings read from a link to the page and the worker. */

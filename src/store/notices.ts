@@ -10,7 +10,7 @@ export interface NoticeAction { label: string; run: () => void }
 export interface Notice { id: number; kind: 'info' | 'warn' | 'error'; text: string; topic?: NoticeTopic; action?: NoticeAction }
 
 /** At most this many notices at once: the oldest goes first. */
-export const MAX_NOTICES = 3;
+const MAX_NOTICES = 3;
 
 /** The notices without those on `topic`. */
 export const withoutTopic = (notices: readonly Notice[], topic: NoticeTopic): Notice[] => notices.filter((n) => n.topic !== topic);

@@ -3,7 +3,7 @@
 // rollouts' accuracy of every iteration, in windows of WINDOW iterations; the noise is the standard
 // error of a window's mean, from the spread of the iterations in the latest two windows.
 
-export const WINDOW = 200;
+const WINDOW = 200;
 /** Windows of the best-so-far search start every STEP iterations. */
 const STEP = 50;
 
