@@ -17,11 +17,15 @@ export const CHROMIUM_ARGS = [
 // the other's server.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
+// Tests tagged @timing measure speed (it/s, long tasks, a view's update time) or load the software
+// WebGPU adapter: they run first, one at a time; then the rest run two at a time (files in parallel).
+const TIMING = /@timing/;
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 120_000,
   expect: { timeout: 30_000 },
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
@@ -30,7 +34,10 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'timing', grep: TIMING, workers: 1, use: { browserName: 'chromium' } },
+    { name: 'chromium', grepInvert: TIMING, dependencies: ['timing'], use: { browserName: 'chromium' } },
+  ],
   webServer: {
     command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}`,

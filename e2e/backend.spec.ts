@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { describeLongTasks, iteration, openLab, pathPoints, recordLongTasks, takeLongTasks, watchErrors } from './helpers';
 
-test('at a size where no backend finishes the 2 s probe, the badge says so and the lab trains on wasm, not on the software adapter; the guess is not cached', async ({ page }) => {
+test('at a size where no backend finishes the 2 s probe, the badge says so and the lab trains on wasm, not on the software adapter; the guess is not cached', { tag: '@timing' }, async ({ page }) => {
   test.setTimeout(120_000);
   // width 256, N = 2048 (B = 256, the most the lab takes): one wasm iteration takes seconds, and this
   // machine's WebGPU adapter is software. (At N = 1024 wasm now finishes the probe in about 2 s.)
@@ -21,7 +21,7 @@ test('at a size where no backend finishes the 2 s probe, the badge says so and t
   await expect(badge).not.toHaveAttribute('title', /cached/);
 });
 
-test('with no backend in the URL the lab measures the backends, shows each one\'s it/s, trains on the fastest: iterations advance within 20 s and 300 take ≤ 90 s; a reload uses the cached measurement', async ({ page }) => {
+test('with no backend in the URL the lab measures the backends, shows each one\'s it/s, trains on the fastest: iterations advance within 20 s and 300 take ≤ 90 s; a reload uses the cached measurement', { tag: '@timing' }, async ({ page }) => {
   test.setTimeout(240_000);
   const opened = Date.now();
   await openLab(page);
@@ -50,7 +50,7 @@ test('with no backend in the URL the lab measures the backends, shows each one\'
   expect(page.url()).not.toContain('backend=');
 });
 
-test('wasm fallback with ?backend=wasm; training leaves the main thread free of long tasks (measured); the charts answer the pointer', async ({ page }) => {
+test('wasm fallback with ?backend=wasm; training leaves the main thread free of long tasks (measured); the charts answer the pointer', { tag: '@timing' }, async ({ page }) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);
   await recordLongTasks(page);

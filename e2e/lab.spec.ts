@@ -9,7 +9,7 @@ import { iteration, openLab, openSettings, probe, watchErrors } from './helpers'
 
 const operatingPoint = (page: Page) => page.getByTestId('operating-point').innerText();
 
-test('moving "Cost weight" moves the operating point of the trade-off view', async ({ page }) => {
+test('moving "Cost weight" moves the operating point of the trade-off view', { tag: '@timing' }, async ({ page }) => {
   await openLab(page, '?backend=wasm');
   const slider = page.getByRole('slider', { name: 'Cost weight' });
   const text = () => page.evaluate(() => document.querySelector('[data-testid=operating-point]')?.textContent ?? '');

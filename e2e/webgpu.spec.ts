@@ -6,7 +6,7 @@ import { describeLongTasks, iteration, openLab, pathPoints, recordLongTasks, tak
 // WebGPU is forced: left on auto, the lab measures wasm faster here and trains on it.
 const SMALL = '?B=2&G=2&T=8&eval=30';
 
-test('WebGPU forced with ?backend=webgpu at a small size: the backend is reported; Start trains and the reward chart gains points; Pause stops; Step advances exactly one', async ({ page }) => {
+test('WebGPU forced with ?backend=webgpu at a small size: the backend is reported; Start trains and the reward chart gains points; Pause stops; Step advances exactly one', { tag: '@timing' }, async ({ page }) => {
   test.setTimeout(600_000);
   const errors = watchErrors(page);
   await recordLongTasks(page);
@@ -46,7 +46,7 @@ async function benchCheck<T>(page: Page, backend: string, plan: string, timeout 
   return r.check as T;
 }
 
-test('the WGSL kernels give what tfjs\'s own ops give on WebGPU: the logits of a batch, and three iterations\' diagnostics and weights, for several policy shapes', async ({ page }) => {
+test('the WGSL kernels give what tfjs\'s own ops give on WebGPU: the logits of a batch, and three iterations\' diagnostics and weights, for several policy shapes', { tag: '@timing' }, async ({ page }) => {
   test.setTimeout(300_000);
   type Check = {
     backend: string;
@@ -72,7 +72,7 @@ test('the WGSL kernels give what tfjs\'s own ops give on WebGPU: the logits of a
   expect(Math.max(...all.map((m) => m.kl as number))).toBeGreaterThan(0);
 });
 
-test('the same training on WebGPU and wasm from the same seed and weights: every diagnostic of 20 iterations agrees within float tolerance', async ({ page }) => {
+test('the same training on WebGPU and wasm from the same seed and weights: every diagnostic of 20 iterations agrees within float tolerance', { tag: '@timing' }, async ({ page }) => {
   test.setTimeout(600_000);
   type Series = { backend: string; rows: number[][] };
   const webgpu = await benchCheck<Series>(page, 'webgpu', 'series', 500_000);
@@ -94,7 +94,7 @@ test('the same training on WebGPU and wasm from the same seed and weights: every
   expect(Math.max(...wasm.rows.map((r) => r[0] as number))).toBeGreaterThan(0);
 });
 
-test('a diverging update on WebGPU is caught: non-finite weights are seen in the one readback, the weights before the update come back, and the trainer says so', async ({ page }) => {
+test('a diverging update on WebGPU is caught: non-finite weights are seen in the one readback, the weights before the update come back, and the trainer says so', { tag: '@timing' }, async ({ page }) => {
   test.setTimeout(300_000);
   type Check = { backend: string; diverged: string | null; maxWeightChange: number; nonFiniteAfter: number };
   const check = await benchCheck<Check>(page, 'webgpu', 'diverge', 240_000);
@@ -105,7 +105,7 @@ test('a diverging update on WebGPU is caught: non-finite weights are seen in the
   expect(check.maxWeightChange).toBe(0);
 });
 
-test('WebGPU keeps its tensor count and its buffer pool flat: the same after 5 and after 15 iterations', async ({ page }) => {
+test('WebGPU keeps its tensor count and its buffer pool flat: the same after 5 and after 15 iterations', { tag: '@timing' }, async ({ page }) => {
   test.setTimeout(300_000);
   type Check = { at: { iterations: number; numTensors: number; gpuBytes: number | null }[] };
   const check = await benchCheck<Check>(page, 'webgpu', 'memory');

@@ -7,7 +7,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 mkdirSync('test-results', { recursive: true });
 const run = (label, cmd, args) => {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const t0 = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  console.log(`=== ${label}: ${r.status === 0 ? 'ok' : 'failed'} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   return r.status === 0;
 };
 const readJson = (p) => { try { return JSON.parse(readFileSync(p, 'utf8')); } catch { return null; } };

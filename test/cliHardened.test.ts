@@ -7,22 +7,22 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { presetCatalog } from '../src/core/sim/presets';
-import { cli, scratchDir } from './cliHelpers';
+import { cli, cliArgs, scratchDir } from './cliHelpers';
 
 const dir = scratchDir();
 
 /** `cli`, ended (SIGKILL) after `ms`: a command that reads on forever (/dev/zero, a pipe) must not hold tests up. */
 const cliWithin = (ms: number, ...args: string[]): { code: number | null; err: string; ms: number } => {
   const t0 = Date.now();
-  // node itself with tsx as a loader (tsx's launcher would leave its node child running when killed).
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+  // node itself (tsx's launcher would leave its node child running when killed).
+  const r = spawnSync(process.execPath, cliArgs(...args), {
     encoding: 'utf8', timeout: ms, killSignal: 'SIGKILL',
   });
   return { code: r.status, err: r.stderr, ms: Date.now() - t0 };
 };
 /** `cli` without blocking this process (it goes on reading the pipes of runs in the background). */
 const cliAsync = (...args: string[]): Promise<{ code: number | null; err: string }> => new Promise((resolve) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args]);
+  const child = spawn(process.execPath, cliArgs(...args));
   let err = '';
   child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
   child.on('close', (code) => resolve({ code, err }));
@@ -44,7 +44,7 @@ function smallRun(name: string): { out: string; manifest: string; json: Manifest
 type Running = { child: ReturnType<typeof spawn>; err: () => string; exit: Promise<number | null> };
 async function longRun(out: string): Promise<Running> {
   const args = ['train', '--iterations', '100000', '--progress-every', '1', ...SMALL, '--out', out];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args]);
+  const child = spawn(process.execPath, cliArgs(...args));
   let err = '';
   // 'close', not 'exit': the exit can come before the last of stderr has been read.
   const exit = new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
@@ -233,7 +233,7 @@ describe('command line: bounds that are said', () => {
     const out = join(dir, 'big-pool');
     mkdirSync(out);
     const args = ['train', '--iterations', '1', '--pool', '1000000', '--out', out];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args]);
+    const child = spawn(process.execPath, cliArgs(...args));
     let err = '';
     await new Promise<void>((resolve) => {
       child.stderr.on('data', (d: Buffer) => {
