@@ -6,7 +6,8 @@ import type { TrainConfig } from '../core/grpo/config';
 import type { GroupSample, Histogram } from '../core/grpo/metrics';
 import type { GenerateStats, Task } from '../core/sim/tasks';
 import type { Preference } from '../core/preference';
-import type { BackendInfo, BackendName, MetricPoint, PaperRow, PhaseReport, Tradeoff } from '../worker/protocol';
+import type { BackendInfo, BackendName, MetricPoint, PaperRow, PhaseReport, Replacement, Tradeoff, UndoLabel } from '../worker/protocol';
+import type { PageActivity } from './workerText';
 import type { MetricLog } from './series';
 import type { UrlConfig } from './urlState';
 import type { Notice, NoticeAction, NoticeTopic } from './notices';
@@ -58,9 +59,9 @@ export interface LabState extends UrlConfig, ShareActions, TeachState {
   backendInfo: BackendInfo | null;
   /** The iteration whose weights "Restore best policy" puts back, and what Undo would bring back (null: none). */
   bestIteration: number | null;
-  undoLabel: string | null;
-  /** What the worker is doing now, as it says it ("training", "idle", …). */
-  workerActivity: string;
+  undoLabel: UndoLabel | null;
+  /** What the worker is doing now, as it says it (training, idle, …; the words: workerText.ts). */
+  workerActivity: PageActivity;
   restoreBest(): Promise<void>;
   undo(): Promise<void>;
   /** What a backend start or switch in progress is doing (shown at once in the badge), or null. */
@@ -111,8 +112,8 @@ export interface LabState extends UrlConfig, ShareActions, TeachState {
   /** Forces a backend, or 'auto' (the cached measurement; `remeasure` runs the probe again). */
   setBackend(name: BackendName | 'auto', remeasure?: boolean): Promise<void>;
   exportWeights(): Promise<void>;
-  /** `replacedBy`: what replaces the current policy, in the Undo label (default "the import"); `resumeAt`: the iteration it goes on from. */
-  importWeights(json: File | Blob, weights: File | Blob, quiet?: boolean, replacedBy?: string, resumeAt?: number): Promise<boolean>;
+  /** `replacedBy`: what replaces the current policy, in the Undo label (default 'import'); `resumeAt`: the iteration it goes on from. */
+  importWeights(json: File | Blob, weights: File | Blob, quiet?: boolean, replacedBy?: Replacement, resumeAt?: number): Promise<boolean>;
   loadPretrained(): Promise<boolean>;
   exportMetrics(kind: 'csv' | 'json'): void;
   shareLink(): string;

@@ -25,6 +25,7 @@ import { describeSettingsChange } from './settingsChange';
 import { keepInBrowser } from './keepInBrowser';
 import { forgetLab } from './browserSave';
 import { withNotice, withoutTopic } from './notices';
+import { errorText, keptText } from './workerText';
 
 /** The end of a refused catalog edit's notice. */
 const CATALOG_REFUSED = ' — the catalog was not changed.';
@@ -63,7 +64,7 @@ export const useLab = create<LabState>((set, get) => {
   };
   // A request the stopped worker could not answer: the watch says what happened, once (workerWatch.ts).
   const fail = (e: unknown) => {
-    if (!(e instanceof WorkerStoppedError)) get().notify('error', (e as Error).message ?? String(e));
+    if (!(e instanceof WorkerStoppedError)) get().notify('error', errorText(e));
   };
   const worker = (): LabWorkerClient => (client ??= newClient());
   const newClient = (): LabWorkerClient => {
@@ -114,7 +115,7 @@ export const useLab = create<LabState>((set, get) => {
       syncUrl();
       await configureNow();
     },
-    importAt: (json, weights, at) => get().importWeights(new Blob([JSON.stringify(json)]), new Blob([weights]), true, 'your saved policy', at),
+    importAt: (json, weights, at) => get().importWeights(new Blob([JSON.stringify(json)]), new Blob([weights]), true, 'savedPolicy', at),
     // The lab as a first visit shows it; the policy it replaces is kept for Undo.
     async startFresh() {
       await forgetLab().catch(() => undefined);
@@ -152,7 +153,7 @@ export const useLab = create<LabState>((set, get) => {
       policyOrigin: 'random', tradeoffStale: true });
     if (r.type === 'configured') set({ bestIteration: r.bestIteration, undoLabel: r.undo });
     if (r.type === 'configured' && changed.includes('undo') && r.undo) get().notify('info',
-      `A new network for the new shape or seed: ${r.undo} is kept — Undo brings it back.`, 'policy');
+      `A new network for the new shape or seed: ${keptText(r.undo)} is kept — Undo brings it back.`, 'policy');
     await evaluate(changed.some((c) => c === 'policy' || c === 'tasks' || c === 'baselines'));
   };
   const configureSoon = () => {
@@ -182,7 +183,7 @@ export const useLab = create<LabState>((set, get) => {
     backendSwitch: null,
     bestIteration: null,
     undoLabel: null,
-    workerActivity: 'starting',
+    workerActivity: { code: 'starting' },
     running: false,
     iteration: 0,
     savedPoint: null,

@@ -7,6 +7,7 @@ import type { LabState, SetLab } from './labState';
 import { saveFile } from './saveFile';
 import { pairMismatch } from '../core/io/artifactCheck';
 import { SHIPPED_RECIPE } from '../core/grpo/recipe';
+import { importedText, keptText } from './workerText';
 
 type ArtifactNames = { weightsManifest?: { paths?: unknown[] }[] };
 
@@ -81,8 +82,9 @@ export function policyFileActions(set: SetLab, get: () => LabState, worker: () =
       deps.syncUrl();
       get().dropPhases();
       set({ policyOrigin: 'imported' }); // loadPretrained says 'pretrained' after this
-      if (!quiet) get().notify('info', `Imported ${r.note}.${r.kept && r.undo ? ` ${capitalised(r.undo)} is kept — Undo brings it back.` : ''}`, 'policy');
-      else if (r.kept && r.undo) get().notify('info', `${capitalised(r.undo)} is kept — Undo brings it back.`, 'policy');
+      const keptNote = r.kept && r.undo ? `${capitalised(keptText(r.undo))} is kept — Undo brings it back.` : '';
+      if (!quiet) get().notify('info', `Imported ${importedText(r)}.${keptNote ? ` ${keptNote}` : ''}`, 'policy');
+      else if (keptNote) get().notify('info', keptNote, 'policy');
       await deps.evaluate(true).catch(deps.fail);
       return true;
     },
@@ -96,7 +98,7 @@ export function policyFileActions(set: SetLab, get: () => LabState, worker: () =
           ?? 'orchestrator.weights.bin';
         const w = await fetch(`./pretrained/${encodeURIComponent(name)}`);
         if (!w.ok) throw new Error(`HTTP ${w.status} for ${name}`);
-        const ok = await get().importWeights(manifest, await w.blob(), true, 'loading the shipped policy');
+        const ok = await get().importWeights(manifest, await w.blob(), true, 'shippedPolicy');
         if (ok) set({ policyOrigin: 'pretrained' });
         if (ok) get().notify('info', `Loaded the shipped pretrained policy (trained in Node with random preferences ` +
           `and the ${SHIPPED_RECIPE.reward} reward), so the sliders mean something before any training.`, 'policy');

@@ -6,6 +6,7 @@ import type { LabWorkerClient } from '../worker/client';
 import type { Push } from '../worker/protocol';
 import { ChartRuns, type Curves, type KeptCurves } from './chartRuns';
 import type { LabState, SetLab } from './labState';
+import { noticeText, restoredText, stopText } from './workerText';
 
 type RunControls = Pick<LabState, 'start' | 'pause' | 'toggleRun' | 'stepOnce' | 'reset' | 'restoreBest' | 'undo'>;
 
@@ -57,7 +58,7 @@ export function runActions(set: SetLab, get: () => LabState, worker: () => LabWo
         tradeoffStale: true }));
       deps.adoptShape();
       if (seedBack) await deps.configure();
-      get().notify('info', `${r.note}${seedBack ? `, with its seed ${seed}` : ''}.`, 'policy');
+      get().notify('info', `${restoredText(r.restored, r.kept)}${seedBack ? `, with its seed ${seed}` : ''}.`, 'policy');
     } catch (e) {
       deps.fail(e);
     }
@@ -125,7 +126,7 @@ export function runActions(set: SetLab, get: () => LabState, worker: () => LabWo
     keepForUndo: (): Curves => runs.keepForUndo(curvesOf(get())),
     /** A push of the worker: metrics go to the curves of their run; status and trade-off count only from the current run. */
     onPush(p: Push): void {
-      if (p.type === 'activity') return set({ workerActivity: p.text });
+      if (p.type === 'activity') return set({ workerActivity: p.activity });
       if (p.type === 'alive' || p.type === 'weights') return; // the worker's watch (workerWatch.ts)
       if (p.type === 'metrics') {
         const shown = runs.take(p.runId, p.points, p.histogram, p.group, curvesOf(get()));
@@ -137,8 +138,8 @@ export function runActions(set: SetLab, get: () => LabState, worker: () => LabWo
         set({ running: p.running, iteration: p.iteration, itPerS: p.itPerS,
           ...(p.bestIteration !== undefined ? { bestIteration: p.bestIteration } : {}),
           ...(p.undo !== undefined ? { undoLabel: p.undo } : {}) });
-        if (p.message) get().notify('error', `Training stopped: ${p.message}`, 'run');
-        if (p.notice) get().notify('info', p.notice, 'run'); // a pause that is no failure (the learning-rate schedule's end)
+        if (p.stop) get().notify('error', stopText(p.stop), 'run');
+        if (p.notice) get().notify('info', noticeText(p.notice), 'run'); // a pause that is no failure (the learning-rate schedule's end)
       } else if (p.type === 'tradeoff') set({ tradeoff: p.tradeoff, tradeoffStale: false });
     },
   };

@@ -79,7 +79,7 @@ export function shareActions(set: SetLab, get: () => LabState, worker: () => Lab
       if (ignored.length) return refuse(`the file's settings hold values the lab refuses or parameters it does not know (${ignored.join(', ')})`);
       const prev = urlConfigOf(get());
       const next: UrlConfig = { ...parsed.config, backend: prev.backend }; // the backend belongs to this machine
-      const policy = () => get().importWeights(jsonBlob(artifact), bytesBlob(weights), true, 'the shared lab');
+      const policy = () => get().importWeights(jsonBlob(artifact), bytesBlob(weights), true, 'sharedLab');
       if (writeUrl(next) === writeUrl(prev)) {
         const ok = await policy();
         if (ok) get().notify('info', 'Imported the shared policy (its settings were already these).', 'policy');
@@ -93,7 +93,7 @@ export function shareActions(set: SetLab, get: () => LabState, worker: () => Lab
         return true;
       }
       await applySettings(prev);
-      if (backup?.type === 'exported') await get().importWeights(jsonBlob(backup.json), bytesBlob(backup.weights), true, 'putting the previous policy back');
+      if (backup?.type === 'exported') await get().importWeights(jsonBlob(backup.json), bytesBlob(backup.weights), true, 'previousPolicy');
       get().notify('warn', 'The shared lab was not imported: the previous settings and policy were put back.', 'import');
       return false;
     },
@@ -114,7 +114,7 @@ export function shareActions(set: SetLab, get: () => LabState, worker: () => Lab
           get().notify('error', `The link's policy could not be read: ${(e as Error).message}. Starting from the default policy.`, 'link');
           return false;
         }
-        const ok = await get().importWeights(jsonBlob(decoded.artifact), bytesBlob(decoded.weights), true, 'the link\'s policy');
+        const ok = await get().importWeights(jsonBlob(decoded.artifact), bytesBlob(decoded.weights), true, 'linkPolicy');
         if (ok) get().notify('info', "Loaded the trained policy from the link (int8 weights, each within 1/254 of the largest in its column).", 'policy');
         if (ok && decoded.unchecked) {
           get().notify('warn', 'The link was made by an older version of the lab, without a checksum: '

@@ -20,9 +20,6 @@ const BUSY_SILENCE_MS = 60_000;
 const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 5 * 60_000;
 
-/** What workerActivity says once no worker runs (the backend badge reads it too). */
-export const WORKER_STOPPED = 'stopped: reload the page';
-
 export function workerWatch(set: SetLab, get: () => LabState, deps: {
   /** The current client (a new one once `forget` has dropped the stopped one). */
   worker: () => LabWorkerClient;
@@ -41,7 +38,7 @@ export function workerWatch(set: SetLab, get: () => LabState, deps: {
   const restarts: number[] = [];
 
   const giveUp = (text: string) => {
-    set({ running: false, itPerS: 0, backendSwitch: null, workerActivity: WORKER_STOPPED });
+    set({ running: false, itPerS: 0, backendSwitch: null, workerActivity: { code: 'stopped' } }); // the backend badge reads it too
     const saved = copy
       ? `; Export weights still saves the page's copy of the policy (iteration ${copy.iteration})`
       : '';
@@ -52,7 +49,7 @@ export function workerWatch(set: SetLab, get: () => LabState, deps: {
     const now = Date.now();
     while (restarts.length && now - (restarts[0] as number) > RESTART_WINDOW_MS) restarts.shift();
     get().dropPhases();
-    set({ running: false, itPerS: 0, backendInfo: null, workerActivity: 'stopped: starting afresh' });
+    set({ running: false, itPerS: 0, backendInfo: null, workerActivity: { code: 'restarting' } });
     if (restarts.length >= MAX_RESTARTS) {
       const times = `for the ${MAX_RESTARTS + 1}th time in ${RESTART_WINDOW_MS / 60_000} minutes`;
       return giveUp(`The training worker stopped (${why}), ${times}: it is not started again`);
@@ -70,7 +67,7 @@ export function workerWatch(set: SetLab, get: () => LabState, deps: {
         if (from) {
           const weights = from.weights.slice(0); // the copy stays the page's (the import takes its own)
           const r = await deps.worker().request({
-            type: 'import', json: from.json, weights, replacedBy: 'the restart', resumeAt: from.iteration,
+            type: 'import', json: from.json, weights, replacedBy: 'restart', resumeAt: from.iteration,
           }, [weights]);
           if (r.type === 'imported') {
             const shape = { width: r.width, depth: r.depth };
@@ -104,7 +101,7 @@ export function workerWatch(set: SetLab, get: () => LabState, deps: {
     silenceLimitMs(): number {
       const s = get();
       if (s.running) return s.itPerS > 0 ? Math.max(IDLE_SILENCE_MS, 5000 / s.itPerS) : BUSY_SILENCE_MS;
-      return s.workerActivity === 'idle' ? IDLE_SILENCE_MS : BUSY_SILENCE_MS;
+      return s.workerActivity.code === 'idle' ? IDLE_SILENCE_MS : BUSY_SILENCE_MS;
     },
     /** The client said its worker stopped: start afresh (unless this is the worker a restart was starting). */
     stopped(client: LabWorkerClient, why: string): void {
