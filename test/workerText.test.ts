@@ -11,7 +11,7 @@ import { RefusedError } from '../src/worker/client';
 import type { CompareProblem } from '../src/worker/compareProtocol';
 import type { Replacement, RunStop } from '../src/worker/protocol';
 
-type Cases<U extends { code: string }> = { [C in U['code']]: [Extract<U, { code: C }>, string][] };
+type Cases<U extends { code: string }> = { [C in U['code']]: [U & { code: C }, string][] };
 
 const ACTIVITIES: Cases<PageActivity> = {
   training: [[{ code: 'training' }, 'training']],
@@ -27,7 +27,7 @@ const ACTIVITIES: Cases<PageActivity> = {
   stopped: [[{ code: 'stopped' }, 'stopped: reload the page']],
 };
 
-const collapse = { iteration: 42, entropy: 0.0123, smoothedReward: 0.1234, bestReward: 0.8765, bestIteration: 17 };
+const collapse = { iteration: 42, entropy: 0.0123, smoothedReward: 0.1234, bestReward: 0.8766, bestIteration: 17 };
 const COLLAPSED = 'Training stopped: the policy collapsed at iteration 42: its entropy is 0.012 (it always takes the same '
   + 'action) and its smoothed reward fell to 0.123 from 0.877 at iteration 17';
 
