@@ -9,7 +9,14 @@ describe('collapse guard', () => {
     for (let i = 1; i <= 10; i++) expect(g.observe(i, 0.8, 0.9).collapsed).toBeUndefined();
     // Reward 0 from iteration 11: EMA 0.72, 0.648, 0.5832, 0.52488, 0.472392, 0.4251528, 0.38263752 < 0.8 − 0.4.
     const fired: number[] = [];
-    for (let i = 11; i <= 20; i++) if (g.observe(i, 0, 0.001).collapsed) fired.push(i);
+    for (let i = 11; i <= 20; i++) {
+      const c = g.observe(i, 0, 0.001).collapsed;
+      if (c && !fired.length) {
+        expect(c).toMatchObject({ iteration: 17, entropy: 0.001, bestReward: 0.8, bestIteration: 1 });
+        expect(c.smoothedReward).toBeCloseTo(0.38263752, 10);
+      }
+      if (c) fired.push(i);
+    }
     expect(fired[0]).toBe(17);
     expect(g.bestIteration).toBe(1); // the EMA never rose above its first value
     expect(new CollapseGuard().observe(1, 0, 0).best).toBe(true);

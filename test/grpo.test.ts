@@ -201,7 +201,7 @@ describe('GRPO trainer', () => {
     const tr = new GrpoTrainer(catalog, { ...small, learningRate: Number.NaN, advantage: { ...small.advantage, filterStd: null } }, pool);
     const before = await Promise.all(tr.net.vars.map((v) => v.data()));
     const m = await tr.step();
-    expect(m.diverged).toMatch(/restored/);
+    expect(m.diverged?.iteration).toBe(1);
     const after = await Promise.all(tr.net.vars.map((v) => v.data()));
     expect(after).toEqual(before);
     tr.dispose();
@@ -213,7 +213,7 @@ describe('GRPO trainer', () => {
     expect(tr.net.vars.reduce((a, v) => a + v.size, 0)).toBeGreaterThan(262_144);
     const before = await Promise.all(tr.net.vars.map((v) => v.data()));
     const m = await tr.step();
-    expect(m.diverged).toMatch(/non-finite weights/);
+    expect(m.diverged?.nonFiniteWeights).toBeGreaterThan(0);
     expect(tr.lastGood).toBeNull(); // iteration 1 is not one whose weights are read back
     expect(await Promise.all(tr.net.vars.map((v) => v.data()))).toEqual(before);
     tr.dispose();

@@ -12,6 +12,9 @@ import { appendBounded, MetricLog } from './series';
 export interface Curves { series: MetricPoint[]; history: MetricLog; histogram: Histogram | null; group: GroupSample | null }
 /** Curves with nothing yet (each with a log of its own). */
 export const noCurves = (): Curves => ({ series: [], history: new MetricLog(), histogram: null, group: null });
+/** The curves of a state that shows them (the lab's). */
+export const curvesOf = (s: Curves): Curves =>
+  ({ series: s.series, history: s.history, histogram: s.histogram, group: s.group });
 /** The curves Undo would bring back, and the runs whose late metrics join them. */
 export interface KeptCurves { kept: Curves; keptRuns: Set<number> }
 

@@ -12,6 +12,7 @@ import {
 } from '../worker/compareProtocol';
 import type { BackendName, MetricPoint } from '../worker/protocol';
 import { onRunStart, useLab } from './labStore';
+import { compareProblemText } from './workerText';
 
 export interface CompareRunSeries {
   label: string;
@@ -62,7 +63,7 @@ export const useCompare = create<CompareState>((set, get) => {
         }),
       }));
     } else if (p.type === 'done') set({ running: false, stopping: false, msPerPair: p.msPerPair, stopped: p.stopped });
-    else fail(`Comparison failed: ${p.message}`);
+    else fail(`Comparison failed: ${compareProblemText(p.problem)}`);
   };
 
   /** The worker, started on first use; a worker that failed is dropped and the next Start makes a new one. */

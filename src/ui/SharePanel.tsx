@@ -7,6 +7,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { SHARE_FILE } from '../core/io/shareBundle';
 import { useLab } from '../store/labStore';
 import type { PolicyShare } from '../store/labState';
+import { errorText } from '../store/workerText';
 import { QrCode } from './QrCode';
 import './SharePanel.css';
 
@@ -64,7 +65,7 @@ export function SharePanel() {
     try {
       setPolicy(await s.shareWithPolicy());
     } catch (e) {
-      setPolicy({ error: `The policy could not be shared: ${(e as Error).message}.` });
+      setPolicy({ error: `The policy could not be shared: ${errorText(e)}.` });
     } finally {
       setBusy(false);
     }

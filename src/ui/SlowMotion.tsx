@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { PHASE_NAMES } from '../core/grpo/phaseNames';
 import { useLab } from '../store/labStore';
 import type { PhaseReport } from '../worker/protocol';
+import { divergedText } from '../store/workerText';
 import { SymValue } from './math/SymValue';
 import { useFit } from './layout/useFit';
 
@@ -66,7 +67,7 @@ function Phase({ r, current }: { r: PhaseReport; current: boolean }) {
   return (
     <section className={`phase${current ? ' current' : ''}`} aria-label={`phase ${r.index}`} data-testid={`phase-${r.index}`}>
       <h3><span className="phase-num" aria-hidden="true">{r.index}</span>{r.name}</h3>
-      <p>{r.summary}</p>
+      <p>{r.summary}{r.diverged && ` ${divergedText(r.diverged)}`}</p>
       {r.tables.map((t) => <PhaseTable key={t.caption} t={t} />)}
       {r.bars && <Bars bars={r.bars} />}
     </section>

@@ -1,5 +1,5 @@
 import { useLab } from '../store/labStore';
-import { WORKER_STOPPED } from '../store/workerWatch';
+import { activityText, keptText } from '../store/workerText';
 import { useShallow } from 'zustand/react/shallow';
 import { BACKEND_NAMES, type BackendName } from '../worker/protocol';
 import { BackendBadge } from './BackendBadge';
@@ -26,13 +26,13 @@ export function TopBar() {
     <header className="topbar">
       <h1>Orchestra Lab</h1>
       <div role="status" aria-live="polite" className="status" aria-label="training status">
-        <BackendBadge backend={s.backendInfo} pending={s.backendSwitch} stopped={s.workerActivity === WORKER_STOPPED}
+        <BackendBadge backend={s.backendInfo} pending={s.backendSwitch} stopped={s.workerActivity.code === 'stopped'}
           onRemeasure={() => void s.setBackend('auto', true)} />
         <span className="counter">iteration <strong data-testid="iteration">{s.iteration}</strong></span>
         <span className="counter muted">{s.running
           ? (s.backendSwitch ? 'waits for the backend' : s.itPerS > 0 ? `${s.itPerS.toFixed(2)} it/s` : 'starting…')
           : 'paused'}</span>
-        <span className="counter muted small" data-testid="worker-activity" title="what the training worker is doing now">worker: {s.workerActivity}</span>
+        <span className="counter muted small" data-testid="worker-activity" title="what the training worker is doing now">worker: {activityText(s.workerActivity)}</span>
       </div>
       <div className="controls">
         {s.running ? <button type="button" className="primary" onClick={s.pause}>Pause</button> : <button type="button"
@@ -40,7 +40,7 @@ export function TopBar() {
         <button type="button" onClick={() => void s.stepOnce()} title="Run exactly one GRPO iteration">Step</button>
         <button type="button" onClick={() => void s.reset()} title="A fresh random policy from the seed (Undo brings the current one back)">Reset</button>
         {shown.safety && <button type="button" onClick={() => void s.undo()} disabled={!s.undoLabel} title={s.undoLabel
-          ? `Bring back ${s.undoLabel}`
+          ? `Bring back ${keptText(s.undoLabel)}`
           : 'Nothing to undo: a Reset, an import, a new network or Restore best can be undone once'}>Undo</button>}
         {shown.safety && 
         <button type="button" onClick={() => void s.restoreBest()} disabled={s.bestIteration === null}

@@ -5,13 +5,20 @@
 // terminated, requests still waiting are refused with a WorkerStoppedError, and `onStopped` says why
 // (the store then starts a worker afresh: store/workerWatch.ts).
 
-import type { Push, Reply, Request } from './protocol';
+import type { Push, Refusal, Reply, Request } from './protocol';
 
 type Pending = { resolve: (r: Reply) => void; reject: (e: Error) => void };
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 /** A request that can no longer be answered: the worker stopped (the watch says why, once). */
 export class WorkerStoppedError extends Error {}
+
+/** A request the worker refused for a reason the page words itself (store/workerText.ts's errorText). */
+export class RefusedError extends Error {
+  constructor(message: string, readonly refusal: Refusal) {
+    super(message);
+  }
+}
 
 export interface WorkerWatchOptions {
   /** The silence after which an idle or training worker counts as stopped (ms). */
@@ -54,8 +61,8 @@ export class LabWorkerClient {
       if (!p) return; // stale or cancelled
       this.pending.delete(ev.data.id);
       const reply = ev.data as Reply;
-      if (reply.type === 'error') p.reject(new Error(reply.message));
-      else p.resolve(reply);
+      if (reply.type !== 'error') p.resolve(reply);
+      else p.reject(reply.refusal ? new RefusedError(reply.message, reply.refusal) : new Error(reply.message));
     });
     this.worker.addEventListener('error', (ev) => {
       const message = (ev as Partial<ErrorEvent>).message;

@@ -31,12 +31,12 @@ async function run(req: Extract<CompareRequest, { type: 'start' }>, me: Run): Pr
   const { runId } = req;
   if (me.stop) return post({ type: 'done', runId, completed: [], stopped: true, msPerPair: 0 });
   const preset = comparePreset(req.presetId);
-  if (!preset) return post({ type: 'error', runId, message: `there is no comparison preset "${req.presetId}"` });
+  if (!preset) return post({ type: 'error', runId, problem: { code: 'noPreset', presetId: req.presetId } });
   let name: BackendName;
   try {
     name = await ensureBackend(req.backend);
   } catch (e) {
-    return post({ type: 'error', runId, message: `the comparison could not start tfjs: ${(e as Error).message}` });
+    return post({ type: 'error', runId, problem: { code: 'noBackend', error: (e as Error).message } });
   }
   post({ type: 'started', runId, backend: name });
   const perSeed = (): MetricPoint[][] => Array.from({ length: req.seeds }, () => []);
@@ -68,12 +68,11 @@ async function run(req: Extract<CompareRequest, { type: 'start' }>, me: Run): Pr
     post({ type: 'done', runId, completed, stopped: result.stopped, msPerPair: result.msPerPair });
   } catch (e) {
     flush();
-    const msg = (e as Error)?.message ?? String(e);
+    const error = (e as Error)?.message ?? String(e);
     const at = completed.indexOf(Math.min(...completed));
-    const where = `iteration ${(completed[at] ?? 0) + 1} of ${req.iterations} of seed ${req.train.seed + at}`;
-    const message = completed.some((c) => c > 0)
-      ? `the comparison stopped at ${where}: ${msg}` : `the comparison could not start: ${msg}`;
-    post({ type: 'error', runId, message });
+    post({ type: 'error', runId, problem: completed.some((c) => c > 0)
+      ? { code: 'stoppedAt', iteration: (completed[at] ?? 0) + 1, of: req.iterations, seed: req.train.seed + at, error }
+      : { code: 'notStarted', error } });
   }
 }
 
@@ -86,5 +85,6 @@ self.addEventListener('message', (ev: MessageEvent<CompareRequest>) => {
   if (current) current.stop = true;
   const me: Run = { runId: req.runId, stop: false };
   current = me;
-  previous = previous.then(() => run(req, me)).catch((e: unknown) => post({ type: 'error', runId: req.runId, message: (e as Error)?.message ?? String(e) }));
+  previous = previous.then(() => run(req, me)).catch((e: unknown) => post({ type: 'error', runId: req.runId,
+    problem: { code: 'failed', error: (e as Error)?.message ?? String(e) } }));
 });

@@ -24,7 +24,16 @@ export type ComparePush =
   | { type: 'points'; runId: number; points: [MetricPoint[][], MetricPoint[][]] }
   /** The runs ended: all iterations done, or stopped (`stopped`); `completed`: iterations per seed. */
   | { type: 'done'; runId: number; completed: number[]; stopped: boolean; msPerPair: number }
-  | { type: 'error'; runId: number; message: string };
+  | { type: 'error'; runId: number; problem: CompareProblem };
+
+/** Why a comparison stopped, in codes and numbers (the page writes the words: store/workerText.ts). */
+export type CompareProblem =
+  | { code: 'noPreset'; presetId: string }
+  | { code: 'noBackend'; error: string }
+  /** It failed at `iteration` (of `of`) of the seed `seed`, the one least far on. */
+  | { code: 'stoppedAt'; iteration: number; of: number; seed: number; error: string }
+  | { code: 'notStarted'; error: string }
+  | { code: 'failed'; error: string };
 
 /** At most this often the worker posts points (≤ 4 messages a second). */
 export const COMPARE_PUSH_MS = 250;

@@ -2,17 +2,17 @@
 // page's requests, and while running pushes metrics in small, rate-limited batches. A run is the
 // page's run id; pause, reset or a new start ends it. Bursts of commands are coalesced (one run loop,
 // at most one Step waiting, stale Steps and Resets skipped, the trade-off view re-evaluated once),
-// and every change of what the worker is doing is pushed as `activity` for the page's status.
+// and every change of what it is doing is pushed as `activity`. It says all this in codes and numbers
+// (protocol.ts): the page writes the words.
 
 import { generateTasks } from '../core/sim/tasks';
 import { HEARTBEAT_MS, toMetricPoint } from './protocol';
-import type { MetricPoint, Push, Reply, Request, Tradeoff } from './protocol';
+import type { MetricPoint, Push, Reply, Request, RunNotice, RunStop, Tradeoff, WorkerActivity } from './protocol';
 import { LabSession } from './session';
-import { NonFiniteError } from '../core/policy/act';
+import { BrokenPolicyError, failureStop, iterationStop } from './runStops';
 import type { IterationMetrics } from '../core/grpo/metrics';
 import { PHASE_NAMES } from '../core/grpo/phaseNames';
 import { encodePolicyParam, encodeShareFile, minPolicyParamChars } from '../core/io/shareBundle';
-import { count } from '../core/count';
 import { RateMeter } from './rateMeter';
 import { weightsCopier } from './weightsCopy';
 
@@ -51,15 +51,16 @@ const TRADEOFF_DEBOUNCE_MS = 250;
 
 /**
  * The one status post: whether the run goes on, its speed, and what the page's buttons need (the
- * lab's iteration, the best kept and what Undo brings back); `extra` adds a stop's message or a
+ * lab's iteration, the best kept and what Undo brings back); `extra` adds why it stopped or a
  * pause's notice (or another iteration, after a Reset).
  */
-function postStatus(runId: number, goesOn: boolean, itPerS: number, extra: { message?: string; notice?: string; iteration?: number } = {}): void {
+function postStatus(runId: number, goesOn: boolean, itPerS: number,
+  extra: { stop?: RunStop; notice?: RunNotice; iteration?: number } = {}): void {
   post({ id: 0, type: 'status', runId, running: goesOn, iteration: session.iteration, itPerS, ...session.safety, ...extra });
 }
 
-function activity(text: string): void {
-  post({ id: 0, type: 'activity', text });
+function activity(code: Exclude<WorkerActivity['code'], 'slowMotion'>): void {
+  post({ id: 0, type: 'activity', activity: { code } });
 }
 
 /** An iteration's point (or a batch of them) for the page's charts, with the latest advantages and group. */
@@ -79,19 +80,13 @@ function tradeoffSoon(runId: number): void {
   tradeoffTimer = setTimeout(() => {
     tradeoffTimer = null;
     if (runId !== loop.run || loop.running) return maybeIdle();
-    activity('evaluating the trade-off view');
+    activity('evaluating');
     loop.evaluating++;
     void pushTradeoff(runId, true).catch(() => undefined).finally(() => { loop.evaluating--; maybeIdle(); });
   }, TRADEOFF_DEBOUNCE_MS);
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/** What to tell the user when an iteration could not run. */
-function divergenceMessage(e: unknown): string {
-  const msg = (e as Error)?.message ?? String(e);
-  return e instanceof NonFiniteError ? `${msg}. The weights were left as they are; press Reset or import another policy.` : `The iteration failed: ${msg}`;
-}
 
 async function pushTradeoff(runId: number, sweep: boolean): Promise<void> {
   const s = session.settings;
@@ -115,15 +110,11 @@ async function runLoop(runId: number): Promise<void> {
 }
 
 /** Where the learning-rate schedule has reached 0 (session.scheduleEnded). */
-function scheduleEndNotice(): string {
-  const end = session.settings?.train.lrDecay?.end ?? session.iteration;
-  return `The learning rate reached 0 at iteration ${end}, the end of its schedule: from there on an iteration (a ` +
-    `Start, a Step or a slow-motion update) does not change the weights, and a run pauses. Raise "lr → 0 by ` +
-    `iteration" (or set it to 0 for a constant rate) to train on.`;
-}
+const scheduleEnd = (): RunNotice => ({ code: 'lrEnded',
+  end: session.settings?.train.lrDecay?.end ?? session.iteration });
 
-/** The note for a status pushed after an iteration: said once the schedule has ended (a Step or slow motion past it runs at rate 0). */
-const scheduleNote = (): { notice?: string } => (session.scheduleEnded() ? { notice: scheduleEndNotice() } : {});
+/** The notice for a status after an iteration, once the schedule has ended (a Step or slow motion past it runs at rate 0). */
+const scheduleNote = (): { notice?: RunNotice } => (session.scheduleEnded() ? { notice: scheduleEnd() } : {});
 
 async function loopBody(runId: number, gen: number): Promise<void> {
   let batch: ReturnType<typeof toMetricPoint>[] = [];
@@ -145,7 +136,7 @@ async function loopBody(runId: number, gen: number): Promise<void> {
       loop.running = false;
       flush();
       const done = session.iteration - startIt, itPerS = done > 0 ? done / ((performance.now() - started) / 1000) : 0;
-      postStatus(runId, false, itPerS, { notice: scheduleEndNotice() });
+      postStatus(runId, false, itPerS, { notice: scheduleEnd() });
       break;
     }
     let m: IterationMetrics;
@@ -154,7 +145,7 @@ async function loopBody(runId: number, gen: number): Promise<void> {
     } catch (e) {
       loop.running = false;
       flush();
-      postStatus(runId, false, 0, { message: divergenceMessage(e) });
+      postStatus(runId, false, 0, { stop: failureStop(e) });
       return;
     }
     // It happened, so it is reported (below), under its own run even when a Pause, Reset, Restore or
@@ -169,12 +160,11 @@ async function loopBody(runId: number, gen: number): Promise<void> {
       rate.reset(now, session.iteration); // the speed of the backend switched to, not a blend
     }
     const itPerS = rate.sample(now, session.iteration);
-    const stop = m.diverged ?? (m.collapsed ? `${m.collapsed}. Paused so the run does not wipe out the policy: ` +
-      `"Restore best policy" puts back iteration ${session.safety.bestIteration}'s weights. Try a lower learning rate.` : undefined);
-    if (stop) {
+    const stop = iterationStop(m, session.safety.bestIteration);
+    if (stop.stop) {
       loop.running = false;
       flush();
-      postStatus(runId, false, itPerS, { message: stop });
+      postStatus(runId, false, itPerS, stop);
       break;
     }
     if (now - lastPush >= PUSH_INTERVAL_MS) {
@@ -214,19 +204,18 @@ async function handle(req: Request): Promise<void> {
       loop.gen++;
       loop.run = req.runId;
       const phase = session.slowMotionPhase + 1;
-      activity(`slow motion: phase ${phase} of ${PHASE_NAMES.length}`);
+      post({ id: 0, type: 'activity', activity: { code: 'slowMotion', phase, of: PHASE_NAMES.length } });
       try {
         // An iteration opened past the schedule's end updates at rate 0: say so before its phases are followed.
         const opensPastEnd = phase === 1 && session.scheduleEnded();
         const { report, metrics } = await session.nextPhase();
         if (metrics) {
           postMetrics(req.runId, [toMetricPoint(metrics)], metrics);
-          postStatus(req.runId, false, 0, { ...scheduleNote(),
-            ...(metrics.diverged || metrics.collapsed ? { message: metrics.diverged ?? metrics.collapsed } : {}) });
+          postStatus(req.runId, false, 0, { ...scheduleNote(), ...iterationStop(metrics) });
           void copyWeights(true);
           tradeoffSoon(req.runId);
         } else if (opensPastEnd) {
-          postStatus(req.runId, false, 0, { notice: scheduleEndNotice() });
+          postStatus(req.runId, false, 0, { notice: scheduleEnd() });
         }
         post({ id: req.id, type: 'phase', report, done: metrics !== null });
       } finally {
@@ -267,7 +256,7 @@ async function handle(req: Request): Promise<void> {
       loop.running = false;
       loop.gen++;
       post({ id: req.id, type: 'ok' });
-      if (loop.inLoop > 0) activity('finishing the iteration in flight');
+      if (loop.inLoop > 0) activity('finishing');
       maybeIdle();
       return;
     case 'step': {
@@ -278,19 +267,19 @@ async function handle(req: Request): Promise<void> {
       loop.steps++;
       loop.run = req.runId;
       await closePhases(req.runId);
-      activity('one GRPO iteration (Step)');
+      activity('stepping');
       try {
         let m: IterationMetrics | null;
         try {
           m = await session.step(() => req.runId === loop.run && !loop.running); // a Reset or a Start while it waited: skip it
         } catch (e) {
-          postStatus(req.runId, false, 0, { message: divergenceMessage(e) });
+          postStatus(req.runId, false, 0, { stop: failureStop(e) });
           post({ id: req.id, type: 'ok' });
           return;
         }
         if (!m) return post({ id: req.id, type: 'ok' });
         postMetrics(req.runId, [toMetricPoint(m)], m);
-        postStatus(req.runId, false, 0, { ...scheduleNote(), ...(m.diverged || m.collapsed ? { message: m.diverged ?? m.collapsed } : {}) });
+        postStatus(req.runId, false, 0, { ...scheduleNote(), ...iterationStop(m) });
         post({ id: req.id, type: 'stepped', point: toMetricPoint(m) });
         void copyWeights(true);
         tradeoffSoon(req.runId);
@@ -304,7 +293,7 @@ async function handle(req: Request): Promise<void> {
       loop.running = false;
       loop.gen++;
       loop.run = req.runId;
-      activity('resetting the policy');
+      activity('resetting');
       const { kept } = await session.reset();
       lastTradeoff = null;
       post({ id: req.id, type: 'resetDone', kept });
@@ -342,7 +331,7 @@ async function handle(req: Request): Promise<void> {
     }
     case 'sharePolicy': {
       // Encoded here, not on the page: a 512×8 policy's file takes 0.7 s and its link 0.3 s (Node, measured).
-      activity('encoding the share file');
+      activity('encoding');
       try {
         const { json, weights } = await session.exportWeights();
         const bytes = new Uint8Array(weights), floats = bytes.length / 4;
@@ -361,9 +350,7 @@ async function handle(req: Request): Promise<void> {
       lastTradeoff = null;
       // The page starts a new run for the imported policy once it has this reply: the status below goes
       // under the run before, so what the buttons need travels here too.
-      post({ id: req.id, type: 'imported', catalogName: r.catalog.name,
-        note: `policy ${r.width}×${r.depth} trained on catalog "${r.catalog.name}"${r.recordedIterations !== null
-        ? ` for ${count(r.recordedIterations, 'iteration')} (its file says so; the lab counts its own from 0)` : ''}`,
+      post({ id: req.id, type: 'imported', catalogName: r.catalog.name, recordedIterations: r.recordedIterations,
         width: r.width, depth: r.depth, kept: r.kept, ...session.safety });
       postStatus(loop.run, loop.running, 0);
       return;
@@ -396,5 +383,6 @@ async function handle(req: Request): Promise<void> {
 
 self.addEventListener('message', (ev: MessageEvent<Request>) => {
   const req = ev.data;
-  void handle(req).catch((e: unknown) => post({ id: req.id, type: 'error', message: (e as Error)?.message ?? String(e) }));
+  void handle(req).catch((e: unknown) => post({ id: req.id, type: 'error', message: (e as Error)?.message ?? String(e),
+    ...(e instanceof BrokenPolicyError ? { refusal: { code: 'brokenPolicy', why: e.why } } : {}) }));
 });

@@ -1,10 +1,12 @@
 // The typed message protocol between the page and the training worker. Every request carries an
 // id and every reply names the id it answers (the client drops replies nobody waits for). The
 // run loop's pushes (metrics, status, trade-off) carry the run id they belong to, so the page
-// ignores pushes from a run that was reset or replaced.
+// ignores pushes from a run that was reset or replaced. The worker says what happened in codes and
+// numbers (RunStop, WorkerActivity, KeptPolicy, …); the page writes the words (store/workerText.ts).
 
 import type { TrainConfig } from '../core/grpo/config';
-import type { GroupSample, Histogram, IterationMetrics } from '../core/grpo/metrics';
+import type { Divergence, GroupSample, Histogram, IterationMetrics } from '../core/grpo/metrics';
+import type { Collapse } from '../core/lab/collapseGuard';
 import type { Catalog } from '../core/sim/catalog';
 import type { GenerateStats, Task } from '../core/sim/tasks';
 import type { Preference } from '../core/preference';
@@ -112,6 +114,38 @@ export interface Tradeoff {
   evalSuite: string;
 }
 
+/** Why an iteration stopped a run (or ended a Step or slow motion's update in trouble). */
+export type RunStop =
+  /** The update produced NaN/±Infinity: the weights from before it came back, and Adam restarts. */
+  | { code: 'diverged'; divergence: Divergence }
+  /** The collapse guard fired; `pausedWithBest`: a running loop paused, and Restore best puts back that iteration. */
+  | { code: 'collapsed'; collapse: Collapse; pausedWithBest?: number | null }
+  /** The policy's probabilities were not finite (the weights stay as they are); `detail`: which ones. */
+  | { code: 'nonFinite'; detail: string }
+  /** The backend broke and was started afresh, from the weights of `restoredIteration` (null: a fresh policy). */
+  | { code: 'backendRebuilt'; cause: string; backend: string; restoredIteration: number | null }
+  /** Any other failure of the iteration, as its error says. */
+  | { code: 'failed'; error: string };
+
+/** Why a run paused that is no failure: the learning-rate schedule reached 0 at iteration `end`. */
+export type RunNotice = { code: 'lrEnded'; end: number };
+
+/** What the worker is doing now. */
+export type WorkerActivity =
+  | { code: 'training' | 'stepping' | 'resetting' | 'finishing' | 'evaluating' | 'encoding' | 'idle' }
+  | { code: 'slowMotion'; phase: number; of: number };
+
+/** What replaced a policy that Undo keeps (a worker's action, or one the page asked for with an import). */
+export type Replacement = 'reset' | 'restoreBest' | 'undo' | 'newNetwork' | 'import' | 'restart' | 'savedPolicy'
+  | 'shippedPolicy' | 'sharedLab' | 'linkPolicy' | 'previousPolicy';
+
+/** A policy the worker keeps: this run's best (Restore best), or the one a replacement replaced (Undo). */
+export type KeptPolicy = { code: 'best'; iteration: number } | UndoLabel;
+export type UndoLabel = { code: 'before'; replacedBy: Replacement; iteration: number };
+
+/** A request refused for a reason the page words (the error's message says it too, without the page's controls). */
+export type Refusal = { code: 'brokenPolicy'; why: string };
+
 export interface LabSettings {
   catalog: Catalog;
   /** Training; train.preference is the sliders' P (evaluation; also training when train.preferenceMode = 'fixed'). */
@@ -138,8 +172,8 @@ export type Request =
   | { id: number; type: 'sharePolicy'; settings: string; linkBudget: number }
   | {
     id: number; type: 'import'; json: unknown; weights: ArrayBuffer;
-    /** What replaces the current policy, for the Undo label ("the import" when not given). */
-    replacedBy?: string;
+    /** What replaces the current policy, for the Undo label ('import' when not given). */
+    replacedBy?: Replacement;
     /** The iteration it goes on from (a worker started afresh from the page's copy); else it counts from 0. */
     resumeAt?: number;
   }
@@ -156,32 +190,35 @@ export type Request =
 export type Reply =
   | { id: number; type: 'ready'; backend: BackendInfo }
   | { id: number; type: 'ok' }
-  | { id: number; type: 'configured'; changed: string[]; bestIteration: number | null; undo: string | null }
+  | { id: number; type: 'configured'; changed: string[]; bestIteration: number | null; undo: UndoLabel | null }
   | { id: number; type: 'stepped'; point: MetricPoint }
   | { id: number; type: 'tradeoff'; tradeoff: Tradeoff }
   | { id: number; type: 'exported'; json: object; weights: ArrayBuffer }
   | { id: number; type: 'shared'; file: string; param: string | null; floats: number }
-  /** kept: the policy replaced was kept for Undo (not when it was a fresh, untrained network: the slot keeps what it had). */
-  | { id: number; type: 'imported'; catalogName: string; note: string; width: number; depth: number;
-    bestIteration: number | null; undo: string | null; kept: boolean }
+  /**
+   * kept: the policy replaced was kept for Undo (not when it was a fresh, untrained network: the slot keeps what it
+   * had); recordedIterations: the iterations its file says it was trained for (null: it says none).
+   */
+  | { id: number; type: 'imported'; catalogName: string; recordedIterations: number | null; width: number;
+    depth: number; bestIteration: number | null; undo: UndoLabel | null; kept: boolean }
   | { id: number; type: 'resetDone'; kept: boolean }
   /** seed: Undo's, the lab's seed when its policy was kept (Restore best keeps the seed). */
   /** `kept`: the policy it replaced is now what Undo brings back (Restore best keeps it; an Undo keeps the one it undid). */
-  | { id: number; type: 'restored'; note: string; width: number; depth: number; seed?: number; kept?: boolean }
+  | { id: number; type: 'restored'; restored: KeptPolicy; width: number; depth: number; seed?: number; kept?: boolean }
   | { id: number; type: 'tasks'; tasks: Task[]; stats: GenerateStats }
   | { id: number; type: 'probed'; probabilities: number[] }
   | { id: number; type: 'paper'; rows: PaperRow[]; iteration: number; count: number }
   | { id: number; type: 'phase'; report: PhaseReport; done: boolean }
-  | { id: number; type: 'error'; message: string };
+  | { id: number; type: 'error'; message: string; refusal?: Refusal };
 
 /** Pushed by the worker while a run goes on (id 0: not a reply). */
 export type Push =
   | { id: 0; type: 'metrics'; runId: number; points: MetricPoint[]; histogram: Histogram; group: GroupSample }
-  | { id: 0; type: 'status'; runId: number; running: boolean; iteration: number; itPerS: number; message?: string;
-    notice?: string; bestIteration?: number | null; undo?: string | null }
+  | { id: 0; type: 'status'; runId: number; running: boolean; iteration: number; itPerS: number; stop?: RunStop;
+    notice?: RunNotice; bestIteration?: number | null; undo?: UndoLabel | null }
   | { id: 0; type: 'tradeoff'; runId: number; tradeoff: Tradeoff }
-  /** What the worker is doing now ("training", "one GRPO iteration (Step)", "idle", …), whatever the run. */
-  | { id: 0; type: 'activity'; text: string }
+  /** What the worker is doing now (training, a Step, idle, …), whatever the run. */
+  | { id: 0; type: 'activity'; activity: WorkerActivity }
   /** A sign of life, every HEARTBEAT_MS: the page (store/workerWatch.ts) restarts a worker that stops sending any. */
   | { id: 0; type: 'alive' }
   /** The policy as Export writes it, and its iteration: the page's copy, a new worker goes on from it (weightsCopy). */

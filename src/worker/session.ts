@@ -6,7 +6,7 @@
 import { slotsOf } from '../core/sim/slots';
 import { trainsAlike, type TrainConfig } from '../core/grpo/config';
 import type { IterationMetrics } from '../core/grpo/metrics';
-import { GrpoTrainer } from '../core/grpo/trainer';
+import { BrokenBackendError, GrpoTrainer } from '../core/grpo/trainer';
 import { trainingPool } from '../core/grpo/trainingPool';
 import { PHASE_NAMES, runNextPhase, updated, type IterationState } from '../core/grpo/phases';
 import { phaseReport, type PhaseReport } from '../core/lab/phaseReport';
@@ -23,9 +23,10 @@ import { backendAlive, networkFromFlat, recreateActiveBackend } from '../core/ru
 import { checkIterationSize } from '../core/grpo/memoryEstimate';
 import * as tf from '@tensorflow/tfjs-core';
 import { LIVE_BASELINES, table1Rows } from '../core/eval/reproduce';
-import type { BackendInfo, BackendName, BackendProbeReport, LabSettings, ProbeSize, PaperRow, Tradeoff } from './protocol';
+import type { BackendInfo, BackendName, BackendProbeReport, KeptPolicy, LabSettings, ProbeSize, PaperRow, Replacement,
+  Tradeoff, UndoLabel } from './protocol';
+import { BackendRebuilt, BrokenPolicyError } from './runStops';
 import { baselineView, tradeoffAt, type BaselineView } from './tradeoffView';
-
 
 export class LabSession {
   backend: BackendInfo | null = null;
@@ -102,7 +103,7 @@ export class LabSession {
     } else if (netChanged || trainChanged || poolChanged || !this.trainer) {
       const keep = !netChanged && this.trainer ? this.trainer.net : undefined;
       // A new network (seed, width, depth) replaces the policy: Undo can bring it back.
-      if (!keep && prev && this.keepForUndo('the new network', prev)) changed.push('undo');
+      if (!keep && prev && this.keepForUndo('newNetwork', prev)) changed.push('undo');
       // A new network counts from 0 (also when a failed switch left no trainer).
       this.replacePolicy(keep, keep ? { at: this.iteration, keepNet: true } : { at: 0, fresh: true, newRun: true });
       changed.push(keep ? 'trainer' : 'policy');
@@ -156,8 +157,9 @@ export class LabSession {
       try {
         m = await trainer.step({ keepStart: true });
       } catch (e) {
-        if ((e as Error).message.includes('the backend is broken') || !(await backendAlive())) throw new Error(await this.recover(trainer, e as Error),
-          { cause: e });
+        if (e instanceof BrokenBackendError || !(await backendAlive())) {
+          throw new BackendRebuilt(await this.recover(trainer, e as Error), e);
+        }
         throw e;
       }
       return this.afterIteration(trainer, m);
@@ -227,7 +229,7 @@ export class LabSession {
    * After a failure that broke the backend itself: a fresh backend of the same kind, and the
    * policy rebuilt from the last weights the trainer copied to the CPU. Returns what happened.
    */
-  private async recover(trainer: GrpoTrainer, cause: Error): Promise<string> {
+  private async recover(trainer: GrpoTrainer, cause: Error): Promise<BackendRebuilt['stop']> {
     const s = this.requireSettings();
     const saved = trainer.lastGood;
     const offset = this.iterationOffset;
@@ -236,9 +238,8 @@ export class LabSession {
     const name = await recreateActiveBackend();
     const net = saved ? networkFromFlat(trainer.net.config, saved.weights) : new PolicyNetwork(s.train.policy);
     this.replacePolicy(net, { at: saved ? offset + saved.iteration : 0, fresh: !saved });
-    return `${cause.message}. The ${name} backend was started afresh and ${saved
-      ? `the weights of iteration ${offset + saved.iteration} (the last ones read back finite) were restored`
-      : 'no finite weights had been read back yet, so the policy starts fresh'}`;
+    return { code: 'backendRebuilt', cause: cause.message, backend: name,
+      restoredIteration: saved ? offset + saved.iteration : null };
   }
 
   /**
@@ -247,10 +248,10 @@ export class LabSession {
    * the one Undo slot from a policy that did train (Reset twice, or a shared file that brings a new
    * network and then its policy, lost it). Returns whether it was kept.
    */
-  private keepForUndo(why: string, settings: LabSettings): boolean {
+  private keepForUndo(replacedBy: Replacement, settings: LabSettings): boolean {
     if (!this.trainer || (this.freshNetwork && this.iteration === 0)) return false;
     // The policy's seed in the settings: after an Undo it is the one that policy came with, before the page's configure sets train.seed too.
-    this.keeper.saveUndo(this.trainer.net, this.iteration, `the policy before ${why} (iteration ${this.iteration})`, settings.train.policy.seed);
+    this.keeper.saveUndo(this.trainer.net, this.iteration, replacedBy, settings.train.policy.seed);
     return true;
   }
 
@@ -259,7 +260,7 @@ export class LabSession {
     return this.exclusive(async () => {
       this.closeSlowMotion();
       const s = this.requireSettings();
-      const kept = this.keepForUndo('Reset', s);
+      const kept = this.keepForUndo('reset', s);
       this.replacePolicy(new PolicyNetwork(s.train.policy), { at: 0, fresh: true, newRun: true });
       return { kept };
     });
@@ -269,18 +270,16 @@ export class LabSession {
    * Puts back the best policy of this run (the collapse guard's snapshot); the counter goes on. The
    * policy it replaces is kept for Undo, which brings it back at the iteration it had.
    */
-  restoreBest(): Promise<{ note: string; width: number; depth: number; kept: boolean }> {
+  restoreBest(): Promise<{ restored: KeptPolicy; width: number; depth: number; kept: boolean }> {
     return this.exclusive(async () => {
       this.closeSlowMotion();
       const best = this.keeper.bestSnapshot();
       if (!best) throw new Error('no best policy is kept yet: train a few iterations first');
       const trainer = this.requireTrainer();
-      const kept = this.keepForUndo('Restore best', this.requireSettings());
+      const kept = this.keepForUndo('restoreBest', this.requireSettings());
       trainer.net.assign(best.weights);
       trainer.resetOptimizer();
-      return { note: `Restored ${best.label}; Adam's moments ` +
-        `restart${kept ? ' (Undo brings back the policy it replaced)' : ''}`,
-        width: best.policy.width, depth: best.policy.depth, kept };
+      return { restored: best.label, width: best.policy.width, depth: best.policy.depth, kept };
     });
   }
 
@@ -288,18 +287,18 @@ export class LabSession {
    * Brings back the policy that the last Reset, import or new network replaced, with its network
    * settings (its seed too: the page then brings the data seed back with a configure).
    */
-  undo(): Promise<{ note: string; width: number; depth: number; seed: number }> {
+  undo(): Promise<{ restored: UndoLabel; width: number; depth: number; seed: number }> {
     return this.exclusive(async () => {
       this.closeSlowMotion();
       const s = this.requireSettings();
       const u = this.keeper.takeUndo();
       if (!u) throw new Error('there is nothing to undo');
       try {
-        this.keepForUndo('the undo', s);
+        this.keepForUndo('undo', s);
         const seed = u.labSeed ?? s.train.policy.seed;
         this.settings = { ...s, train: { ...s.train, policy: { ...s.train.policy, width: u.policy.width, depth: u.policy.depth, seed } } };
         this.replacePolicy(new PolicyNetwork(u.policy, u.weights), { at: u.iteration, fresh: false, newRun: true });
-        return { note: `Brought back ${u.label}`, width: u.policy.width, depth: u.policy.depth, seed };
+        return { restored: u.label, width: u.policy.width, depth: u.policy.depth, seed };
       } finally {
         tf.dispose(Object.values(u.weights));
       }
@@ -307,7 +306,7 @@ export class LabSession {
   }
 
   /** The best iteration kept and what Undo would bring back (for the page's buttons). */
-  get safety(): { bestIteration: number | null; undo: string | null } {
+  get safety(): { bestIteration: number | null; undo: UndoLabel | null } {
     return { bestIteration: this.keeper.bestIteration, undo: this.keeper.undoLabel };
   }
 
@@ -326,7 +325,7 @@ export class LabSession {
       const net = this.requireTrainer().net;
       // Only a policy that still computes finite probabilities is written out.
       const broken = await probeFinite(net, slotsOf(s.catalog).length);
-      if (broken) throw new Error(`export refused: the current policy is broken (${broken}); press Reset or import a policy`);
+      if (broken) throw new BrokenPolicyError(broken);
       // The schedule as the lab counts it (the trainer's is shifted), beside the lab's iteration count.
       const { json, weights } = await exportArtifact(net, s.catalog, { training: { ...s.train, iterations: this.iteration } });
       return { json, weights: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength) as ArrayBuffer };
@@ -334,7 +333,7 @@ export class LabSession {
   }
 
   /** Validates first; on any problem throws, leaving the policy running. `resumeAt`: the iteration it goes on from. */
-  importWeights(json: unknown, weights: ArrayBuffer, replacedBy = 'the import',
+  importWeights(json: unknown, weights: ArrayBuffer, replacedBy: Replacement = 'import',
     resumeAt = 0): Promise<{ catalog: Catalog; width: number; depth: number; kept: boolean; recordedIterations: number | null }> {
     return this.exclusive(async () => {
       const s = this.requireSettings();
@@ -352,7 +351,8 @@ export class LabSession {
       const policy = { ...s.train.policy, width: loaded.net.config.width, depth: loaded.net.config.depth };
       this.settings = { ...s, train: { ...s.train, policy } };
       this.replacePolicy(loaded.net, { at: resumeAt, fresh: false, newRun: true });
-      // The iterations its file records (a CLI or lab export writes them): said in the import's note, while the lab counts this policy's own from 0.
+      // The iterations its file records (a CLI or lab export writes them): said in the import's notice, while the lab
+      // counts this policy's own from 0.
       const done = (loaded.metadata.training as { iterations?: unknown } | undefined)?.iterations;
       return { catalog: loaded.catalog, width: policy.width, depth: policy.depth, kept,
         recordedIterations: typeof done === 'number' && Number.isInteger(done) && done >= 0 ? done : null };

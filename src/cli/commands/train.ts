@@ -24,6 +24,7 @@ import { constants as osConstants } from 'node:os';
 import { lockRunFolder } from '../runLock';
 import { loadPolicyFile } from '../policyFile';
 import { initNodeBackend } from '../tfBackend';
+import { divergedText } from '../../store/workerText';
 
 /** The files a run writes into its --out folder, or removes there (weights no manifest names any more: io.ts). */
 const isRunFile = (f: string): boolean => f === 'orchestrator.json' || f === 'metrics.jsonl' || WEIGHTS_FILE_NAME.test(f);
@@ -257,7 +258,7 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
     for (let i = done; i < iterations && !interrupted; i++) {
       last = await trainer.step();
       lines.push(JSON.stringify(scalarMetrics(last)));
-      if (last.diverged) process.stderr.write(`warning: ${last.diverged}\n`);
+      if (last.diverged) process.stderr.write(`warning: ${divergedText(last.diverged)}\n`);
       if ((i + 1) % every === 0 || i === iterations - 1) {
         const s = (performance.now() - t0) / 1000;
         process.stderr.write(`it ${String(last.iteration).padStart(4)}  reward ${last.meanReward.toFixed(3)}  acc ${(100 * last.accuracy).toFixed(1)}%  cost ${formatCost(catalog, last.meanCostUSD)}  entropy ${last.decisions.trained ? last.entropy.toFixed(3) : '—'}${config.lrDecay ? `  lr ${last.learningRate.toPrecision(3)}` : ''}  |A| ${last.meanAbsAdvantage.toFixed(2)}  ${((i + 1 - done) / s).toFixed(2)} it/s${last.decisions.trained ? '' : '  (no update: every group was filtered, all its tries scored alike)'}\n`);

@@ -7,13 +7,14 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { DEFAULT_TRAIN } from '../grpo/config';
 import { GrpoTrainer } from '../grpo/trainer';
+import type { Divergence } from '../grpo/metrics';
 import { presetCatalog } from '../sim/presets';
 import { generateTasks } from '../sim/tasks';
 
 export interface DivergenceCheck {
   backend: string;
-  /** The trainer's message, or null when it did not notice. */
-  diverged: string | null;
+  /** What the trainer reported, or null when it did not notice. */
+  diverged: Divergence | null;
   /** Largest |w_after − w_before| over all weights (0 when the restore worked). */
   maxWeightChange: number;
   /** Non-finite weights left after the iteration. */

@@ -6,6 +6,14 @@ import type { DecisionCounts } from '../bench/floor';
 import type { TraceEntry } from '../sim/episode';
 import type { Task } from '../sim/tasks';
 import type { RewardMode } from './rewardModes';
+import type { Collapse } from '../lab/collapseGuard';
+
+/**
+ * An update that produced NaN/±Infinity (its weights were restored and Adam reset): the iteration it
+ * would have made, and how many weights went non-finite (0: the loss did). Numbers only: the page and
+ * the CLI write the words (store/workerText.ts).
+ */
+export interface Divergence { iteration: number; nonFiniteWeights: number }
 
 export interface GroupTrajectory {
   outcome: number;
@@ -76,12 +84,12 @@ export interface IterationMetrics {
    */
   decisions: DecisionCounts;
   /** Set when the update produced NaN/±Infinity: the weights were restored and the optimizer reset. */
-  diverged?: string;
+  diverged?: Divergence;
   /**
    * Set by the lab session's collapse guard (core/lab/collapseGuard.ts): the run should pause, the
    * best weights are kept.
    */
-  collapsed?: string;
+  collapsed?: Collapse;
 }
 
 /** Histogram over fixed edges [−3, 3] in `bins` bins (values outside are clamped into the end bins). */

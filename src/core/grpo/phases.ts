@@ -16,7 +16,7 @@ import { INSTRUCTION_PRESETS } from '../instructionPresets';
 import { preferenceVector, samplePreference } from '../preference';
 import { groupAdvantages, type GroupAdvantage } from './advantage';
 import { learningRateAt, type TrainConfig } from './config';
-import { histogram, type GroupSample, type IterationMetrics } from './metrics';
+import { histogram, type Divergence, type GroupSample, type IterationMetrics } from './metrics';
 import { gateAndWeight, measureDims, measureVector, normaliseGroup, type TrajectoryStats } from './reward';
 import { measuresShares } from './rewardModes';
 import { collectRollouts, type RolloutBuffer } from './rollout';
@@ -27,7 +27,7 @@ export { PHASE_NAMES, type PhaseName } from './phaseNames';
 export interface EpochStats { loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number; ratioMin: number; ratioMax: number }
 
 export interface UpdateStats { loss: number; kl: number; entropy: number; clipFrac: number; gradNorm: number;
-  epochs: EpochStats[]; diverged: string | undefined }
+  epochs: EpochStats[]; diverged: Divergence | undefined }
 
 /** What the phases need of the trainer that runs them. */
 export interface PhaseHost {

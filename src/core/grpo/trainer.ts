@@ -16,13 +16,16 @@ import { checkIterationSize } from './memoryEstimate';
 import { learningRateAt, trainingTurns, type TrainConfig } from './config';
 import { FlatAdam, concatFlat } from './flatAdam';
 import { disposeBatch, gradientStep, lossTermValues, LOSS_TERMS, takenLogp, type DecisionBatch } from './loss';
-import type { IterationMetrics } from './metrics';
+import type { Divergence, IterationMetrics } from './metrics';
 import { beginIteration, iterationMetrics, runNextPhase, updated, type EpochStats, type IterationState, type PhaseHost, type UpdateStats } from './phases';
 import { BUCKET_ROWS, RolloutBuffer, toDecisionBatch } from './rollout';
 import { deviceUpdate } from './webgpuUpdate';
 
 /** Values per epoch in the update's readback: the loss's LOSS_TERMS, then the gradient norm. */
 const ROW = LOSS_TERMS.length + 1;
+
+/** A failed update whose restore failed too: the backend itself is broken (the lab's session rebuilds it). */
+export class BrokenBackendError extends Error {}
 
 export class GrpoTrainer {
   readonly net: PolicyNetwork;
@@ -147,8 +150,8 @@ export class GrpoTrainer {
         this.optimizer.dispose();
         this.optimizer = new FlatAdam(cfg.learningRate);
       } catch (restoreError) {
-        throw new Error(`the update failed (${(e as Error).message}) and the weights could not be restored ` +
-          `(${(restoreError as Error).message}); the backend is broken — reload the page or switch backend`, { cause: restoreError });
+        throw new BrokenBackendError(`the update failed (${(e as Error).message}) and the weights could not be ` +
+          `restored (${(restoreError as Error).message}); the backend is broken`, { cause: restoreError });
       }
       throw new Error(`the update failed (${(e as Error).message}); the weights from before it were restored`, { cause: e });
     } finally {
@@ -179,14 +182,12 @@ export class GrpoTrainer {
     const bad = nonFiniteWeights > 0 || ![loss, kl, entropy, gradNorm].every((x) => Number.isFinite(x));
     if (withWeights && !bad) this.lastGood = { iteration: this.iteration + 1,
       weights: Float32Array.from(all.subarray(ROW * cfg.epochs + 1, ROW * cfg.epochs + 1 + size)) };
-    let diverged: string | undefined;
+    let diverged: Divergence | undefined;
     if (bad) {
       this.net.assign(backup);
       this.optimizer.dispose();
       this.optimizer = new FlatAdam(cfg.learningRate);
-      diverged = `iteration ${this.iteration + 1}: the update produced ${nonFiniteWeights > 0
-        ? `${nonFiniteWeights} non-finite weights`
-        : 'a non-finite loss'}; the last finite weights were restored and Adam was reset. Try a lower learning rate or a smaller gradient-norm clip.`;
+      diverged = { iteration: this.iteration + 1, nonFiniteWeights };
     }
     return { loss: loss as number, kl: kl as number, entropy: entropy as number, clipFrac: clipFrac as number, gradNorm: gradNorm as number, epochs, diverged };
   }

@@ -15,11 +15,20 @@ export const DROP_SHARE = 0.5;
 /** Iterations before the guard may fire (the smoothed reward needs a few points). */
 export const WARMUP = 10;
 
+/** A collapse in numbers (the page writes the words): when, its entropy, the smoothed reward's fall from its best. */
+export interface Collapse {
+  iteration: number;
+  entropy: number;
+  smoothedReward: number;
+  bestReward: number;
+  bestIteration: number;
+}
+
 export interface CollapseVerdict {
   /** True when this iteration's smoothed reward is the best so far (the caller keeps a snapshot). */
   best: boolean;
-  /** Set when the run collapsed: what happened, in words, with the numbers. */
-  collapsed?: string;
+  /** Set when the run collapsed. */
+  collapsed?: Collapse;
 }
 
 export class CollapseGuard {
@@ -39,12 +48,8 @@ export class CollapseGuard {
     }
     const drop = Math.max(MIN_DROP, DROP_SHARE * Math.abs(this.bestEma));
     if (this.seen > WARMUP && entropy < ENTROPY_FLOOR && this.ema < this.bestEma - drop) {
-      return {
-        best,
-        collapsed: `the policy collapsed at iteration ${iteration}: its entropy is ${entropy.toFixed(3)} (it always ` +
-          `takes the same action) and its smoothed reward fell to ${this.ema.toFixed(3)} from ` +
-          `${this.bestEma.toFixed(3)} at iteration ${this.bestIteration}`,
-      };
+      return { best, collapsed: { iteration, entropy, smoothedReward: this.ema, bestReward: this.bestEma,
+        bestIteration: this.bestIteration } };
     }
     return { best };
   }

@@ -12,6 +12,7 @@ import { measureDims, officialRewards } from '../grpo/reward';
 import { REWARD_MODE_INFO, type RewardMode } from '../grpo/rewardModes';
 import { PHASE_NAMES, type PhaseName } from '../grpo/phaseNames';
 import type { IterationState } from '../grpo/phases';
+import type { Divergence } from '../grpo/metrics';
 
 export interface PhaseTable {
   caption: string;
@@ -36,6 +37,8 @@ export interface PhaseReport {
   bars?: { caption: string; items: { label: string; before: number; after: number }[] };
   /** The phase's key numbers by name, for the lessons to quote (e.g. failed, mean, std, clipLast). */
   facts: Record<string, number>;
+  /** Phase 7: the update diverged (the page says so after the summary, in the words of its notices). */
+  diverged?: Divergence;
 }
 
 const f = (x: number, d = 3) => (Number.isFinite(x) ? (Math.abs(x) < 5e-4 && x !== 0 ? x.toExponential(1) : x.toFixed(d)) : String(x));
@@ -102,7 +105,7 @@ export function phaseReport(s: IterationState, offset = 0): PhaseReport {
   return { ...base, ...body, facts: body.facts ?? {} };
 }
 
-type Body = Pick<PhaseReport, 'summary' | 'tables' | 'bars'> & { facts?: Record<string, number> };
+type Body = Pick<PhaseReport, 'summary' | 'tables' | 'bars' | 'diverged'> & { facts?: Record<string, number> };
 
 const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
   // 1. Sample tasks and preferences
@@ -247,7 +250,8 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
         clipLast: last.clipFrac, klLast: last.kl, entropyLast: last.entropy,
         trained: s.trainedDecisions } : { epochs: 0 },
       summary: u.epochs.length === 0 ? 'Every group was filtered: no decision trains, the weights stay as they were.'
-        : `${s.trainedDecisions} decisions train (of ${M} buffer rows: padding and filtered groups carry weight 0), for μ = ${c.epochs} epoch${c.epochs > 1 ? 's' : ''}. Epoch 1 is on-policy, so ratio = π_θ/π_old = 1 exactly and nothing is clipped; from epoch 2 the ratio moves and leaves [${+(1 - c.epsLow).toFixed(4)}, ${+(1 + c.epsHigh).toFixed(4)}] where the clip stops the push.${still} KL ${c.beta > 0 ? `to the reference, β = ${c.beta}` : 'is 0: β = 0 (no reference model, as in the paper)'}.${u.diverged ? ` ${u.diverged}` : ''}`,
+        : `${s.trainedDecisions} decisions train (of ${M} buffer rows: padding and filtered groups carry weight 0), for μ = ${c.epochs} epoch${c.epochs > 1 ? 's' : ''}. Epoch 1 is on-policy, so ratio = π_θ/π_old = 1 exactly and nothing is clipped; from epoch 2 the ratio moves and leaves [${+(1 - c.epsLow).toFixed(4)}, ${+(1 + c.epsHigh).toFixed(4)}] where the clip stops the push.${still} KL ${c.beta > 0 ? `to the reference, β = ${c.beta}` : 'is 0: β = 0 (no reference model, as in the paper)'}.`,
+      ...(u.diverged ? { diverged: u.diverged } : {}),
       tables: [{ caption: 'Each epoch of the update',
         columns: ['epoch', 'ratio min … max', 'clip fraction', 'KL', 'surrogate', 'entropy', '‖g‖ before clip'],
         symbols: [null, 'ratio', 'clip', 'kl', null, 'entropy', null],

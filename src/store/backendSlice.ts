@@ -1,16 +1,14 @@
-// The page's side of the backend: start tfjs in the worker (forced, the cached measurement, or a
-// fresh speed probe), switch or re-measure, and show at once what is happening (`backendSwitch`).
-// The probe's reports are cached in this browser (probeCache.ts).
+// The backend slice, the page's side of the backend: start tfjs in the worker (forced, the cached
+// measurement, or a fresh speed probe), switch or re-measure, and show at once what is happening
+// (`backendSwitch`). The probe's reports are cached in this browser (probeCache.ts).
 
 import { slotsOf } from '../core/sim/slots';
 import { probeSizeKey, probeSizeOf } from '../core/bench/probeSize';
-import type { LabWorkerClient } from '../worker/client';
-import type { BackendInfo, BackendName } from '../worker/protocol';
-import type { LabState, SetLab } from './labState';
+import type { BackendInfo } from '../worker/protocol';
+import type { BackendSlice, LabEnv, LabSlice } from './labState';
 import { cachedProbe, rememberProbe } from './probeCache';
 
-
-export function backendActions(set: SetLab, get: () => LabState, worker: () => LabWorkerClient, deps: { syncUrl: () => void; fail: (e: unknown) => void }) {
+export const createBackendSlice = (env: LabEnv): LabSlice<BackendSlice> => (set, get) => {
   const probeSize = () => probeSizeOf(get().train, slotsOf(get().catalog).length);
   const adopt = (b: BackendInfo) => {
     set({ backendInfo: b });
@@ -24,21 +22,23 @@ export function backendActions(set: SetLab, get: () => LabState, worker: () => L
     }
   };
   return {
-    /** Starts tfjs: the forced backend, else the cached measurement for this size, else a fresh probe. */
-    async start(): Promise<void> {
+    backendInfo: null,
+    backendSwitch: null,
+    async startBackend() {
       const forced = get().backend;
       const size = probeSize();
       const cached = cachedProbe(probeSizeKey(size));
       set({ backendSwitch: forced ? `starting ${forced}…` : cached ? 'starting the measured backend…' : 'measuring the backends (≤ 2 s)…' });
       try {
-        const r = await worker().request({ type: 'init', probeSize: size, ...(forced ? { backend: forced } : cached ? { cachedProbe: cached } : {}) });
+        const r = await env.worker().request({ type: 'init', probeSize: size,
+          ...(forced ? { backend: forced } : cached ? { cachedProbe: cached } : {}) });
         if (r.type === 'ready') adopt(r.backend);
       } finally {
         set({ backendSwitch: null });
       }
     },
-    /** Forces a backend, or 'auto' (the cached measurement; `remeasure` runs the probe again); the weights move along. */
-    async setBackend(name: BackendName | 'auto', remeasure = false): Promise<void> {
+    // The weights move along to the backend switched to.
+    async setBackend(name, remeasure = false) {
       if (get().backendSwitch) return; // one switch at a time; the selector is disabled meanwhile
       const auto = name === 'auto';
       const size = probeSize();
@@ -48,12 +48,13 @@ export function backendActions(set: SetLab, get: () => LabState, worker: () => L
       try {
         const cached = remeasure ? undefined : cachedProbe(probeSizeKey(size));
         const r = auto
-          ? await worker().request({ type: 'chooseBackend', probeSize: size, ...(cached ? { cachedProbe: cached } : {}) })
-          : await worker().request({ type: 'setBackend', backend: name });
+          ? await env.worker().request({ type: 'chooseBackend', probeSize: size,
+            ...(cached ? { cachedProbe: cached } : {}) })
+          : await env.worker().request({ type: 'setBackend', backend: name });
         if (r.type === 'ready') {
           adopt(r.backend);
           set({ backend: auto ? null : name });
-          deps.syncUrl();
+          env.syncUrl();
           if (!auto && r.backend.name !== name) get().notify('warn',
             `Backend ${name} is not available here; using ${r.backend.name}. ${r.backend.notes.join('; ')}`, 'backend');
           else get().notify('info',
@@ -61,10 +62,10 @@ export function backendActions(set: SetLab, get: () => LabState, worker: () => L
             'backend');
         }
       } catch (e) {
-        deps.fail(e);
+        env.fail(e);
       } finally {
         set({ backendSwitch: null });
       }
     },
   };
-}
+};

@@ -1,47 +1,49 @@
-// The page's side of sharing a lab with its policy (encodings in core/io/shareBundle.ts):
+// The share slice, the page's side of sharing a lab with its policy (encodings in core/io/shareBundle.ts):
 // "Share with policy" (the file, and a link whose fragment carries int8 weights when it fits),
 // importing a share file (settings, then the policy, through the worker's validated import), and
 // the `#policy=` of a link opened at boot. A refused import changes nothing: settings and model stay.
 
-import { decodePolicyParam, decodeShareFile, minPolicyParamChars, policyParamOf, SHARE_FILE, withPolicyParam } from '../core/io/shareBundle';
-import type { LabWorkerClient } from '../worker/client';
-import type { LabState, SetLab, ShareActions } from './labState';
+import {
+  decodePolicyParam, decodeShareFile, minPolicyParamChars, policyParamOf, SHARE_FILE, withPolicyParam,
+} from '../core/io/shareBundle';
+import type { LabEnv, LabSlice, ShareSlice } from './labState';
+import { openedLink } from './openedLink';
 import { saveFile } from './saveFile';
 import { linkTooLong, MAX_FRAGMENT_CHARS, readUrl, urlConfigOf, writeUrl, type UrlConfig } from './urlState';
 
-
-
 const jsonBlob = (v: unknown) => new Blob([JSON.stringify(v)], { type: 'application/json' });
-const bytesBlob = (b: Uint8Array | ArrayBuffer) => new Blob([b instanceof Uint8Array ? new Uint8Array(b) : b], { type: 'application/octet-stream' });
+const bytesBlob = (b: Uint8Array | ArrayBuffer) => new Blob([b instanceof Uint8Array ? new Uint8Array(b) : b],
+  { type: 'application/octet-stream' });
 
-export function shareActions(set: SetLab, get: () => LabState, worker: () => LabWorkerClient, deps: { syncUrl: () => void; configure: () => Promise<void> }) {
+export const createShareSlice = (env: LabEnv): LabSlice<ShareSlice> => (set, get) => {
   /** The weights a link opened this page with, taken before anything rewrites the address bar. */
-  let linkPolicy = typeof location === 'undefined' ? null : policyParamOf(location.hash);
+  let linkPolicy = policyParamOf(openedLink().hash);
 
   /** Applies settings through the worker; false when it refused them (configure said why and went back). */
   const applySettings = async (next: UrlConfig): Promise<boolean> => {
     const catalogChanged = JSON.stringify(next.catalog) !== JSON.stringify(get().catalog);
     const preset = get().preset;
     set({ ...next });
-    deps.syncUrl();
-    await deps.configure();
+    env.syncUrl();
+    await env.configure();
     const applied = writeUrl(urlConfigOf(get())) === writeUrl(next);
     if (!applied) {
       set({ preset }); // configure put the rest back
-      deps.syncUrl();
+      env.syncUrl();
     }
     if (catalogChanged) void get().regenerate();
     return applied;
   };
 
-  const actions: ShareActions = {
+  return {
     async shareWithPolicy() {
       const config = urlConfigOf(get());
-      deps.syncUrl();
+      env.syncUrl();
       const settings = writeUrl(config);
       const tooLong = linkTooLong(config);
       // The worker encodes (a large policy takes a second); it skips the link when the weights alone could not fit one.
-      const r = await worker().request({ type: 'sharePolicy', settings, linkBudget: tooLong ? 0 : MAX_FRAGMENT_CHARS });
+      const r = await env.worker().request({ type: 'sharePolicy', settings,
+        linkBudget: tooLong ? 0 : MAX_FRAGMENT_CHARS });
       if (r.type !== 'shared') throw new Error('the worker did not export the policy');
       const { file } = r;
       set({ savedPoint: get().series.at(-1) ?? null }); // the file (and the link, where one fits) carries this policy
@@ -79,30 +81,26 @@ export function shareActions(set: SetLab, get: () => LabState, worker: () => Lab
       if (ignored.length) return refuse(`the file's settings hold values the lab refuses or parameters it does not know (${ignored.join(', ')})`);
       const prev = urlConfigOf(get());
       const next: UrlConfig = { ...parsed.config, backend: prev.backend }; // the backend belongs to this machine
-      const policy = () => get().importWeights(jsonBlob(artifact), bytesBlob(weights), true, 'the shared lab');
+      const policy = () => get().importWeights(jsonBlob(artifact), bytesBlob(weights), true, 'sharedLab');
       if (writeUrl(next) === writeUrl(prev)) {
         const ok = await policy();
         if (ok) get().notify('info', 'Imported the shared policy (its settings were already these).', 'policy');
         return ok;
       }
       // New settings may replace the network (another seed or size): keep the current policy to put back.
-      const backup = await worker().request({ type: 'export' }).catch(() => null);
+      const backup = await env.worker().request({ type: 'export' }).catch(() => null);
       if (!(await applySettings(next))) return false;
       if (await policy()) {
         get().notify('info', 'Imported the shared lab: its settings and its trained policy.', 'policy');
         return true;
       }
       await applySettings(prev);
-      if (backup?.type === 'exported') await get().importWeights(jsonBlob(backup.json), bytesBlob(backup.weights), true, 'putting the previous policy back');
+      if (backup?.type === 'exported') await get().importWeights(jsonBlob(backup.json), bytesBlob(backup.weights), true, 'previousPolicy');
       get().notify('warn', 'The shared lab was not imported: the previous settings and policy were put back.', 'import');
       return false;
     },
-  };
 
-  return {
-    actions,
-    /** At boot, after the link's settings: imports the link's `#policy=` (true when it did), then drops it from the address bar. */
-    async bootPolicy(): Promise<boolean> {
+    async bootPolicy() {
       const value = linkPolicy;
       linkPolicy = null;
       if (value === null) return false;
@@ -114,7 +112,7 @@ export function shareActions(set: SetLab, get: () => LabState, worker: () => Lab
           get().notify('error', `The link's policy could not be read: ${(e as Error).message}. Starting from the default policy.`, 'link');
           return false;
         }
-        const ok = await get().importWeights(jsonBlob(decoded.artifact), bytesBlob(decoded.weights), true, 'the link\'s policy');
+        const ok = await get().importWeights(jsonBlob(decoded.artifact), bytesBlob(decoded.weights), true, 'linkPolicy');
         if (ok) get().notify('info', "Loaded the trained policy from the link (int8 weights, each within 1/254 of the largest in its column).", 'policy');
         if (ok && decoded.unchecked) {
           get().notify('warn', 'The link was made by an older version of the lab, without a checksum: '
@@ -124,8 +122,8 @@ export function shareActions(set: SetLab, get: () => LabState, worker: () => Lab
         else get().notify('error', "The link's policy was refused (see above); starting from the default policy.", 'link');
         return ok;
       } finally {
-        deps.syncUrl(); // the weights leave the address bar (the settings stay)
+        env.syncUrl(); // the weights leave the address bar (the settings stay)
       }
     },
   };
-}
+};

@@ -1,15 +1,11 @@
-// The page's teaching actions: the first screen's two explicit ways to train (from scratch, or on
-// from the shipped pretrained policy) and GRPO in slow motion (the worker runs one named phase of
-// an iteration per "Next phase" and sends back what it computed; the page only displays it).
+// The teach slice: the first screen's two explicit ways to train (from scratch, or on from the
+// shipped pretrained policy) and GRPO in slow motion (the worker runs one named phase of an
+// iteration per "Next phase" and sends back what it computed; the page only displays it).
 
 import { PHASE_NAMES } from '../core/grpo/phaseNames';
-import type { LabWorkerClient } from '../worker/client';
-import type { LabState, SetLab, TeachState } from './labState';
+import type { LabEnv, LabSlice, TeachSlice } from './labState';
 
-
-
-export function teachActions(set: SetLab, get: () => LabState, worker: () => LabWorkerClient,
-  deps: { runId: () => number; fail: (e: unknown) => void; booted: () => Promise<void> }): TeachState {
+export const createTeachSlice = (env: LabEnv): LabSlice<TeachSlice> => (set, get) => {
   /** Bumped whenever the phases on screen are dropped: a reply still in flight from before is then ignored. */
   let generation = 0;
   return {
@@ -22,7 +18,7 @@ export function teachActions(set: SetLab, get: () => LabState, worker: () => Lab
       get().start();
     },
     async continueFromPretrained() {
-      await deps.booted();
+      await env.booted();
       if (get().running) get().pause();
       // The import gives the pretrained policy a new run and charts of its own (Undo brings the current one back).
       if (get().policyOrigin !== 'pretrained' || get().iteration > 0) {
@@ -31,7 +27,7 @@ export function teachActions(set: SetLab, get: () => LabState, worker: () => Lab
       get().start();
     },
     async nextPhase() {
-      await deps.booted();
+      await env.booted();
       if (get().phaseBusy) return;
       if (get().running) get().pause();
       const fresh = get().phases.length === 0 || get().phases.length >= PHASE_NAMES.length;
@@ -39,7 +35,7 @@ export function teachActions(set: SetLab, get: () => LabState, worker: () => Lab
       const mine = generation;
       set((s) => ({ phaseBusy: true, phases: fresh ? [] : s.phases }));
       try {
-        const r = await worker().request({ type: 'phase', runId: deps.runId() });
+        const r = await env.worker().request({ type: 'phase', runId: env.runs.current });
         if (r.type !== 'phase' || mine !== generation) return;
         // Phase 1 opens a new iteration (the worker may have closed the one on screen); any other phase follows the last one shown.
         set((s) => {
@@ -49,7 +45,7 @@ export function teachActions(set: SetLab, get: () => LabState, worker: () => Lab
         });
       } catch (e) {
         set({ phases: [] });
-        deps.fail(e);
+        env.fail(e);
       } finally {
         set({ phaseBusy: false });
       }
@@ -60,7 +56,7 @@ export function teachActions(set: SetLab, get: () => LabState, worker: () => Lab
     },
     async closePhases() {
       get().dropPhases();
-      await worker().request({ type: 'closePhases', runId: deps.runId() }).catch(deps.fail);
+      await env.worker().request({ type: 'closePhases', runId: env.runs.current }).catch(env.fail);
     },
   };
-}
+};

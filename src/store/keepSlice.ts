@@ -1,14 +1,13 @@
-// Keeps the lab in this browser across a reload: each copy of the policy the worker sends is saved
-// with the settings and the curves (browserSave.ts), at most every SAVE_EVERY_MS while training and
-// at once otherwise; at boot a saved lab is put back (policy at its iteration, settings, curves) with
-// a notice that offers "Start fresh". A link that carries other settings wins, and the notice says
-// the saved lab is still there. Storage that refuses (quota, a private window) is said once.
+// The keep slice keeps the lab in this browser across a reload: each copy of the policy the worker
+// sends is saved with the settings and the curves (browserSave.ts), at most every SAVE_EVERY_MS while
+// training and at once otherwise; at boot a saved lab is put back (policy at its iteration, settings,
+// curves) with a notice that offers "Start fresh". A link that carries other settings wins, and the
+// notice says the saved lab is still there. Storage that refuses (quota, a private window) is said once.
 
-import type { LabState, SetLab } from './labState';
-import { loadLab, saveLab, type SavedLab } from './browserSave';
+import type { KeepSlice, LabEnv, LabSlice, LabState, WeightsCopy } from './labState';
+import { forgetLab, loadLab, saveLab, type SavedLab } from './browserSave';
 import { appendBounded } from './series';
 import { readUrl, urlConfigOf, writeUrl } from './urlState';
-import type { WeightsCopy } from './workerWatch';
 
 
 const SAVE_EVERY_MS = 5000;
@@ -18,13 +17,7 @@ const POINTS_PER_INTERVAL = 5000;
 /** The settings as a saved lab records them (no view parameters: classroom mode is not a setting). */
 const savedQuery = (s: LabState): string => writeUrl(urlConfigOf(s));
 
-export function keepInBrowser(set: SetLab, get: () => LabState, deps: {
-  /** Applies settings read from a link to the page and the worker. */
-  applySettings: (query: string) => Promise<void>;
-  /** Imports a policy that goes on from `iteration` (quietly: the notice here says what happened). */
-  importAt: (json: object, weights: ArrayBuffer, iteration: number) => Promise<boolean>;
-  startFresh: () => Promise<void>;
-}) {
+export const createKeepSlice = (env: LabEnv): LabSlice<KeepSlice> => (set, get) => {
   let last = -Infinity, timer: ReturnType<typeof setTimeout> | null = null, pending: WeightsCopy | null = null;
   let refused = false, saving = false;
 
@@ -53,18 +46,35 @@ export function keepInBrowser(set: SetLab, get: () => LabState, deps: {
     if (pending) { const next = pending; pending = null; await save(next); }
   };
 
+  /** Applies settings read from a link to the page and the worker. */
+  const applySettings = async (query: string) => {
+    set({ ...readUrl(query).config });
+    env.syncUrl();
+    await env.configure();
+  };
+
+  /** The lab as a first visit shows it; the policy it replaces is kept for Undo. */
+  const startFresh = async () => {
+    await forgetLab().catch(() => undefined);
+    await applySettings('');
+    if (!(await get().loadPretrained())) await get().reset();
+  };
+
+  /** A new copy of the policy from the worker: saved now, or when SAVE_EVERY_MS have passed while training. */
+  env.onPush((p) => {
+    if (p.type !== 'weights') return;
+    const copy = { json: p.json, weights: p.weights, iteration: p.iteration };
+    if (saving) { pending = copy; return; }
+    const every = SAVE_EVERY_MS * Math.max(1, get().history.points.length / POINTS_PER_INTERVAL);
+    const wait = get().running ? last + every - performance.now() : 0;
+    if (timer) clearTimeout(timer);
+    if (wait <= 0) { void save(copy); return; }
+    timer = setTimeout(() => { timer = null; void save(copy); }, wait);
+  });
+
   return {
-    /** A new copy of the policy from the worker: saved now, or when SAVE_EVERY_MS have passed while training. */
-    onCopy(copy: WeightsCopy): void {
-      if (saving) { pending = copy; return; }
-      const every = SAVE_EVERY_MS * Math.max(1, get().history.points.length / POINTS_PER_INTERVAL);
-      const wait = get().running ? last + every - performance.now() : 0;
-      if (timer) clearTimeout(timer);
-      if (wait <= 0) { void save(copy); return; }
-      timer = setTimeout(() => { timer = null; void save(copy); }, wait);
-    },
-    /** At boot: puts a saved lab back when the page's link allows it; true when it did. */
-    async restore(): Promise<boolean> {
+    browserSaved: null,
+    async restoreSaved() {
       let saved: SavedLab | null;
       try { saved = await loadLab(); } catch { return false; } // no storage here: nothing to restore
       if (!saved) return false;
@@ -75,8 +85,11 @@ export function keepInBrowser(set: SetLab, get: () => LabState, deps: {
           + "this link's settings are on show.", 'storage');
         return false;
       }
-      if (here !== saved.query) await deps.applySettings(saved.query);
-      if (!(await deps.importAt(saved.json, saved.weights, saved.iteration))) return false;
+      if (here !== saved.query) await applySettings(saved.query);
+      // Quietly: the notice below says what happened; the policy goes on from its iteration.
+      const imported = await get().importWeights(new Blob([JSON.stringify(saved.json)]), new Blob([saved.weights]),
+        true, 'savedPolicy', saved.iteration);
+      if (!imported) return false;
       const history = saved.history;
       set((s) => {
         s.history.append(history);
@@ -84,8 +97,8 @@ export function keepInBrowser(set: SetLab, get: () => LabState, deps: {
       });
       const when = new Date(saved.savedAt).toLocaleString();
       get().notify('info', `Restored from this browser: the policy of iteration ${saved.iteration} (saved ${when}), its `
-        + 'settings and curves.', 'policy', { label: 'Start fresh', run: () => void deps.startFresh() });
+        + 'settings and curves.', 'policy', { label: 'Start fresh', run: () => void startFresh() });
       return true;
     },
   };
-}
+};
