@@ -118,8 +118,7 @@ export const createShareSlice = (env: LabEnv): LabSlice<ShareSlice> => (set, get
           get().notify('warn', 'The link was made by an older version of the lab, without a checksum: '
             + 'its policy was loaded, but whether it was altered or damaged on the way could not be checked. '
             + 'A link made now carries one.', 'link');
-        }
-        else get().notify('error', "The link's policy was refused (see above); starting from the default policy.", 'link');
+        } else if (!ok) get().notify('error', "The link's policy was refused (see above); starting from the default policy.", 'link');
         return ok;
       } finally {
         env.syncUrl(); // the weights leave the address bar (the settings stay)

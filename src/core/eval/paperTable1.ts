@@ -3,6 +3,9 @@
 // in minutes per query averaged over HLE and FRAMES, for each row the lab can play (the Claude rows:
 // its basic-tools row beside the lab's tools+claude-opus-4.1, its all-tools row beside prompted:claude-opus-4.1).
 
+import { DEFAULT_TRAIN } from '../grpo/config';
+import { SHIPPED_RECIPE } from '../grpo/recipe';
+
 export interface PaperRow {
   /** The lab's policy that stands for this row. */
   policy: string;
@@ -36,7 +39,8 @@ export const DEPARTURES: readonly string[] = [
   'the orchestrator is trained with the lab’s success-first reward, R = outcome·(1 + P·M̃/ΣP) with M’s tool ' +
     'dimensions as shares of the calls, not the paper’s R = outcome·P·M̃',
   'its advantage is R − mean (Dr. GRPO), without the paper’s division by the group’s std, and its learning rate falls linearly to 0 over the run',
-  'one small policy network (a scorer over slot descriptors), not an 8B language model; 800 iterations of 16 tasks × 8 rollouts',
+  'one small policy network (a scorer over slot descriptors), not an 8B language model; ' +
+    `${SHIPPED_RECIPE.iterations} iterations of ${DEFAULT_TRAIN.batchTasks} tasks × ${DEFAULT_TRAIN.groupSize} rollouts`,
   'tasks of 1 to 5 steps and a training budget of 4 to 40 turns (12 at evaluation), not up to 50; costs and ' +
     'latencies are smaller in absolute terms, their ratios are what is compared',
   'Claude Opus 4.1 costs and latencies: at its published prices one token model cannot give both the paper’s cost ' +
