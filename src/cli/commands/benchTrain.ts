@@ -118,6 +118,11 @@ export async function benchTrainCommand(a: Args): Promise<void> {
     + `${dispatchesPerIteration.toFixed(0)} dispatches (kernels run); floor ${meanTurns.toFixed(1)} × ` +
       `${forwardMs.toFixed(2)} ms forward + ${cfg.epochs} × ${backwardMs.toFixed(1)} ms backward = ` +
       `${floorMs.toFixed(1)} ms; ratio ${out.ratio.toFixed(2)}\n` +
-    `arithmetic floor: ${(macs / iterations / 1e6).toFixed(1)} M multiply-adds (${out.decisionsPerIteration.rollout.toFixed(0)} rollout decisions, ${out.decisionsPerIteration.trained.toFixed(0)} trained × ${cfg.epochs} epochs; ${(100 * allowedShare).toFixed(0)}% of their tools allowed) at ${out.matmulGmacPerS.toFixed(2)} GMAC/s = flopFloorMs ${flopFloorMs.toFixed(1)}; ratioToFlopFloor ${out.ratioToFlopFloor.toFixed(2)} on ${backend}${backend === 'wasm' ? ` (kernels of our own ${out.kernels ? 'on' : 'off'})` : ''}\n` +
+    `arithmetic floor: ${(macs / iterations / 1e6).toFixed(1)} M multiply-adds ` +
+    `(${out.decisionsPerIteration.rollout.toFixed(0)} rollout decisions, ` +
+    `${out.decisionsPerIteration.trained.toFixed(0)} trained × ${cfg.epochs} epochs; ` +
+    `${(100 * allowedShare).toFixed(0)}% of their tools allowed) at ${out.matmulGmacPerS.toFixed(2)} GMAC/s = ` +
+    `flopFloorMs ${flopFloorMs.toFixed(1)}; ratioToFlopFloor ${out.ratioToFlopFloor.toFixed(2)} on ${backend}` +
+    `${backend === 'wasm' ? ` (kernels of our own ${out.kernels ? 'on' : 'off'})` : ''}\n` +
     `scoring every tool, masked ones too (the floor as first defined): ${denseFloorMs.toFixed(1)} ms; ratio ${out.ratioToDenseFloor.toFixed(2)}\n`);
 }

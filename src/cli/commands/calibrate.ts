@@ -36,7 +36,9 @@ export async function calibrateCommand(a: Args): Promise<void> {
     } catch (e) {
       const why = (e as Error).message;
       throw new CliError(given ? `--baselines: ` +
-        `${why.replace('; or a trained orchestrator.json', '; a trained orchestrator.json goes in --policy')}` : `the default baselines are the paper's Table 1 (${TABLE1_BASELINES.join(', ')}) and catalog "${catalog.name}" cannot play them (${why}); give --baselines`);
+        `${why.replace('; or a trained orchestrator.json', '; a trained orchestrator.json goes in --policy')}`
+        : `the default baselines are the paper's Table 1 (${TABLE1_BASELINES.join(', ')}) ` +
+          `and catalog "${catalog.name}" cannot play them (${why}); give --baselines`);
     }
   });
   if (a.options.has('policy')) {

@@ -38,9 +38,16 @@ export async function evalCommand(a: Args): Promise<void> {
   }
   const r = await evaluatePolicy(policy, w.tasks, w.catalog, w.sim, { seed: w.seed, ...(preference ? { preference } : {}) });
   // meanCostUSD is in the catalog's currency (`currency`: USD, or the abstract units of seed-004).
-  const out = { ...r, currency: w.catalog.currency, catalog: w.catalog.name, suite: w.suite, seed: w.seed, ...(used ? { preferenceUsed: used } : {}) };
+  const out = {
+    ...r, currency: w.catalog.currency, catalog: w.catalog.name, suite: w.suite, seed: w.seed,
+    ...(used ? { preferenceUsed: used } : {}),
+  };
   if (a.flags.has('json')) process.stdout.write(JSON.stringify(out) + '\n');
   else {
-    process.stdout.write(`${r.policy}: accuracy ${(100 * r.accuracy).toFixed(1)}%, mean cost ${formatCost(w.catalog, r.meanCostUSD)}, mean latency ${r.meanLatencyS.toFixed(1)} s${r.score !== undefined ? `, preference score ${r.score.toFixed(3)}` : ''} over ${r.n} ${w.suite} tasks${used ? ` (greedy, at P = ${describePreference(used)})` : ''}\n`);
+    process.stdout.write(
+      `${r.policy}: accuracy ${(100 * r.accuracy).toFixed(1)}%, mean cost ${formatCost(w.catalog, r.meanCostUSD)}, ` +
+      `mean latency ${r.meanLatencyS.toFixed(1)} s` +
+      `${r.score !== undefined ? `, preference score ${r.score.toFixed(3)}` : ''} over ${r.n} ${w.suite} tasks` +
+      `${used ? ` (greedy, at P = ${describePreference(used)})` : ''}\n`);
   }
 }

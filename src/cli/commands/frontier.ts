@@ -49,5 +49,8 @@ export async function frontierCommand(a: Args): Promise<void> {
     })),
   };
   if (a.flags.has('json')) process.stdout.write(JSON.stringify(out) + '\n');
-  else for (const f of out.families) process.stdout.write(`${f.family.padEnd(12)} AIQ ${f.aiq.toFixed(3)}  ${f.points.map((p) => `${p.policy} ${(100 * p.accuracy).toFixed(1)}%@${formatCost(w.catalog, p.cost)}`).join('  ')}\n`);
+  else for (const f of out.families) {
+    process.stdout.write(`${f.family.padEnd(12)} AIQ ${f.aiq.toFixed(3)}  ` +
+      `${f.points.map((p) => `${p.policy} ${(100 * p.accuracy).toFixed(1)}%@${formatCost(w.catalog, p.cost)}`).join('  ')}\n`);
+  }
 }

@@ -78,7 +78,11 @@ export async function reproduceCommand(a: Args): Promise<void> {
     orchestrator: (c, p, name) => learnedPolicy(net, c, p, name),
   }, log);
   const wallS = (performance.now() - t0) / 1000;
-  const header = `# Reproduction of the ToolOrchestra paper's tables\n\n\`npm run cli -- reproduce ${quick ? '--quick ' : ''}${a.flags.has('pretrained') ? '--pretrained ' : ''}${['count', 'iterations', 'seed'].filter((o) => a.options.has(o)).map((o) => `--${o} ${a.options.get(o) as string} `).join('')}--out DIR\`: ${count} tasks per suite (seed ${seed}), ${source}; ${wallS.toFixed(0)} s on this machine${given ? '' : ` (${trainedS.toFixed(0)} s of it training)`}. Each cell is lab / paper; — where the paper has no number.`;
+  const header = `# Reproduction of the ToolOrchestra paper's tables\n\n` +
+    `\`npm run cli -- reproduce ${quick ? '--quick ' : ''}${a.flags.has('pretrained') ? '--pretrained ' : ''}` +
+    `${['count', 'iterations', 'seed'].filter((o) => a.options.has(o)).map((o) => `--${o} ${a.options.get(o) as string} `).join('')}` +
+    `--out DIR\`: ${count} tasks per suite (seed ${seed}), ${source}; ${wallS.toFixed(0)} s on this machine` +
+    `${given ? '' : ` (${trainedS.toFixed(0)} s of it training)`}. Each cell is lab / paper; — where the paper has no number.`;
   writeFilesAtomically([{ path: join(out, 'REPRODUCTION.md'), data: reproductionMarkdown(r, header) }]);
   log(`wrote ${join(out, 'REPRODUCTION.md')} in ${wallS.toFixed(1)} s`);
   process.stdout.write((a.flags.has('json') ? JSON.stringify(r) : reproductionMarkdown(r, header)) + '\n');
