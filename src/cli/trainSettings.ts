@@ -52,7 +52,10 @@ export function boundedFromArgs(a: Args, base: TrainConfig): TrainConfig {
 /** Refuses run-setting options next to --resume (the run keeps the settings it was started with). */
 export function refuseSettingsOnResume(a: Args, dir: string): void {
   const given = RUN_SETTING_OPTIONS.filter((o) => a.options.has(o) || a.flags.has(o));
-  if (given.length) throw new CliError(`--resume keeps the settings the run was started with (in ${dir}/orchestrator.json); leave out ${given.map((o) => `--${o}`).join(', ')}, or start a new run from it: --init ${dir}/orchestrator.json`);
+  if (given.length) {
+    throw new CliError(`--resume keeps the settings the run was started with (in ${dir}/orchestrator.json); ` +
+      `leave out ${given.map((o) => `--${o}`).join(', ')}, or start a new run from it: --init ${dir}/orchestrator.json`);
+  }
 }
 
 /** Fields that every run this CLI wrote holds. */
@@ -134,7 +137,10 @@ export function storedTrainConfig(stored: Record<string, unknown>, catalog: Cata
     return { error: `its learning-rate schedule must run from an iteration to a later one, at most ${MAX_ITERATIONS} `
       + `(got ${got})` };
   }
-  if (!(c.epsLow >= 0 && c.epsLow < 1 && c.epsHigh >= 0 && c.maxGradNorm > 0 && c.availability > 0 && c.availability <= 1)) return { error: `"epsLow" must be in [0, 1), "epsHigh" ≥ 0, "maxGradNorm" > 0 and "availability" in (0, 1] (got ${c.epsLow}, ${c.epsHigh}, ${c.maxGradNorm}, ${c.availability})` };
+  if (!(c.epsLow >= 0 && c.epsLow < 1 && c.epsHigh >= 0 && c.maxGradNorm > 0 && c.availability > 0 && c.availability <= 1)) {
+    return { error: `"epsLow" must be in [0, 1), "epsHigh" ≥ 0, "maxGradNorm" > 0 and "availability" in (0, 1] ` +
+      `(got ${c.epsLow}, ${c.epsHigh}, ${c.maxGradNorm}, ${c.availability})` };
+  }
   const negative = Object.entries({ ...c.sim,
     ...Object.fromEntries(Object.entries(c.sim.spread).map(([k, v]) => [`spread.${k}`, v])) }).find(([, v]) => typeof v === 'number' && v < 0);
   if (negative) return { error: `"sim.${negative[0]}" must be ≥ 0 (got ${negative[1] as number})` };

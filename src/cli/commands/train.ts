@@ -91,7 +91,12 @@ function readRun(dir: string): { net: ReturnType<typeof loadPolicyFile>['net']; 
     lines.push(l);
     last = it;
   }
-  if (lines.length < done) process.stderr.write(`warning: ${existsSync(metricsPath) ? `${metricsPath} lacks the metrics of ${done - lines.length} of its ${done} iterations (unreadable, out of order or missing lines); the resumed file keeps the ${lines.length} it has` : `${metricsPath} is missing; the resumed file holds only the new iterations' metrics`}\n`);
+  if (lines.length < done) {
+    process.stderr.write(`warning: ${existsSync(metricsPath)
+      ? `${metricsPath} lacks the metrics of ${done - lines.length} of its ${done} iterations ` +
+        `(unreadable, out of order or missing lines); the resumed file keeps the ${lines.length} it has`
+      : `${metricsPath} is missing; the resumed file holds only the new iterations' metrics`}\n`);
+  }
   return { net, config, done, catalog, lines };
 }
 
@@ -261,7 +266,12 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
       if (last.diverged) process.stderr.write(`warning: ${divergedText(last.diverged)}\n`);
       if ((i + 1) % every === 0 || i === iterations - 1) {
         const s = (performance.now() - t0) / 1000;
-        process.stderr.write(`it ${String(last.iteration).padStart(4)}  reward ${last.meanReward.toFixed(3)}  acc ${(100 * last.accuracy).toFixed(1)}%  cost ${formatCost(catalog, last.meanCostUSD)}  entropy ${last.decisions.trained ? last.entropy.toFixed(3) : '—'}${config.lrDecay ? `  lr ${last.learningRate.toPrecision(3)}` : ''}  |A| ${last.meanAbsAdvantage.toFixed(2)}  ${((i + 1 - done) / s).toFixed(2)} it/s${last.decisions.trained ? '' : '  (no update: every group was filtered, all its tries scored alike)'}\n`);
+        process.stderr.write(`it ${String(last.iteration).padStart(4)}  reward ${last.meanReward.toFixed(3)}  ` +
+          `acc ${(100 * last.accuracy).toFixed(1)}%  cost ${formatCost(catalog, last.meanCostUSD)}  ` +
+          `entropy ${last.decisions.trained ? last.entropy.toFixed(3) : '—'}` +
+          `${config.lrDecay ? `  lr ${last.learningRate.toPrecision(3)}` : ''}  |A| ${last.meanAbsAdvantage.toFixed(2)}  ` +
+          `${((i + 1 - done) / s).toFixed(2)} it/s` +
+          `${last.decisions.trained ? '' : '  (no update: every group was filtered, all its tries scored alike)'}\n`);
       }
       if ((i + 1) % checkpointEvery === 0 && i + 1 < iterations) await save(i + 1, null);
       // On wasm every await resolves as a microtask: yield to the event loop once an iteration so a Ctrl-C is seen.

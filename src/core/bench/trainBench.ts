@@ -122,7 +122,8 @@ export async function runTrainBench(plan: BenchPlan, log: (line: string) => void
   const rowMacs = new Map<BenchRow, { macs: number; dense: number }>();
   let tooSlow: string | null = null;
   let last: { macs: number; ms: number } | null = null; // the last measured size, to predict the next one's cost
-  const sizes = plan.widths.flatMap((width) => plan.episodes.map((episodes) => ({ width, episodes }))).sort((a, b) => a.width * a.episodes - b.width * b.episodes);
+  const sizes = plan.widths.flatMap((width) => plan.episodes.map((episodes) => ({ width, episodes })))
+    .sort((a, b) => a.width * a.episodes - b.width * b.episodes);
   for (const { width, episodes } of sizes) {
     if (tooSlow) { rows.push({ width, episodes, status: 'skipped', note: tooSlow }); continue; }
     const cfg = config(width, episodes);

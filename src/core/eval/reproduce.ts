@@ -82,7 +82,8 @@ export async function table1Rows(policy: BatchPolicy, baselines: readonly string
   return rows.map((r) => suiteRow(r));
 }
 
-const callsOf = (r: SuiteRow, ids: readonly string[]): number => Math.round(100 * meanOver((s) => ids.reduce((a, id) => a + (r.bySuite[s].callsPerTask[id] ?? 0), 0))) / 100;
+const callsOf = (r: SuiteRow, ids: readonly string[]): number =>
+  Math.round(100 * meanOver((s) => ids.reduce((a, id) => a + (r.bySuite[s].callsPerTask[id] ?? 0), 0))) / 100;
 
 /** Every table; progress is reported through `log`. */
 export async function reproduce(o: ReproduceOptions, log: (s: string) => void = () => {}): Promise<Reproduction> {

@@ -117,7 +117,10 @@ export function checkManifest(jsonValue: unknown, byteLength?: number): CheckedM
   if (!Array.isArray(specs)) return fail('weightsManifest is missing');
   const expected = weightShapes(cfg);
   const extra = specs.find((x) => !expected.some((w) => w.name === x?.name));
-  if (extra || specs.length !== expected.length) return fail(`the manifest lists ${specs.length} weights; a ${cfg.width}×${cfg.depth} policy has ${expected.length}${extra ? ` (unexpected "${String(extra?.name)}")` : ''}`);
+  if (extra || specs.length !== expected.length) {
+    return fail(`the manifest lists ${specs.length} weights; a ${cfg.width}×${cfg.depth} policy has ${expected.length}` +
+      `${extra ? ` (unexpected "${String(extra?.name)}")` : ''}`);
+  }
   // The bytes are read in the manifest's order, so a manifest in any other order than the network's
   // would load each weight from another's bytes (two swapped entries once dropped accuracy from 58% to 18%, silently).
   const misplaced = specs.findIndex((x, i) => x?.name !== expected[i]?.name);

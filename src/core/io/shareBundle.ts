@@ -274,7 +274,9 @@ export function decodeShareFile(text: string): { settings: string; artifact: Art
       `"${String(v.format)}", expected "${SHARE_FORMAT}")`);
   }
   if (v.version !== SHARE_VERSION) fail(`share file version ${String(v.version)} is not supported (expected ${SHARE_VERSION})`);
-  if (typeof v.settings !== 'string' || v.settings.length > 64_000 || !/^(\?|#|$)/.test(v.settings)) fail('the file\'s settings are not a link\'s "?…#…" part');
+  if (typeof v.settings !== 'string' || v.settings.length > 64_000 || !/^(\?|#|$)/.test(v.settings)) {
+    fail('the file\'s settings are not a link\'s "?…#…" part');
+  }
   if (typeof v.weights !== 'string') fail('the file has no weights');
   const { total } = manifestSizes(v.artifact);
   const weights = fromBase64(v.weights as string, 'the file\'s weights');

@@ -115,7 +115,9 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
       summary: `B = ${c.batchTasks} tasks drawn from the training pool of ${s.host.pool.length} (seed ${c.seed}, ` +
         `iteration ${iteration}); each will be tried G = ${c.groupSize} times, ${c.batchTasks * c.groupSize} ` +
         `episodes in all. P is ` +
-        `${c.preferenceMode === 'random' ? 'drawn at random for each task' : "the sliders' preference, the same for every task"}. One group is followed through the next phases: the first whose G attempts neither all succeed nor all fail, where there is something to learn.`,
+        `${c.preferenceMode === 'random' ? 'drawn at random for each task' : "the sliders' preference, the same for every task"}. ` +
+        'One group is followed through the next phases: the first whose G attempts neither all succeed nor all fail, ' +
+        'where there is something to learn.',
       tables: [{ caption: 'The tasks and their preference vectors P',
         columns: ['group', 'domain', 'task', 'P (non-zero)'], symbols: [null, null, null, 'P'],
         rows: s.groupPrefs.map((p, b) => [String(b + 1), (s.tasks[b * c.groupSize] as Task).domain,
@@ -212,11 +214,14 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     return {
       facts,
       summary: how + (official ? " The last column is the official code's reward for the same group: with +cost in " +
-        "its numerator the dearest success scores highest on cost, and its outcome, cost and latency terms count twice (the per-tool loop runs over them as well)." : ''),
+        'its numerator the dearest success scores highest on cost, and its outcome, cost and latency terms count twice ' +
+        '(the per-tool loop runs over them as well).' : ''),
       tables: [{ caption: `Group ${s.shown + 1}: the terms P_k·M̃_k and R`, columns: ['#', 'outcome', 'cost',
         ...active.map((k) => `P·M̃ ${names[k]}`), 'R', ...(official ? ['R, official code'] : [])], symbols: [null, null,
         null, ...active.map(() => null), 'R', ...(official ? [null] : [])],
-        rows: R.map((r, g) => [String(g + 1), (stats[g]?.outcome ? '1' : '0'), formatCost(s.host.catalog, stats[g]?.costUSD ?? 0), ...active.map((k) => f((P[k] as number) * ((s.mNorm[s.shown] as number[][])[g] as number[])[k]!, 3)), f(r), ...(official ? [f(official[g] as number)] : [])]) }],
+        rows: R.map((r, g) => [String(g + 1), (stats[g]?.outcome ? '1' : '0'), formatCost(s.host.catalog, stats[g]?.costUSD ?? 0),
+          ...active.map((k) => f((P[k] as number) * ((s.mNorm[s.shown] as number[][])[g] as number[])[k]!, 3)), f(r),
+          ...(official ? [f(official[g] as number)] : [])]) }],
     };
   },
   // 6. Advantage: A
@@ -227,7 +232,12 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
       facts: { a1: a.advantages[0] as number, mean: a.mean, std: a.std, filtered: a.filtered ? 1 : 0,
         filteredGroups: filtered, groups: s.advantages.length, aMax: Math.max(...a.advantages),
         aMin: Math.min(...a.advantages) },
-      summary: `The group is its own baseline: mean R = ${f(a.mean)}, std = ${f(a.std)}. ${a.filtered ? `Std below ${o.filterStd}: the group is filtered, every A = 0 and it does not train.` : `A = (R − mean)${o.normalizeStd ? `/(std + ${ADV_EPS})` : ' (no std division)'}${o.clip !== null ? `, clipped to ±${o.clip}` : ''}: better-than-siblings trajectories get A > 0.`} In the whole batch ${filtered} of ${s.advantages.length} groups were filtered (all G rewards nearly equal: nothing to learn from them).`,
+      summary: `The group is its own baseline: mean R = ${f(a.mean)}, std = ${f(a.std)}. ${a.filtered
+        ? `Std below ${o.filterStd}: the group is filtered, every A = 0 and it does not train.`
+        : `A = (R − mean)${o.normalizeStd ? `/(std + ${ADV_EPS})` : ' (no std division)'}` +
+          `${o.clip !== null ? `, clipped to ±${o.clip}` : ''}: better-than-siblings trajectories get A > 0.`} ` +
+        `In the whole batch ${filtered} of ${s.advantages.length} groups were filtered ` +
+        '(all G rewards nearly equal: nothing to learn from them).',
       tables: [o.normalizeStd
         ? { caption: `Group ${s.shown + 1}: R → A`, columns: ['#', 'R', 'R − mean', '(R − mean)/(std + ε)', 'A'], symbols: [null, 'R', null, null, 'A'],
           rows: R.map((r, g) => [String(g + 1), f(r), f(r - a.mean), f(a.raw[g] as number), f(a.advantages[g] as number)]) }
@@ -250,12 +260,17 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
         clipLast: last.clipFrac, klLast: last.kl, entropyLast: last.entropy,
         trained: s.trainedDecisions } : { epochs: 0 },
       summary: u.epochs.length === 0 ? 'Every group was filtered: no decision trains, the weights stay as they were.'
-        : `${s.trainedDecisions} decisions train (of ${M} buffer rows: padding and filtered groups carry weight 0), for μ = ${c.epochs} epoch${c.epochs > 1 ? 's' : ''}. Epoch 1 is on-policy, so ratio = π_θ/π_old = 1 exactly and nothing is clipped; from epoch 2 the ratio moves and leaves [${+(1 - c.epsLow).toFixed(4)}, ${+(1 + c.epsHigh).toFixed(4)}] where the clip stops the push.${still} KL ${c.beta > 0 ? `to the reference, β = ${c.beta}` : 'is 0: β = 0 (no reference model, as in the paper)'}.`,
+        : `${s.trainedDecisions} decisions train (of ${M} buffer rows: padding and filtered groups carry weight 0), ` +
+          `for μ = ${c.epochs} epoch${c.epochs > 1 ? 's' : ''}. Epoch 1 is on-policy, so ratio = π_θ/π_old = 1 exactly ` +
+          'and nothing is clipped; from epoch 2 the ratio moves and leaves ' +
+          `[${+(1 - c.epsLow).toFixed(4)}, ${+(1 + c.epsHigh).toFixed(4)}] where the clip stops the push.${still} ` +
+          `KL ${c.beta > 0 ? `to the reference, β = ${c.beta}` : 'is 0: β = 0 (no reference model, as in the paper)'}.`,
       ...(u.diverged ? { diverged: u.diverged } : {}),
       tables: [{ caption: 'Each epoch of the update',
         columns: ['epoch', 'ratio min … max', 'clip fraction', 'KL', 'surrogate', 'entropy', '‖g‖ before clip'],
         symbols: [null, 'ratio', 'clip', 'kl', null, 'entropy', null],
-        rows: u.epochs.map((e, i) => [String(i + 1), `${f(e.ratioMin, 4)} … ${f(e.ratioMax, 4)}`, pct(e.clipFrac), f(e.kl, 5), f(e.loss, 5), f(e.entropy), f(e.gradNorm)]) }],
+        rows: u.epochs.map((e, i) => [String(i + 1), `${f(e.ratioMin, 4)} … ${f(e.ratioMax, 4)}`, pct(e.clipFrac),
+          f(e.kl, 5), f(e.loss, 5), f(e.entropy), f(e.gradNorm)]) }],
     };
   },
   // 8. New probabilities
