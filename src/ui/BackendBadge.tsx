@@ -42,7 +42,13 @@ export function BackendBadge({ backend, pending, stopped, onRemeasure }: {
     const text = 'tfjs is not running: the training worker stopped';
     return <span className="badge warn" data-testid="backend-stopped">{text}</span>;
   }
-  if (pending || !backend) return <span className="badge muted" data-testid="backend-pending"><span className="spinner" aria-hidden="true" />{pending ?? 'starting tfjs…'}</span>;
+  if (pending || !backend) {
+    return (
+      <span className="badge muted" data-testid="backend-pending">
+        <span className="spinner" aria-hidden="true" />{pending ?? 'starting tfjs…'}
+      </span>
+    );
+  }
   const probe = backend.probe ?? null;
   const speed = chosenSpeed(backend);
   const title = details(backend, probe);
@@ -54,7 +60,10 @@ export function BackendBadge({ backend, pending, stopped, onRemeasure }: {
       <span className="small" data-testid="backend-probe">
         {speed ?? (backend.mode === 'forced' ? 'forced' : probe?.inconclusive ? 'speed not measured' : 'auto')}
       </span>
-      {backend.mode === 'auto' && <button type="button" className="link" onClick={onRemeasure} title="Run the backend speed probe again (≤ 2 s) and train on the fastest">Re-measure</button>}
+      {backend.mode === 'auto' && (
+        <button type="button" className="link" onClick={onRemeasure}
+          title="Run the backend speed probe again (≤ 2 s) and train on the fastest">Re-measure</button>
+      )}
     </span>
   );
 }

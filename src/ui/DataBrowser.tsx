@@ -33,7 +33,9 @@ function TaskDetail({ task, catalog }: { task: Task; catalog: Catalog }) {
         </tbody>
       </table>
       <p className="small">
-        {task.commits === 'task' ? 'One final answer' : 'Each step committed in turn'} · golden path succeeds with p = {task.golden.successProbability.toFixed(3)} · context {task.promptTokens} tokens{task.maxTurns ? ` · ${task.maxTurns} turns` : ''} · available tools:{' '}
+        {task.commits === 'task' ? 'One final answer' : 'Each step committed in turn'} · golden path succeeds with
+        p = {task.golden.successProbability.toFixed(3)} · context {task.promptTokens} tokens{task.maxTurns
+          ? ` · ${task.maxTurns} turns` : ''} · available tools:{' '}
         {task.available.map((id) => <code key={id} className="chip">{id}</code>)}
       </p>
       {task.store && (

@@ -30,7 +30,12 @@ export function ExportImport() {
     <div className="export-import">
       <section>
         <h3>Policy weights</h3>
-        <p className="small muted">tfjs artifacts: <code>orchestrator.json</code> (weights manifest; catalog, feature spec and training config in its metadata) + <code>orchestrator.weights.bin</code>. Import also takes one <code>{SHARE_FILE}</code> (Share → Share with policy: settings and policy). <code>npm run cli -- eval --policy orchestrator.json</code> evaluates them in Node.</p>
+        <p className="small muted">
+          tfjs artifacts: <code>orchestrator.json</code> (weights manifest; catalog, feature spec and training config
+          in its metadata) + <code>orchestrator.weights.bin</code>. Import also
+          takes one <code>{SHARE_FILE}</code> (Share → Share with policy:
+          settings and policy). <code>npm run cli -- eval --policy orchestrator.json</code> evaluates them in Node.
+        </p>
         <button type="button" onClick={() => void s.exportWeights()}>Export weights</button>{' '}
         <button type="button" onClick={() => input.current?.click()}>Import weights</button>{' '}
         <button type="button" onClick={() => void s.loadPretrained()}>Load the pretrained policy</button>
@@ -40,7 +45,8 @@ export function ExportImport() {
       <section>
         <h3>Run metrics</h3>
         <p className="small muted" data-testid="metrics-recorded">
-          The export holds every iteration of this policy's run: {s.logged} ({s.recorded > 0 && s.recorded < s.logged ? `the charts draw ${s.recorded} of them, thinned past ${SERIES_CAP}` : 'the charts draw them all'}).
+          The export holds every iteration of this policy's run: {s.logged} ({s.recorded > 0 && s.recorded < s.logged
+            ? `the charts draw ${s.recorded} of them, thinned past ${SERIES_CAP}` : 'the charts draw them all'}).
         </p>
         <button type="button" onClick={() => s.exportMetrics('csv')}>Metrics CSV</button>{' '}
         <button type="button" onClick={() => s.exportMetrics('json')}>Metrics JSON</button>

@@ -11,9 +11,14 @@ import { headline } from './shownNumbers';
 /** What the policy on show is, in one line under the Train buttons (`settings`: what training on would use, in words). */
 function originLine(origin: LabState['policyOrigin'], running: boolean, iteration: number, settings: string): string {
   const its = count(iteration, 'iteration');
-  if (running) return `Training ${origin === 'pretrained' ? 'on from the pretrained policy' : origin === 'scratch' ? 'from scratch' : 'the current policy'} · iteration ${iteration}`;
+  if (running) {
+    return `Training ${origin === 'pretrained' ? 'on from the pretrained policy' : origin === 'scratch' ? 'from scratch' : 'the current policy'}` +
+      ` · iteration ${iteration}`;
+  }
   switch (origin) {
-    case 'pretrained': return iteration ? `Now: the pretrained policy, trained on for ${its}.` : `Now: the shipped pretrained policy (random P, ${SHIPPED_RECIPE.reward} reward). Continuing trains it with the settings (now ${settings}).`;
+    case 'pretrained': return iteration ? `Now: the pretrained policy, trained on for ${its}.`
+      : `Now: the shipped pretrained policy (random P, ${SHIPPED_RECIPE.reward} reward). ` +
+        `Continuing trains it with the settings (now ${settings}).`;
     case 'loading': return 'Loading the policy…';
     case 'imported': return iteration ? `Now: an imported policy, trained on for ${its}.` : 'Now: an imported policy.';
     case 'restored': return `Now: a restored policy (iteration ${iteration}).`;
@@ -29,7 +34,8 @@ function originLine(origin: LabState['policyOrigin'], running: boolean, iteratio
  */
 export function FirstScreen() {
   const s = useLab(useShallow((x) => ({
-    tradeoff: x.tradeoff, stale: x.tradeoffStale, catalog: x.catalog, preference: x.train.preference, running: x.running, origin: x.policyOrigin, iteration: x.iteration, sawPhases: x.phases.length > 0,
+    tradeoff: x.tradeoff, stale: x.tradeoffStale, catalog: x.catalog, preference: x.train.preference, running: x.running,
+    origin: x.policyOrigin, iteration: x.iteration, sawPhases: x.phases.length > 0,
     reward: x.train.reward, preferenceMode: x.train.preferenceMode,
     trainFromScratch: x.trainFromScratch, continueFromPretrained: x.continueFromPretrained, nextPhase: x.nextPhase, pause: x.pause,
   })));
@@ -74,7 +80,8 @@ export function FirstScreen() {
             <button type="button" onClick={() => void s.continueFromPretrained()}>Continue from the pretrained policy</button>
           </div>
           <span className="small muted origin-line" data-testid="policy-origin">
-            {originLine(s.origin, s.running, s.iteration, `the ${REWARD_MODE_LABELS[s.reward]} reward, ${s.preferenceMode === 'random' ? 'a random P per task' : 'your P'}`)}
+            {originLine(s.origin, s.running, s.iteration,
+              `the ${REWARD_MODE_LABELS[s.reward]} reward, ${s.preferenceMode === 'random' ? 'a random P per task' : 'your P'}`)}
           </span>
         </li>
         <li className={s.sawPhases ? 'did' : ''}>

@@ -67,11 +67,12 @@ export function GroupInspector() {
       <p>
         <span className={`domain ${g.task.domain}`}>{g.task.domain}</span> <strong>{g.task.question}</strong>
         <span
-          className="muted small"> · G = {g.trajectories.length} · P = [{g.preference.map((x, k) => (x ? `${g.dims[k]} ${x}` : null)).filter(Boolean).join(', ')
-          || 'all 0'}]</span>
+          className="muted small"> · G = {g.trajectories.length} · P = [{g.preference
+            .map((x, k) => (x ? `${g.dims[k]} ${x}` : null)).filter(Boolean).join(', ') || 'all 0'}]</span>
       </p>
       <p className="small formula">
-        M(τ) = [{REWARD_MODE_INFO[g.reward].measures}…, outcome, −cost, −latency], each dimension min–max normalised over the group (0 where constant).{' '}
+        M(τ) = [{REWARD_MODE_INFO[g.reward].measures}…, outcome, −cost, −latency], each dimension min–max normalised
+        over the group (0 where constant).{' '}
         {g.normalizeStd ? <>A = (R − mean)/(std + 10⁻⁶) = (R − {g.mean.toFixed(3)})/({g.std.toFixed(3)} + 10⁻⁶)</>
           : <>A = R − mean = R − {g.mean.toFixed(3)} (no std division)</>}{g.filtered
           ? ' — this group was filtered (std < threshold): A = 0, not trained on' : ''}.

@@ -27,14 +27,21 @@ export function HyperparamsPanel() {
         <Num integer label="max turns" value={t.sim.maxTurns} min={4} max={50} step={1} onChange={(v) => put({ sim: { ...t.sim, maxTurns: v } })} />
       </Group>
       <Group title="Update">
-        <Num label="learning rate" value={t.learningRate} min={0} max={1} step={0.0005} onChange={(v) => put({ learningRate: v })} />
-        <Num integer label="lr → 0 by iteration (0 = constant)" value={t.lrDecay?.end ?? 0} min={0} max={1_000_000} step={100} onChange={(v) => put({ lrDecay: v > 0 ? { start: 0, end: v } : null })} hint={`the learning rate falls linearly from the run's start to 0 at this iteration, as Hugging Face's and TRL's default schedule does (the shipped recipe: ${SHIPPED_RECIPE.iterations}), and the run pauses there; 0 keeps it constant, as veRL does`} />
+        <Num label="learning rate" value={t.learningRate} min={0} max={1} step={0.0005}
+          onChange={(v) => put({ learningRate: v })} />
+        <Num integer label="lr → 0 by iteration (0 = constant)" value={t.lrDecay?.end ?? 0} min={0} max={1_000_000} step={100}
+          onChange={(v) => put({ lrDecay: v > 0 ? { start: 0, end: v } : null })}
+          hint={'the learning rate falls linearly from the run\'s start to 0 at this iteration, ' +
+            `as Hugging Face's and TRL's default schedule does (the shipped recipe: ${SHIPPED_RECIPE.iterations}), ` +
+            'and the run pauses there; 0 keeps it constant, as veRL does'} />
         <Num integer label="μ (epochs)" value={t.epochs} min={1} max={16} step={1} onChange={(v) => put({ epochs: v })}
           hint="with μ = 1 the ratio is 1 and nothing is clipped" />
         <Num label="ε low" value={t.epsLow} min={0} max={1} step={0.01} onChange={(v) => put({ epsLow: v })} />
         <Num label="ε high" value={t.epsHigh} min={0} max={5} step={0.01} onChange={(v) => put({ epsHigh: v })} />
-        <Num label="β (KL)" value={t.beta} min={0} max={10} step={0.01} onChange={(v) => put({ beta: v })} hint="k3 KL to the policy at the start of the run" />
-        <Num label="entropy coef" value={t.entropyCoef} min={0} max={10} step={0.001} onChange={(v) => put({ entropyCoef: v })} />
+        <Num label="β (KL)" value={t.beta} min={0} max={10} step={0.01} onChange={(v) => put({ beta: v })}
+          hint="k3 KL to the policy at the start of the run" />
+        <Num label="entropy coef" value={t.entropyCoef} min={0} max={10} step={0.001}
+          onChange={(v) => put({ entropyCoef: v })} />
         <label className="field" title="veRL's clip_ratio_c: for a negative advantage the loss is capped at −A·c, so a ratio far above 1 cannot blow it up">
           <span>dual clip c</span>
           <select aria-label="dual clip" value={t.dualClip === null ? 'off' : String(t.dualClip)} onChange={(e) => put({ dualClip: e.target.value === 'off'

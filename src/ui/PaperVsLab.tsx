@@ -36,20 +36,24 @@ export function PaperVsLab() {
       </details>
       <p className="small">
         <button type="button" onClick={() => void compute()} disabled={busy}>{busy ? 'Computing…' : 'Recompute'}</button>{' '}
-        {paper ? <span className="muted">policy at iteration {paper.iteration}, {paper.count} tasks per suite{paper.iteration !== iteration ? ' (the policy has trained since)' : ''}</span> : null}
+        {paper ? <span className="muted">policy at iteration {paper.iteration}, {paper.count} tasks per suite{paper.iteration !== iteration
+          ? ' (the policy has trained since)' : ''}</span> : null}
       </p>
       {paper && (
         <div className="table-wrap">
           <table className="paper">
             <thead>
               <tr><th>system</th>{COLUMNS.map((c) => <th key={c.key} colSpan={2}>{c.label}</th>)}</tr>
-              <tr><th /> {COLUMNS.map((c) => [<th key={`${c.key}-lab`} className="num">lab</th>, <th key={`${c.key}-paper`} className="num muted">paper</th>])}</tr>
+              <tr><th /> {COLUMNS.map((c) => [<th key={`${c.key}-lab`} className="num">lab</th>,
+                <th key={`${c.key}-paper`} className="num muted">paper</th>])}</tr>
             </thead>
             <tbody>
               {paper.rows.map((r) => (
                 <tr key={r.name}>
-                  <td><code>{r.name}</code>{r.name === 'orchestrator' ? ' (this policy)' : ''}<span className="muted small"> {PAPER_TABLE1.find((p) => p.policy === r.name)?.label ?? ''}</span></td>
-                  {COLUMNS.map((c) => [<td key={`${c.key}-lab`} className="num">{show(r.lab[c.key])}</td>, <td key={`${c.key}-paper`} className="num muted">{show(r.paper[c.key])}</td>])}
+                  <td><code>{r.name}</code>{r.name === 'orchestrator' ? ' (this policy)' : ''}<span className="muted small"> {PAPER_TABLE1
+                    .find((p) => p.policy === r.name)?.label ?? ''}</span></td>
+                  {COLUMNS.map((c) => [<td key={`${c.key}-lab`} className="num">{show(r.lab[c.key])}</td>,
+                    <td key={`${c.key}-paper`} className="num muted">{show(r.paper[c.key])}</td>])}
                 </tr>
               ))}
             </tbody>

@@ -28,9 +28,15 @@ const weighsTools = (p: Preference): boolean => Object.values(p.tools).some((w) 
  * one training here uses.
  */
 function toolWeightsNote(mode: RewardMode): string {
-  const both = "What these weights pay for depends on the policy's training reward. The paper's pays for each call of a preferred tool, and only that, when the outcome weighs 0: the policy adds such calls, at a higher cost, and may hand the answer to a weaker preferred model. Success-first (the shipped policy's) pays for the share of calls to preferred tools, on top of the 1 a success earns: calls move mostly where the answer stays.";
+  const both = "What these weights pay for depends on the policy's training reward. " +
+    "The paper's pays for each call of a preferred tool, and only that, when the outcome weighs 0: " +
+    'the policy adds such calls, at a higher cost, and may hand the answer to a weaker preferred model. ' +
+    "Success-first (the shipped policy's) pays for the share of calls to preferred tools, on top of the 1 a success earns: " +
+    'calls move mostly where the answer stays.';
   const { label, readsPreference } = REWARD_MODE_INFO[mode];
-  const now = readsPreference ? `Training here uses the ${label} reward.` : `Training here uses the ${label} reward, which does not read P: these weights change nothing in training, though the policy still reads them as an input.`;
+  const now = readsPreference ? `Training here uses the ${label} reward.`
+    : `Training here uses the ${label} reward, which does not read P: ` +
+      'these weights change nothing in training, though the policy still reads them as an input.';
   return `${both} ${now}`;
 }
 
@@ -80,7 +86,8 @@ export function PreferencePanel() {
   const put = (patch: Partial<Preference>) => setPreference({ ...p, ...patch });
   const applyRecipe = () => {
     setTrain(recipePatch({ advantage }));
-    useLab.getState().notify('info', `Training now uses the shipped policy's recipe: ${RECIPE_IN_WORDS}, where a run pauses (Settings → Training). Train from scratch to train one policy for every preset.`, 'recipe');
+    useLab.getState().notify('info', `Training now uses the shipped policy's recipe: ${RECIPE_IN_WORDS}, ` +
+      'where a run pauses (Settings → Training). Train from scratch to train one policy for every preset.', 'recipe');
   };
   return (
     <section className="panel prefs" aria-label="preferences">
@@ -93,17 +100,21 @@ export function PreferencePanel() {
       <details>
         <summary>Tool preferences</summary>
         {catalog.tools.map((t) => (
-          <Slider key={t.id} label={`Prefer ${t.id}`} value={p.tools[t.id] ?? 0} onChange={(v) => put({ tools: { ...p.tools, [t.id]: v } })} hint={t.description} />
+          <Slider key={t.id} label={`Prefer ${t.id}`} value={p.tools[t.id] ?? 0}
+            onChange={(v) => put({ tools: { ...p.tools, [t.id]: v } })} hint={t.description} />
         ))}
       </details>
       <fieldset className="mode">
         <legend className="small muted">Training preferences</legend>
-        <label><input type="radio" name="pmode" checked={mode === 'fixed'} onChange={() => setTrain({ preferenceMode: 'fixed' })} /> the sliders’ P</label>
-        <label><input type="radio" name="pmode" checked={mode === 'random'} onChange={() => setTrain({ preferenceMode: 'random' })} /> random P per task (the paper’s way)</label>
+        <label><input type="radio" name="pmode" checked={mode === 'fixed'}
+          onChange={() => setTrain({ preferenceMode: 'fixed' })} /> the sliders’ P</label>
+        <label><input type="radio" name="pmode" checked={mode === 'random'}
+          onChange={() => setTrain({ preferenceMode: 'random' })} /> random P per task (the paper’s way)</label>
       </fieldset>
       {mode === 'random' && reward === 'toolorchestra' && (
         <p className="small field-note" role="note" data-testid="random-p-reward-note">
-          Under the paper’s reward, one policy for every P can give up answers for presets that weigh tools or cost (docs/REPRODUCTION.md, “One policy, any preference”). The shipped policy’s recipe: {RECIPE_IN_WORDS}.{' '}
+          Under the paper’s reward, one policy for every P can give up answers for presets that weigh tools or cost
+          (docs/REPRODUCTION.md, “One policy, any preference”). The shipped policy’s recipe: {RECIPE_IN_WORDS}.{' '}
           <button type="button" className="link" onClick={applyRecipe}>Use that recipe</button>
         </p>
       )}

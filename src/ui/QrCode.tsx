@@ -38,7 +38,12 @@ export function QrCode({ text, caption }: { text: string; caption: string }) {
     }
   }, [text]);
   if (!qr) {
-    return <p className="small" role="note">The link is too long for a QR code ({text.length.toLocaleString('en')} characters; a phone can read about 1,000): copy it instead.</p>;
+    return (
+      <p className="small" role="note">
+        The link is too long for a QR code ({text.length.toLocaleString('en')} characters; a phone can read about 1,000):
+        copy it instead.
+      </p>
+    );
   }
   const n = qr.size;
   const px = Math.max(200, 2 * n);

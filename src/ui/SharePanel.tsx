@@ -92,7 +92,9 @@ export function SharePanel() {
         </div>
         {copied && (copied.ok
           ? <p className="small" role="status" data-testid="copied">{COPIED_MESSAGE}</p>
-          : <p className="small" role="status" data-testid="copied">The clipboard was refused: copy the link by hand (it carries the settings, not the trained policy). <input readOnly aria-label="Link" value={copied.url} onFocus={(e) => e.target.select()} /></p>)}
+          : <p className="small" role="status" data-testid="copied">The clipboard was refused: copy the link by hand
+            (it carries the settings, not the trained policy). <input readOnly aria-label="Link" value={copied.url}
+              onFocus={(e) => e.target.select()} /></p>)}
         {policy && ('error' in policy
           ? <p className="small bad" role="alert">{policy.error}</p>
           : <div className="small policy-share" data-testid="policy-share">

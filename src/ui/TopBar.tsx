@@ -32,13 +32,15 @@ export function TopBar() {
         <span className="counter muted">{s.running
           ? (s.backendSwitch ? 'waits for the backend' : s.itPerS > 0 ? `${s.itPerS.toFixed(2)} it/s` : 'starting…')
           : 'paused'}</span>
-        <span className="counter muted small" data-testid="worker-activity" title="what the training worker is doing now">worker: {activityText(s.workerActivity)}</span>
+        <span className="counter muted small" data-testid="worker-activity"
+          title="what the training worker is doing now">worker: {activityText(s.workerActivity)}</span>
       </div>
       <div className="controls">
         {s.running ? <button type="button" className="primary" onClick={s.pause}>Pause</button> : <button type="button"
           className="primary" onClick={s.start}>Start</button>}
         <button type="button" onClick={() => void s.stepOnce()} title="Run exactly one GRPO iteration">Step</button>
-        <button type="button" onClick={() => void s.reset()} title="A fresh random policy from the seed (Undo brings the current one back)">Reset</button>
+        <button type="button" onClick={() => void s.reset()}
+          title="A fresh random policy from the seed (Undo brings the current one back)">Reset</button>
         {shown.safety && <button type="button" onClick={() => void s.undo()} disabled={!s.undoLabel} title={s.undoLabel
           ? `Bring back ${keptText(s.undoLabel)}`
           : 'Nothing to undo: a Reset, an import, a new network or Restore best can be undone once'}>Undo</button>}
@@ -47,7 +49,8 @@ export function TopBar() {
           title={s.bestIteration === null ? 'No best policy kept yet'
           : `Put back the weights of iteration ${s.bestIteration}, this run's best smoothed reward`}>Restore best policy</button>}
         {shown.seed && <NumberField className="field inline" label="seed" value={s.train.seed} min={0} max={2 ** 31} step={1} integer applyOnCommit
-          hint="The seed of the policy's first weights and of the tasks: a new seed builds a new network (Undo brings the current one back); applied on Enter or when you leave the field"
+          hint={'The seed of the policy\'s first weights and of the tasks: a new seed builds a new network ' +
+            '(Undo brings the current one back); applied on Enter or when you leave the field'}
           onChange={(v) => s.setTrain({ seed: v, policy: { ...s.train.policy, seed: v } })} />}
         {shown.speed && <label>speed <select aria-label="Speed" value={s.delayMs}
           onChange={(e) => s.setDelay(Number(e.target.value))}>{SPEEDS.map((x) => <option key={x.ms}

@@ -43,7 +43,8 @@ ${A('i')} &= 0 \quad \text{if } ${std}(${group}) < \sigma_{\min} \ \ \text{(grou
 \end{aligned}`;
 
 const objective = String.raw`\begin{aligned}
-\mathcal{L}(\theta) &= \frac{1}{|\mathcal{D}|}\sum_{t\in\mathcal{D}} \Big[\max\big(-${A('t')}\,${r},\ -${A('t')}\,${sym('clip', '\\operatorname{clip}')}(${r},\,1-\varepsilon_{\text{low}},\,1+\varepsilon_{\text{high}})\big) \\
+\mathcal{L}(\theta) &= \frac{1}{|\mathcal{D}|}\sum_{t\in\mathcal{D}} \Big[\max\big(-${A('t')}\,${r},\ ` +
+  String.raw`-${A('t')}\,${sym('clip', '\\operatorname{clip}')}(${r},\,1-\varepsilon_{\text{low}},\,1+\varepsilon_{\text{high}})\big) \\
 &\qquad + \beta\,${sym('kl', '\\mathrm{KL}_t')} - c_{\text{ent}}\,${sym('entropy', '\\mathcal{H}_t')}\Big] \\
 ${r} &= \frac{\pi_\theta(a_t \mid s_t)}{\pi_{\text{old}}(a_t \mid s_t)},\qquad
 \rho_t = \frac{\pi_{\text{ref}}(a_t \mid s_t)}{\pi_\theta(a_t \mid s_t)} \\
