@@ -19,12 +19,14 @@ export function HyperparamsPanel() {
   return (
     <section className="panel hyper" aria-label="hyperparameters">
       <Group title="Rollouts">
-        <Num integer label="B (tasks per iteration)" value={t.batchTasks} min={1} max={256} step={1} onChange={(v) => put({ batchTasks: v })} />
+        <Num integer label="B (tasks per iteration)" value={t.batchTasks} min={1} max={256} step={1}
+          onChange={(v) => put({ batchTasks: v })} />
         <Num integer label="G (rollouts per task)" value={t.groupSize} min={1} max={64} step={1}
           onChange={(v) => put({ groupSize: v })}
           hint="rollouts of the same task that GRPO compares (G ≥ 2; the note below says what G = 1 does)" />
         {t.groupSize === 1 && <p className="small field-note" role="note">{groupOfOneNote(t.reward)}</p>}
-        <Num integer label="max turns" value={t.sim.maxTurns} min={4} max={50} step={1} onChange={(v) => put({ sim: { ...t.sim, maxTurns: v } })} />
+        <Num integer label="max turns" value={t.sim.maxTurns} min={4} max={50} step={1}
+          onChange={(v) => put({ sim: { ...t.sim, maxTurns: v } })} />
       </Group>
       <Group title="Update">
         <Num label="learning rate" value={t.learningRate} min={0} max={1} step={0.0005}
@@ -50,7 +52,8 @@ export function HyperparamsPanel() {
             {[...new Set([3, 10, ...(t.dualClip !== null ? [t.dualClip] : [])])].map((c) => <option key={c}
               value={String(c)}>{c}{c === 3 ? ' (veRL’s default)' : c === 10 ? ' (ToolOrchestra’s run)' : ''}</option>)}
           </select></label>
-        <Num label="grad-norm clip" value={t.maxGradNorm} min={0.01} max={100} step={0.1} onChange={(v) => put({ maxGradNorm: v })} />
+        <Num label="grad-norm clip" value={t.maxGradNorm} min={0.01} max={100} step={0.1}
+          onChange={(v) => put({ maxGradNorm: v })} />
         <label className="field"><span>aggregation</span>
           <select aria-label="aggregation" value={t.aggregation} onChange={(e) => put({ aggregation: e.target.value as TrainConfig['aggregation'] })}>
             <option value="token-mean">token-mean (paper’s code)</option><option value="seq-mean-token-mean">seq-mean-token-mean (DeepSeekMath)</option>
@@ -76,7 +79,8 @@ export function HyperparamsPanel() {
               onChange={(v) => put({ weighted: { ...t.weighted, wEfficiency: v } })} />
             <Num label="w preference" value={t.weighted.wPreference} min={-10} max={10} step={0.1}
               onChange={(v) => put({ weighted: { ...t.weighted, wPreference: v } })} />
-            <Num label="per call" value={t.weighted.perCall} min={0} max={10} step={0.01} onChange={(v) => put({ weighted: { ...t.weighted, perCall: v } })} />
+            <Num label="per call" value={t.weighted.perCall} min={0} max={10} step={0.01}
+              onChange={(v) => put({ weighted: { ...t.weighted, perCall: v } })} />
             <Num label="per token" value={t.weighted.perToken} min={0} max={1} step={0.0001}
               onChange={(v) => put({ weighted: { ...t.weighted, perToken: v } })} />
             <Num label="latency target s" value={t.weighted.latencyTargetS} min={0} max={10000} step={1}
@@ -85,8 +89,10 @@ export function HyperparamsPanel() {
         )}
       </Group>
       <Group title="Policy (changing it starts a new network)">
-        <Num integer label="width" value={t.policy.width} min={4} max={512} step={4} onChange={(v) => put({ policy: { ...t.policy, width: v } })} />
-        <Num integer label="depth" value={t.policy.depth} min={1} max={8} step={1} onChange={(v) => put({ policy: { ...t.policy, depth: v } })} />
+        <Num integer label="width" value={t.policy.width} min={4} max={512} step={4}
+          onChange={(v) => put({ policy: { ...t.policy, width: v } })} />
+        <Num integer label="depth" value={t.policy.depth} min={1} max={8} step={1}
+          onChange={(v) => put({ policy: { ...t.policy, depth: v } })} />
       </Group>
     </section>
   );

@@ -19,7 +19,9 @@ const PANEL_ID = 'share-panel';
 type Copied = { ok: true } | { ok: false; url: string };
 
 export function SharePanel() {
-  const s = useLab(useShallow((x) => ({ shareLink: x.shareLink, shareWithPolicy: x.shareWithPolicy, saveShareFile: x.saveShareFile, notify: x.notify })));
+  const s = useLab(useShallow((x) => ({
+    shareLink: x.shareLink, shareWithPolicy: x.shareWithPolicy, saveShareFile: x.saveShareFile, notify: x.notify,
+  })));
   const [open, setOpen] = useState(false);
   const [link, setLink] = useState<{ url: string } | { error: string } | null>(null);
   const [copied, setCopied] = useState<Copied | null>(null);
@@ -81,8 +83,10 @@ export function SharePanel() {
 
   return (
     <>
-      <button type="button" popoverTarget={PANEL_ID} aria-haspopup="dialog" title="Copy a link, share the trained policy, or show a QR code">Share</button>
-      <div id={PANEL_ID} popover="auto" role="dialog" aria-label="Share this lab" className="share-panel" onToggle={onToggle}>
+      <button type="button" popoverTarget={PANEL_ID} aria-haspopup="dialog"
+        title="Copy a link, share the trained policy, or show a QR code">Share</button>
+      <div id={PANEL_ID} popover="auto" role="dialog" aria-label="Share this lab" className="share-panel"
+        onToggle={onToggle}>
         <h2 className="share-title">Share this lab</h2>
         <p className="small">{WHAT_TRAVELS}</p>
         <div className="share-actions">
@@ -102,7 +106,8 @@ export function SharePanel() {
               {policy.link && <p>
                 <input readOnly aria-label="Link with the policy" value={policy.link} onFocus={(e) => e.target.select()} />
                 <button type="button" onClick={() => void copyPolicyLink(policy.link as string)}>Copy policy link</button>
-                {policyCopied !== null && <span className="muted"> {policyCopied ? 'copied' : 'the clipboard was refused: select the field and copy'}</span>}
+                {policyCopied !== null && <span className="muted"> {policyCopied
+                  ? 'copied' : 'the clipboard was refused: select the field and copy'}</span>}
               </p>}
               <button type="button" onClick={() => s.saveShareFile(policy.file)}>Download {SHARE_FILE}</button>
               <span className="muted"> — import it in Export / Import</span>

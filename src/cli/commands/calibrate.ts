@@ -20,7 +20,9 @@ export const TABLE1_BASELINES = ['tools+gpt-5', 'notools:gpt-5', 'prompted:gpt-5
 export async function calibrateCommand(a: Args): Promise<void> {
   checkKnown(a, ['catalog', 'seed', 'count', 'policy', 'preference', 'baselines', 'backend', 'json']);
   checkBackendName(a.options.get('backend'));
-  if (!a.options.has('policy') && a.options.has('preference')) throw new CliError('--preference sets the P of a trained policy: give it with --policy');
+  if (!a.options.has('policy') && a.options.has('preference')) {
+    throw new CliError('--preference sets the P of a trained policy: give it with --policy');
+  }
   const catalog = loadCatalog(stringOpt(a, 'catalog', 'toolorchestra'));
   const seed = intOpt(a, 'seed', 1000, 0, 2 ** 31);
   const count = intOpt(a, 'count', 1000, 1, 100_000);
@@ -44,7 +46,8 @@ export async function calibrateCommand(a: Args): Promise<void> {
   if (a.options.has('policy')) {
     await initNodeBackend(stringOpt(a, 'backend', 'wasm'));
     const { net, trainedPreference } = loadPolicyFile(stringOpt(a, 'policy'), catalog);
-    const pref = a.options.has('preference') ? loadPreference(stringOpt(a, 'preference'), catalog) : trainedPreference ?? DEFAULT_PREFERENCE;
+    const pref = a.options.has('preference') ? loadPreference(stringOpt(a, 'preference'), catalog)
+      : trainedPreference ?? DEFAULT_PREFERENCE;
     policies.unshift(learnedPolicy(net, catalog, pref, 'orchestrator'));
   }
   const rows = await evaluateOnSuites(policies, suiteTasks(catalog, sim, seed, count), catalog, sim, seed);

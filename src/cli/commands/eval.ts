@@ -36,7 +36,8 @@ export async function evalCommand(a: Args): Promise<void> {
       throw new CliError((e as Error).message);
     }
   }
-  const r = await evaluatePolicy(policy, w.tasks, w.catalog, w.sim, { seed: w.seed, ...(preference ? { preference } : {}) });
+  const r = await evaluatePolicy(policy, w.tasks, w.catalog, w.sim,
+    { seed: w.seed, ...(preference ? { preference } : {}) });
   // meanCostUSD is in the catalog's currency (`currency`: USD, or the abstract units of seed-004).
   const out = {
     ...r, currency: w.catalog.currency, catalog: w.catalog.name, suite: w.suite, seed: w.seed,

@@ -20,7 +20,8 @@ export async function frontierCommand(a: Args): Promise<void> {
     // A trained policy, swept over the preference vectors of PREFERENCE_SWEEP.
     await initNodeBackend(stringOpt(a, 'backend', 'wasm'));
     const { net } = loadPolicyFile(stringOpt(a, 'policy'), w.catalog);
-    extra.push({ family: 'orchestrator', policies: PREFERENCE_SWEEP.map((p) => learnedPolicy(net, w.catalog, p, `orchestrator ${preferenceLabel(p)}`)) });
+    extra.push({ family: 'orchestrator',
+      policies: PREFERENCE_SWEEP.map((p) => learnedPolicy(net, w.catalog, p, `orchestrator ${preferenceLabel(p)}`)) });
   }
   const { families, cMin, cMax } = await sweepBaselines(w.tasks, w.catalog, w.sim, w.seed, extra);
   if (a.flags.has('markdown')) {
@@ -45,7 +46,9 @@ export async function frontierCommand(a: Args): Promise<void> {
     families: families.map((f) => ({
       family: f.family,
       aiq: f.aiq,
-      points: f.results.map((r) => ({ policy: r.policy, cost: r.meanCostUSD, accuracy: r.accuracy, latencyS: r.meanLatencyS })),
+      points: f.results.map((r) => ({
+        policy: r.policy, cost: r.meanCostUSD, accuracy: r.accuracy, latencyS: r.meanLatencyS,
+      })),
     })),
   };
   if (a.flags.has('json')) process.stdout.write(JSON.stringify(out) + '\n');
