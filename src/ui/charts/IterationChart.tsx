@@ -1,13 +1,8 @@
-// PROTOTYPE (issue 31): the iteration charts on recharts 3, to measure its main-thread cost while training.
-// Same ticks, curves, bands, reference lines and tooltips as the SVG chart; recharts draws and answers the pointer.
 import { useMemo } from 'react';
-import { Area, CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis,
-  type TooltipContentProps } from 'recharts';
-import { GRID, TOOLTIP_STYLE } from './ChartCard';
-import { TipRow } from './ChartFrame';
-import { CHAR_PER_FONT_PX, chartFontPx } from './labelPlacement';
-import { useView } from '../../store/viewStore';
+import { ChartFrame, TipRow, type Marks } from './ChartFrame';
 import { niceStep, niceTicks, type Ticks } from './niceTicks';
+import { linePath, rangeBand, stackedBands } from './seriesPaths';
+
 /** One plotted quantity: its values at the chart's iterations. */
 export interface Curve {
   name: string;
@@ -69,12 +64,80 @@ export function valueTicks(curves: readonly Curve[], stacked: boolean, domain?: 
   return niceTicks(lo, stacked && hi <= 0 ? 1 : hi, { target: 4 });
 }
 
+/**
+ * Dashed reference lines across the plot, each labelled at its right end: the lines under the
+ * curves, the labels (with their halo) over them, so a curve that reaches a baseline never hides its name.
+ */
+function RefLines({ m, refs, domain, part }: { m: Marks; refs: readonly RefLine[]; domain: [number, number]; part: 'lines' | 'labels' }) {
+  const x0 = m.sx(domain[0]), x1 = m.sx(domain[1]);
+  if (x0 === undefined || x1 === undefined) return null;
+  return (
+    <g className={part === 'lines' ? 'ref-lines' : 'ref-labels'}>
+      {refs.map((r) => {
+        const y = m.sy(r.value);
+        if (y === undefined) return null;
+        return part === 'lines'
+          ? <line key={r.label} x1={x0} x2={x1} y1={y} y2={y} stroke={r.colour} strokeDasharray="6 4" strokeWidth={1.5} />
+          : <text key={r.label} className="ref-label" x={x1 - 4} y={y - 4} textAnchor="end" fill={r.colour}>{r.label}</text>;
+      })}
+    </g>
+  );
+}
+
 const NO_REFS: readonly RefLine[] = [];
 const NO_BANDS: readonly Band[] = [];
-type Row = Record<string, number | null | [number, number] | null>;
-const finite = (v: number | undefined): number | null => (v !== undefined && Number.isFinite(v) ? v : null);
 
-/** A live chart over iterations on recharts: lines (or stacked areas), range bands and reference lines. */
+/** The bands as filled outlines, faint, under the curves. */
+function Bands({ m, xs, bands }: { m: Marks; xs: readonly number[]; bands: readonly Band[] }) {
+  const { sx, sy } = m;
+  const paths = useMemo(() => bands.map((b) => rangeBand(xs, b.lo, b.hi, sx, sy)), [xs, bands, sx, sy]);
+  return (
+    <g className="bands">
+      {paths.map((d, k) => {
+        const b = bands[k] as Band;
+        return <path key={b.name} className="band" data-run={b.run} d={d} fill={b.colour} fillOpacity={0.24}
+          stroke={b.colour} strokeOpacity={0.5} strokeWidth={0.75} />;
+      })}
+    </g>
+  );
+}
+
+/** The curves as SVG paths (lines, or stacked bands), with dots on the lines at the hovered iteration. */
+function Curves({ m, xs, curves, stacked }: { m: Marks; xs: readonly number[]; curves: readonly Curve[]; stacked: boolean }) {
+  const { sx, sy, active } = m;
+  const paths = useMemo(
+    () => (stacked ? stackedBands(xs, curves.map((c) => c.values), sx, sy) : curves.map((c) => linePath(xs, c.values, sx, sy))),
+    [xs, curves, stacked, sx, sy],
+  );
+  const gx = active >= 0 ? sx(xs[active] as number) : undefined;
+  return (
+    <g className="curves">
+      {paths.map((d, k) => {
+        const c = curves[k] as Curve;
+        return stacked
+          ? <path key={c.name} d={d} fill={c.colour} fillOpacity={0.55} stroke={c.colour} strokeWidth={1} />
+          : <path key={c.name} className={c.faint ? 'curve faint' : 'curve'} data-run={c.faint ? undefined : c.run}
+            d={d} fill="none" stroke={c.colour} strokeWidth={c.faint ? 1 : 2} strokeOpacity={c.faint ? 0.35 : 1}
+            strokeDasharray={c.dash} strokeLinejoin="round" />;
+      })}
+      {xs.length === 1 && !stacked && curves.map((c) => {
+        // One iteration (a single Step) is a point, which a line path would not show.
+        const x = sx(xs[0] as number), y = sy(c.values[0] as number);
+        return x === undefined || y === undefined || c.faint ? null : <circle key={`only-${c.name}`}
+          className="only-point" cx={x} cy={y} r={3.5} fill={c.colour} />;
+      })}
+      {gx !== undefined && !stacked && curves.map((c) => {
+        const y = sy(c.values[active] as number);
+        return y === undefined ? null : <circle key={c.name} cx={gx} cy={y} r={3} fill={c.colour} stroke="var(--panel)" />;
+      })}
+    </g>
+  );
+}
+
+/**
+ * A live chart over iterations: the curves as one SVG path each (lines, or stacked bands) over a
+ * plain SVG frame; the tooltip lists every curve's value at the iteration under the pointer.
+ */
 export function IterationChart({
   xs, curves, yLabel, stacked = false, domain, format = (v) => v.toPrecision(4), refs = NO_REFS, bands = NO_BANDS,
   includeZero = false, yFormat, missing = 'NaN',
@@ -85,10 +148,15 @@ export function IterationChart({
   stacked?: boolean;
   domain?: [number, number];
   format?: ValueFormat;
+  /** Baselines drawn as dashed lines (and kept inside the y range). */
   refs?: readonly RefLine[];
+  /** Shaded ranges under the curves (kept inside the y range). */
   bands?: readonly Band[];
+  /** Keep 0 inside the y range. */
   includeZero?: boolean;
+  /** Tick labels of the y axis (a stable function). */
   yFormat?: (v: number) => string;
+  /** What the tooltip says for a value that is not a number (a gap in its line). */
   missing?: string;
 }) {
   const xTicks = useMemo(() => iterationTicks(xs), [xs]);
@@ -98,62 +166,30 @@ export function IterationChart({
     const include = [...(includeZero ? [0] : []), ...refs.map((r) => r.value)];
     return valueTicks([...curves, ...edges], stacked, domain, include);
   }, [curves, bands, stacked, domain, includeZero, refs]);
-  const fontPx = chartFontPx(useView((s) => s.classroom));
-  const decimals = yTicks.decimals;
-  const yFmt = useMemo(() => yFormat ?? ((v: number) => v.toFixed(decimals)), [yFormat, decimals]);
-  const axisWidth = Math.ceil(fontPx + CHAR_PER_FONT_PX * fontPx * Math.max(1, ...yTicks.values.map((v) => yFmt(v).length)));
-  const rows = useMemo(() => xs.map((x, i) => {
-    const r: Row = { x };
-    curves.forEach((c, k) => { r[`c${k}`] = stacked ? Math.max(0, finite(c.values[i]) ?? 0) : finite(c.values[i]); });
-    bands.forEach((b, k) => {
-      const lo = finite(b.lo[i]), hi = finite(b.hi[i]);
-      r[`b${k}`] = lo === null || hi === null ? null : [lo, hi];
-    });
-    return r;
-  }), [xs, curves, bands, stacked]);
-  const tip = ({ active, activeIndex }: TooltipContentProps) => {
-    const i = Number(activeIndex);
-    if (!active || !Number.isInteger(i) || i < 0 || i >= xs.length) return null;
-    const shown = curves.map((c) => ({ c, v: c.values[i] as number })).filter((r) => !stacked || r.v > 0);
+  const tip = (i: number) => {
+    const rows = curves.map((c) => ({ c, v: c.values[i] as number })).filter((r) => !stacked || r.v > 0);
     const show = (v: number) => (Number.isFinite(v) ? format(v) : missing);
     return (
-      <div className="point-tip" role="tooltip" style={{ ...TOOLTIP_STYLE, position: 'static' }}>
+      <>
         <div><strong>iteration {xs[i]}</strong></div>
-        {shown.map(({ c, v }) => <TipRow key={c.name} colour={c.colour}>{c.name}: {show(v)}</TipRow>)}
+        {rows.map(({ c, v }) => <TipRow key={c.name} colour={c.colour}>{c.name}: {show(v)}</TipRow>)}
         {bands.map((b) => (
           <TipRow key={`band-${b.name}`} colour={b.colour}>
             {b.name}: {show(b.lo[i] as number)} to {show(b.hi[i] as number)}
           </TipRow>
         ))}
-        {stacked && <div className="muted">total: {show(shown.reduce((a, r) => a + (Number.isFinite(r.v) ? r.v : 0), 0))}</div>}
-      </div>
+        {stacked && <div className="muted">total: {show(rows.reduce((a, r) => a + (Number.isFinite(r.v) ? r.v : 0), 0))}</div>}
+      </>
     );
   };
-  const label = { fill: 'var(--muted)', fontSize: fontPx };
   return (
-    <div className="chart-frame" role="group" aria-label={`${yLabel} against iteration`}>
-      <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={rows} margin={{ top: 6, right: 10, bottom: Math.round(1.3 * fontPx), left: 4 }}>
-          <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="x" type="number" domain={xTicks.domain} ticks={xTicks.values} interval={0} stroke="var(--muted)"
-            tick={{ fill: 'var(--muted)', fontSize: fontPx }} allowDataOverflow
-            label={{ ...label, value: 'iteration', position: 'insideBottom', offset: -Math.round(1.1 * fontPx) }} />
-          <YAxis type="number" domain={yTicks.domain} ticks={yTicks.values} interval={0} tickFormatter={yFmt} width={axisWidth}
-            stroke="var(--muted)" tick={{ fill: 'var(--muted)', fontSize: fontPx }} allowDataOverflow
-            label={{ ...label, value: yLabel, angle: -90, position: 'insideLeft' }} />
-          <Tooltip content={tip} isAnimationActive={false} cursor={{ stroke: 'var(--muted)', strokeDasharray: '3 3' }} />
-          {refs.map((r) => <ReferenceLine key={r.label} y={r.value} stroke={r.colour} strokeDasharray="6 4" strokeWidth={1.5}
-            className="ref-line" label={{ value: r.label, position: 'insideTopRight', fill: r.colour, fontSize: fontPx }} />)}
-          {bands.map((b, k) => <Area key={b.name} dataKey={`b${k}`} className="band" fill={b.colour} fillOpacity={0.24}
-            stroke={b.colour} strokeOpacity={0.5} strokeWidth={0.75} isAnimationActive={false} activeDot={false} />)}
-          {curves.map((c, k) => (stacked
-            ? <Area key={c.name} dataKey={`c${k}`} name={c.name} stackId="s" fill={c.colour} fillOpacity={0.55} stroke={c.colour}
-              strokeWidth={1} isAnimationActive={false} activeDot={false} />
-            : <Line key={c.name} dataKey={`c${k}`} name={c.name} className={c.faint ? 'curve faint' : 'curve'} stroke={c.colour}
-              strokeWidth={c.faint ? 1 : 2} strokeOpacity={c.faint ? 0.35 : 1} strokeDasharray={c.dash} dot={xs.length === 1}
-              activeDot={c.faint ? false : { r: 3, stroke: 'var(--panel)' }} isAnimationActive={false} />))}
-        </ComposedChart>
-      </ResponsiveContainer>
-    </div>
+    <ChartFrame xTicks={xTicks} yTicks={yTicks} xLabel="iteration" yLabel={yLabel} snap={{ xs }} tip={tip} {...(yFormat ? { yFormat } : {})}>
+      {(m) => <>
+        {refs.length > 0 && <RefLines m={m} refs={refs} domain={xTicks.domain} part="lines" />}
+        {bands.length > 0 && <Bands m={m} xs={xs} bands={bands} />}
+        <Curves m={m} xs={xs} curves={curves} stacked={stacked} />
+        {refs.length > 0 && <RefLines m={m} refs={refs} domain={xTicks.domain} part="labels" />}
+      </>}
+    </ChartFrame>
   );
 }

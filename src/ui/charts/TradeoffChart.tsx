@@ -1,6 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
-import { CartesianGrid, ComposedChart, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis, ZAxis, useXAxisScale, useYAxisScale,
-  type TooltipContentProps } from 'recharts';
+import { useMemo } from 'react';
 import { formatCost } from '../../core/sim/catalog';
 import { useLab, type LabState } from '../../store/labStore';
 import { useView } from '../../store/viewStore';
@@ -9,9 +7,10 @@ import { FailureBar } from './FailureBar';
 import { EVAL_SUITES } from '../../store/urlState';
 import { useStaggered } from './useStaggered';
 import type { Tradeoff, TradeoffAxis, TradeoffPoint } from '../../worker/protocol';
-import { ChartCard, GRID, TOOLTIP_STYLE } from './ChartCard';
+import { ChartCard } from './ChartCard';
+import { ChartFrame, type Marks } from './ChartFrame';
 import { logTicks, niceTicks, type Ticks } from './niceTicks';
-import { starPath } from './seriesPaths';
+import { linePath, starPath } from './seriesPaths';
 
 const FAMILY_COLOURS: Record<string, string> = {
   random: '#868e96', cheapest: '#adb5bd', always: '#e8590c', repeat: '#9c36b5', notools: '#1971c2', 'tools+model': '#c2255c', prompted: '#0c8599', cascade: '#f59f00', oracle: '#2f9e44',
@@ -39,14 +38,12 @@ const NAMED: Record<string, string> = { 'always:gpt-5': 'always GPT-5', 'tools+g
 
 const YOU = 'you are here';
 
-/** Labels beside their dots, pushed apart so that none overlaps another (placed with recharts' axis scales). */
-function PointLabels({ items, avoid, axis }: { items: { p: TradeoffPoint; text: string }[];
-  avoid: readonly TradeoffPoint[]; axis: TradeoffAxis }) {
+/** Labels beside their dots, pushed apart vertically so that none overlaps another. */
+function PointLabels({ items, avoid, m, axis }: { items: { p: TradeoffPoint; text: string }[];
+  avoid: readonly TradeoffPoint[]; m: Marks; axis: TradeoffAxis }) {
   const font = useView((v) => chartFontPx(v.classroom));
-  const sx = useXAxisScale(), sy = useYAxisScale();
-  if (!sx || !sy) return null;
   const at = (p: TradeoffPoint) => {
-    const x = sx(p[axis]), y = sy(p.accuracy);
+    const x = m.sx(p[axis]), y = m.sy(p.accuracy);
     return x === undefined || y === undefined ? null : { x, y };
   };
   // The orchestrator's curve is kept clear: a baseline's name over it would read as naming the policy.
@@ -54,58 +51,46 @@ function PointLabels({ items, avoid, axis }: { items: { p: TradeoffPoint; text: 
     font, YOU, avoid.flatMap((p) => at(p) ?? []));
   return (
     <g className="point-labels" aria-hidden="true">
-      {boxes.map((b) => <text key={b.text} className={b.text === YOU ? 'point-label you' : 'point-label'}
-        x={b.anchor === 'end' ? b.x + b.w : b.x} y={b.y + b.h - 3} textAnchor={b.anchor}>{b.text}</text>)}
+      {boxes.map((b) => <text key={b.text} className={b.text === YOU ? 'point-label you' : 'point-label'} x={b.anchor === 'end' ? b.x + b.w : b.x} y={b.y + b.h - 3} textAnchor={b.anchor}>{b.text}</text>)}
     </g>
   );
 }
 
-/** The operating point's star, as a scatter shape. */
-const Star = ({ cx, cy }: { cx?: number; cy?: number }) => (cx === undefined || cy === undefined ? <g />
-  : <path className="operating-star" d={starPath(cx, cy, 9, 4)} fill="#e03131" stroke="var(--panel)" strokeWidth={1} />);
-const NoDot = () => <g />;
-
 /**
- * The view's marks on recharts: baselines coloured by family, the baselines' frontier (dashed), the policy
- * swept over P (line + dots) and the operating point (★), with their names beside them.
+ * The view's marks: baselines coloured by family, the baselines' frontier (dashed), the policy
+ * swept over P (line + dots) and the operating point (★); `points` is the hover order.
  */
-function TradeoffPlot({ t, axis, sweep, families, x, xLabel, xFormat, logX, tip }: { t: Tradeoff; axis: TradeoffAxis;
-  sweep: readonly TradeoffPoint[]; families: readonly string[]; x: Ticks; xLabel: string; xFormat: (v: number) => string;
-  logX: boolean; tip: (p: TradeoffPoint) => ReactNode }) {
-  const fontPx = useView((v) => chartFontPx(v.classroom));
-  const label = { fill: 'var(--muted)', fontSize: fontPx };
-  const named = [
-    ...t.baselines.filter((b) => NAMED[b.label]).map((p) => ({ p, text: NAMED[p.label] as string })),
-    ...(() => { const c = t.baselines.filter((b) => b.family === 'cascade').sort((a, b) => b.accuracy - a.accuracy)[0];
-      return c ? [{ p: c, text: 'cascade' }] : []; })(),
-    { p: t.current, text: YOU },
-  ];
-  const content = ({ active, payload }: TooltipContentProps) => {
-    const p = payload?.[0]?.payload as TradeoffPoint | undefined;
-    return active && p ? <div className="point-tip" role="tooltip" style={{ ...TOOLTIP_STYLE, position: 'static' }}>{tip(p)}</div> : null;
+function TradeoffMarks({ t, axis, sweep, points, m }: { t: Tradeoff; axis: TradeoffAxis;
+  sweep: readonly TradeoffPoint[]; points: readonly TradeoffPoint[]; m: Marks }) {
+  const { sx, sy, active } = m;
+  const line = (ps: readonly TradeoffPoint[]) => linePath(ps.map((p) => p[axis]), ps.map((p) => p.accuracy), sx, sy);
+  const dot = (p: TradeoffPoint, r: number, fill: string, key: string) => {
+    const x = sx(p[axis]);
+    const y = sy(p.accuracy);
+    return x === undefined || y === undefined ? null : <circle key={key} cx={x} cy={y} r={r} fill={fill} stroke="var(--panel)" strokeWidth={1}><title>{p.label}</title></circle>;
   };
+  const cx = sx(t.current[axis]);
+  const cy = sy(t.current.accuracy);
+  const hovered = active >= 0 ? points[active] : undefined;
+  const hx = hovered ? sx(hovered[axis]) : undefined;
+  const hy = hovered ? sy(hovered.accuracy) : undefined;
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <ComposedChart margin={{ top: 6, right: 10, bottom: Math.round(1.3 * fontPx), left: 4 }}>
-        <CartesianGrid stroke={GRID} strokeDasharray="3 3" />
-        <XAxis dataKey={axis} type="number" scale={logX ? 'log' : 'linear'} domain={x.domain} ticks={x.values} interval={0}
-          tickFormatter={xFormat} allowDataOverflow stroke="var(--muted)" tick={{ fill: 'var(--muted)', fontSize: fontPx }}
-          label={{ ...label, value: xLabel, position: 'insideBottom', offset: -Math.round(1.1 * fontPx) }} />
-        <YAxis dataKey="accuracy" type="number" domain={ACCURACY_TICKS.domain} ticks={ACCURACY_TICKS.values} interval={0}
-          tickFormatter={percentTick} width={Math.ceil(fontPx * 3.5)} stroke="var(--muted)"
-          tick={{ fill: 'var(--muted)', fontSize: fontPx }} label={{ ...label, value: 'held-out accuracy', angle: -90, position: 'insideLeft' }} />
-        <ZAxis range={[64, 64]} />
-        <Tooltip content={content} isAnimationActive={false} cursor={false} />
-        <Scatter name="baseline frontier" data={[...t.frontiers[axis]]} line={{ stroke: '#f59f00', strokeDasharray: '4 3', strokeWidth: 1.5 }}
-          shape={NoDot} isAnimationActive={false} tooltipType="none" />
-        <Scatter name="orchestrator over P" className="sweep" data={[...sweep]} line={{ stroke: 'var(--accent)', strokeWidth: 2 }}
-          fill="var(--accent)" isAnimationActive={false} />
-        {families.map((f) => <Scatter key={f} name={f} data={t.baselines.filter((b) => b.family === f)} fill={familyColour(f)}
-          stroke="var(--panel)" isAnimationActive={false} />)}
-        <Scatter name={YOU} data={[t.current]} shape={Star} isAnimationActive={false} />
-        <PointLabels axis={axis} avoid={sweep} items={named} />
-      </ComposedChart>
-    </ResponsiveContainer>
+    <g className="tradeoff-marks">
+      <path d={line(t.frontiers[axis])} fill="none" stroke="#f59f00" strokeDasharray="4 3" strokeWidth={1.5} />
+      <path className="sweep" d={line(sweep)} fill="none" stroke="var(--accent)" strokeWidth={2} />
+      {t.baselines.map((p) => dot(p, 4.5, familyColour(p.family), `b:${p.label}`))}
+      {sweep.map((p) => dot(p, 3.5, 'var(--accent)', `s:${p.label}`))}
+      {cx !== undefined && cy !== undefined && (
+        <path className="operating-star" d={starPath(cx, cy, 9, 4)} fill="#e03131" stroke="var(--panel)" strokeWidth={1}><title>{t.current.label}</title></path>
+      )}
+      <PointLabels m={m} axis={axis} avoid={sweep} items={[
+        ...t.baselines.filter((b) => NAMED[b.label]).map((p) => ({ p, text: NAMED[p.label] as string })),
+        ...(() => { const c = t.baselines.filter((b) => b.family === 'cascade').sort((a, b) => b.accuracy - a.accuracy)[0];
+          return c ? [{ p: c, text: 'cascade' }] : []; })(),
+        { p: t.current, text: YOU },
+      ]} />
+      {hx !== undefined && hy !== undefined && <circle cx={hx} cy={hy} r={8} fill="none" stroke="var(--ink)" strokeWidth={1.5} />}
+    </g>
   );
 }
 
@@ -131,7 +116,7 @@ const SHARE_TICKS: Ticks = { values: [0, 0.25, 0.5, 0.75, 1], domain: [0, 1.04],
  * frontier, the policy swept over P, and the sliders' operating point.
  */
 export function TradeoffChart() {
-  // PROTOTYPE (issue 31): on recharts 3. Evaluations arrive at most every few seconds and answer the user's slider: draw them at once.
+  // Evaluations arrive at most every few seconds and answer the user's slider: draw them at once.
   const t = useStaggered(selectTradeoff, 0, 0);
   const evaluating = useLab((s) => s.evaluating);
   const catalog = useLab((s) => s.catalog);
@@ -177,16 +162,22 @@ export function TradeoffChart() {
             ))}
           </div>
           <div className="chart-fill">
-            <TradeoffPlot t={t} axis={axis} sweep={sweep} families={families} x={x} xLabel={xLabel} xFormat={xFormat}
-              logX={logScale} tip={(p) => (
-                <>
-                  <div><strong>{p.label}</strong> <span className="muted">({p.family})</span></div>
-                  <div>
-                    held-out accuracy {(100 * p.accuracy).toFixed(1)}% · cost {formatCost(catalog, p.cost)}
-                    {' '}· latency {p.latencyS.toFixed(1)} s · API calls {Math.round(100 * p.apiShare)}%
-                  </div>
-                </>
-              )} />
+            <ChartFrame xTicks={x} yTicks={ACCURACY_TICKS} xLabel={xLabel} yLabel="held-out accuracy"
+              xFormat={xFormat} yFormat={percentTick} logX={logScale} verticalGrid snap={snap}
+              tip={(i) => {
+                const p = points[i] as TradeoffPoint;
+                return (
+                  <>
+                    <div><strong>{p.label}</strong> <span className="muted">({p.family})</span></div>
+                    <div>
+                      held-out accuracy {(100 * p.accuracy).toFixed(1)}% · cost {formatCost(catalog, p.cost)}
+                      {' '}· latency {p.latencyS.toFixed(1)} s · API calls {Math.round(100 * p.apiShare)}%
+                    </div>
+                  </>
+                );
+              }}>
+              {(m) => <TradeoffMarks t={t} axis={axis} sweep={sweep} points={points} m={m} />}
+            </ChartFrame>
           </div>
           <ul className="legend small" aria-label="legend">
             {families.map((f) => (
