@@ -1,10 +1,13 @@
+// The advantage histogram: the latest iteration's trajectory advantages, one bar per bin, drawn in ChartFrame
+// and re-rendered in its own staggered slot.
+
 import { useMemo } from 'react';
 import type { LabState } from '../../store/labStore';
 import type { Histogram } from '../../core/grpo/metrics';
 import { useStaggered } from './useStaggered';
 import { ChartCard } from './ChartCard';
 import { ChartFrame, type Marks } from './ChartFrame';
-import { niceTicks } from './niceTicks';
+import { linearTicks } from './axisTicks';
 
 const selectHistogram = (s: LabState) => s.histogram;
 /** Shown (empty) before the first iteration, so the chart is built at boot rather than during training. */
@@ -43,8 +46,8 @@ export function AdvantageHistogram() {
   const latest = useStaggered(selectHistogram, 6);
   const h = latest ?? EMPTY;
   const centres = useMemo(() => (latest ? centresOf(latest) : []), [latest]);
-  const xTicks = useMemo(() => niceTicks(h.edges[0] as number, h.edges[h.edges.length - 1] as number, { tight: true, target: 6 }), [h]);
-  const yTicks = useMemo(() => niceTicks(0, Math.max(1, ...h.counts), { target: 3, integer: true }), [h]);
+  const xTicks = useMemo(() => linearTicks(h.edges[0] as number, h.edges[h.edges.length - 1] as number, 6), [h]);
+  const yTicks = useMemo(() => linearTicks(0, Math.max(1, ...h.counts), 3, true), [h]);
   return (
     <ChartCard title="Advantage histogram" note="latest iteration, one count per trajectory (filtered groups sit at 0)" testId="chart-advantage">
       <div className="chart-fill-body">

@@ -1,7 +1,9 @@
+// A chart's frame as plain SVG (grid, axes, tick marks and labels, titles) placed from precomputed ticks and
+// scales, the plot area the axes leave, and the chart's size from a ResizeObserver.
+
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { GRID } from './ChartCard';
-import type { Ticks } from './niceTicks';
-import type { Scale } from './scales';
+import type { Scale, Ticks } from './axisTicks';
 
 /** The plot area inside the chart, in pixels from the chart's top-left corner. */
 export interface Plot { x: number; y: number; width: number; height: number }

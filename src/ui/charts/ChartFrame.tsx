@@ -1,10 +1,42 @@
+// A live chart in plain SVG: the frame (AxesFrame) and the marks drawn with the same d3 scales, and the data point
+// nearest the pointer or chosen with the arrow keys, with its guide and tooltip. Not recharts: it re-renders every
+// graphical item synchronously from its own store on a data change (docs/ARCHITECTURE.md); here a data update
+// re-renders only the marks, and the frame only when its ticks or size change.
+
 import { useMemo, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { scaleLinear, scaleLog } from 'd3-scale';
 import { TOOLTIP_STYLE } from './ChartCard';
-import type { Ticks } from './niceTicks';
+import { placing, type Scale, type Ticks } from './axisTicks';
 import { CHAR_PER_FONT_PX, chartFontPx } from './labelPlacement';
 import { useView } from '../../store/viewStore';
 import { Axes, plotArea, useElementSize } from './AxesFrame';
-import { linearScale, logScale, nearestIndex, nearestPoint, type Scale } from './scales';
+
+/** Index of the value closest to `x` in ascending `xs`; -1 when there are none. */
+export function nearestIndex(xs: readonly number[], x: number): number {
+  if (xs.length === 0) return -1;
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if ((xs[mid] as number) <= x) lo = mid;
+    else hi = mid;
+  }
+  return Math.abs((xs[hi] as number) - x) < Math.abs((xs[lo] as number) - x) ? hi : lo;
+}
+
+/** Index of the point closest to (x, y) within `radius` (pixels); -1 when none is that close. */
+export function nearestPoint(xs: readonly (number | undefined)[], ys: readonly (number | undefined)[],
+  x: number, y: number, radius: number): number {
+  let best = -1;
+  let bestD = radius * radius;
+  xs.forEach((px, i) => {
+    const py = ys[i];
+    if (px === undefined || py === undefined) return;
+    const d = (px - x) ** 2 + (py - y) ** 2;
+    if (d <= bestD) { bestD = d; best = i; }
+  });
+  return best;
+}
 
 /** What the marks are drawn with: the axes' scales and the data index under the pointer or the keys (-1: none). */
 export interface Marks { sx: Scale; sy: Scale; active: number }
@@ -16,12 +48,8 @@ const POINT_REACH_PX = 14;
 const defaultX = (v: number): string => String(v);
 
 /**
- * A live chart, all plain SVG: the frame (grid, axes, tick labels, titles; see Axes) and the marks
- * drawn by `children` with the same scales; it answers the pointer and the arrow keys with a guide
- * and a tooltip (`tip(index)`). Why not recharts: its components keep selectors in an internal
- * store that re-renders them synchronously (a size or tick change re-derived every chart's axes
- * in one 40–70 ms task on 2 cores, not sliceable by a React transition); here a data update
- * re-renders only the marks, and the frame only when its ticks or size change.
+ * A live chart: the frame (grid, axes, tick labels, titles; see Axes) and the marks drawn by `children` with
+ * the same scales; it answers the pointer and the arrow keys with a guide and a tooltip (`tip(index)`).
  */
 export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX, yFormat, yWidth, logX = false, verticalGrid = false, snap, tip, children }: {
   xTicks: Ticks;
@@ -49,8 +77,13 @@ export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX,
   // The widest tick label, plus room for the axis line, the tick and the rotated axis label (2 font px).
   const axisWidth = yWidth ?? Math.ceil(2 * fontPx + CHAR_PER_FONT_PX * fontPx * Math.max(1, ...yTicks.values.map((v) => yFmt(v).length)));
   const plot = useMemo(() => plotArea(size.width, size.height, axisWidth, fontPx), [size.width, size.height, axisWidth, fontPx]);
-  const sx = useMemo(() => (plot ? (logX ? logScale : linearScale)(xTicks.domain, [plot.x, plot.x + plot.width]) : null), [plot, logX, xTicks.domain]);
-  const sy = useMemo(() => (plot ? linearScale(yTicks.domain, [plot.y + plot.height, plot.y]) : null), [plot, yTicks.domain]);
+  const sx = useMemo(() => {
+    if (!plot) return null;
+    const range = [plot.x, plot.x + plot.width];
+    return placing(logX ? scaleLog(xTicks.domain, range) : scaleLinear(xTicks.domain, range));
+  }, [plot, logX, xTicks.domain]);
+  const sy = useMemo(() => (plot ? placing(scaleLinear(yTicks.domain, [plot.y + plot.height, plot.y])) : null),
+    [plot, yTicks.domain]);
   const n = snap.xs.length;
   let active = -1;
   let anchor: { x: number; y: number } | null = null;

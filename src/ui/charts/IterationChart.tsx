@@ -1,7 +1,11 @@
+// A live chart over iterations (the training charts, compare runs): the curves as one SVG path each (lines, or
+// stacked bands), optional seed bands and baselines, over ChartFrame's plain SVG frame; its tooltip lists every
+// curve's value at the iteration under the pointer.
+
 import { useMemo } from 'react';
 import { ChartFrame, TipRow, type Marks } from './ChartFrame';
-import { niceStep, niceTicks, type Ticks } from './niceTicks';
-import { linePath, rangeBand, stackedBands } from './seriesPaths';
+import { iterationTicks, linearTicks, type Ticks } from './axisTicks';
+import { linePath, rangeBand, stackedBands } from './shapes';
 
 /** One plotted quantity: its values at the chart's iterations. */
 export interface Curve {
@@ -26,26 +30,12 @@ export interface RefLine { label: string; value: number; colour: string }
 export type ValueFormat = (v: number) => string;
 
 /**
- * Nice integer ticks over the iterations. The axis starts at the first iteration and ends at the
- * last one rounded up to a multiple of a nice step near a fifth of it, so the curve fills at least
- * about 80% of the width and the axis (the frame's part of the chart) changes only every step, not
- * on every update.
- */
-export function iterationTicks(xs: readonly number[]): Ticks {
-  if (!xs.length) return niceTicks(0, 1, { integer: true });
-  const first = xs[0] as number;
-  const last = xs[xs.length - 1] as number;
-  const step = Math.max(1, Math.round(niceStep(Math.max(1, last) / 5)));
-  return niceTicks(first, Math.max(first, Math.ceil(last / step) * step), { tight: true, integer: true });
-}
-
-/**
- * Nice y ticks over every value (or the fixed domain); stacked charts start at 0 and reach the
+ * Y ticks over every value (or the fixed domain); stacked charts start at 0 and reach the
  * largest total. `include` values (0, reference lines) are always inside, so a few noisy points
  * never fill the whole height and read as a trend.
  */
 export function valueTicks(curves: readonly Curve[], stacked: boolean, domain?: [number, number], include: readonly number[] = []): Ticks {
-  if (domain) return niceTicks(domain[0], domain[1]);
+  if (domain) return linearTicks(domain[0], domain[1]);
   let lo = stacked ? 0 : Math.min(Infinity, ...include);
   let hi = include.length ? Math.max(...include) : -Infinity;
   const n = curves[0]?.values.length ?? 0;
@@ -59,9 +49,9 @@ export function valueTicks(curves: readonly Curve[], stacked: boolean, domain?: 
     }
     if (stacked) hi = Math.max(hi, total);
   }
-  if (hi === -Infinity || lo === Infinity) return niceTicks(0, 1);
-  if (hi === lo) return niceTicks(lo, lo + 1); // nothing drawn yet but the 0 line: 0 to 1, not −1 to 1
-  return niceTicks(lo, stacked && hi <= 0 ? 1 : hi, { target: 4 });
+  if (hi === -Infinity || lo === Infinity) return linearTicks(0, 1);
+  if (hi === lo) return linearTicks(lo, lo + 1); // nothing drawn yet but the 0 line: 0 to 1, not −1 to 1
+  return linearTicks(lo, stacked && hi <= 0 ? 1 : hi, 4);
 }
 
 /**

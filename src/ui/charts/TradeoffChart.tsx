@@ -1,4 +1,8 @@
+// The preference trade-off view: held-out accuracy against cost, latency or the share of paid API calls for every
+// baseline, their frontier, the policy swept over P and the sliders' operating point (★), drawn in ChartFrame.
+
 import { useMemo } from 'react';
+import { symbol, symbolStar } from 'd3-shape';
 import { formatCost } from '../../core/sim/catalog';
 import { useLab, type LabState } from '../../store/labStore';
 import { useView } from '../../store/viewStore';
@@ -9,8 +13,8 @@ import { useStaggered } from './useStaggered';
 import type { Tradeoff, TradeoffAxis, TradeoffPoint } from '../../worker/protocol';
 import { ChartCard } from './ChartCard';
 import { ChartFrame, type Marks } from './ChartFrame';
-import { logTicks, niceTicks, type Ticks } from './niceTicks';
-import { linePath, starPath } from './seriesPaths';
+import { linearTicks, logTicks, type Ticks } from './axisTicks';
+import { linePath } from './shapes';
 
 const FAMILY_COLOURS: Record<string, string> = {
   random: '#868e96', cheapest: '#adb5bd', always: '#e8590c', repeat: '#9c36b5', notools: '#1971c2', 'tools+model': '#c2255c', prompted: '#0c8599', cascade: '#f59f00', oracle: '#2f9e44',
@@ -37,6 +41,8 @@ const FAMILY_NOTES: Record<string, string> = {
 const NAMED: Record<string, string> = { 'always:gpt-5': 'always GPT-5', 'tools+gpt-5': 'GPT-5 + tools', cheapest: 'cheapest', oracle: 'oracle' };
 
 const YOU = 'you are here';
+/** The operating point's ★ around (0, 0): d3's five-pointed star, 9 px from its centre to a tip. */
+const STAR = symbol(symbolStar, 91)() ?? '';
 
 /** Labels beside their dots, pushed apart vertically so that none overlaps another. */
 function PointLabels({ items, avoid, m, axis }: { items: { p: TradeoffPoint; text: string }[];
@@ -81,7 +87,8 @@ function TradeoffMarks({ t, axis, sweep, points, m }: { t: Tradeoff; axis: Trade
       {t.baselines.map((p) => dot(p, 4.5, familyColour(p.family), `b:${p.label}`))}
       {sweep.map((p) => dot(p, 3.5, 'var(--accent)', `s:${p.label}`))}
       {cx !== undefined && cy !== undefined && (
-        <path className="operating-star" d={starPath(cx, cy, 9, 4)} fill="#e03131" stroke="var(--panel)" strokeWidth={1}><title>{t.current.label}</title></path>
+        <path className="operating-star" d={STAR} transform={`translate(${cx} ${cy})`} fill="#e03131"
+          stroke="var(--panel)" strokeWidth={1}><title>{t.current.label}</title></path>
       )}
       <PointLabels m={m} axis={axis} avoid={sweep} items={[
         ...t.baselines.filter((b) => NAMED[b.label]).map((p) => ({ p, text: NAMED[p.label] as string })),
@@ -133,7 +140,7 @@ export function TradeoffChart() {
     if (axis === 'apiShare') return SHARE_TICKS;
     const lo = Math.min(...snap.xs);
     const hi = Math.max(...snap.xs);
-    return logScale ? logTicks(lo, hi) : niceTicks(lo, hi, { target: 4 });
+    return logScale ? logTicks(lo, hi) : linearTicks(lo, hi, 4);
   }, [snap, logScale, axis]);
   const unit = catalog.currency === 'USD' ? 'USD' : 'units';
   const xLabel = axis === 'cost' ? `mean cost per task (${unit}${logScale ? ', log scale'
