@@ -17,7 +17,15 @@ import { linearTicks, logTicks, type Ticks } from './axisTicks';
 import { linePath } from './shapes';
 
 const FAMILY_COLOURS: Record<string, string> = {
-  random: '#868e96', cheapest: '#adb5bd', always: '#e8590c', repeat: '#9c36b5', notools: '#1971c2', 'tools+model': '#c2255c', prompted: '#0c8599', cascade: '#f59f00', oracle: '#2f9e44',
+  random: '#868e96',
+  cheapest: '#adb5bd',
+  always: '#e8590c',
+  repeat: '#9c36b5',
+  notools: '#1971c2',
+  'tools+model': '#c2255c',
+  prompted: '#0c8599',
+  cascade: '#f59f00',
+  oracle: '#2f9e44',
 };
 const familyColour = (f: string): string => FAMILY_COLOURS[f] ?? '#888';
 
@@ -28,36 +36,71 @@ const FAMILY_NOTES: Record<string, string> = {
   always: 'always:X: model X answers every step, with no search or code',
   repeat: 'repeat:X:k: model X writes k queries or programs for each step (a tool runs them), then answers it',
   notools: 'notools:X: model X answers the whole question alone, in one generation, with no tools (the paper’s rows)',
-  'tools+model': 'tools+X: model X with basic tools — it writes its own queries and programs, then answers itself '
-    + '(the paper’s Table 1 rows)',
-  prompted: 'prompted:X: model X prompted to orchestrate all the tools, with the self-enhancement bias the paper '
-    + 'measured (Table 15)',
-  cascade: 'cascade:θ: cheap tools first, escalating to dearer ones while the evidence is weaker than θ '
-    + '(FrugalGPT-style), one dot per θ',
+  'tools+model':
+    'tools+X: model X with basic tools — it writes its own queries and programs, then answers itself ' +
+    '(the paper’s Table 1 rows)',
+  prompted:
+    'prompted:X: model X prompted to orchestrate all the tools, with the self-enhancement bias the paper ' +
+    'measured (Table 15)',
+  cascade:
+    'cascade:θ: cheap tools first, escalating to dearer ones while the evidence is weaker than θ ' +
+    '(FrugalGPT-style), one dot per θ',
   oracle: 'oracle: sees which call would succeed and takes the cheapest plan that answers right (an upper bound)',
 };
 
 /** Baselines named on the view itself (not only on hover): label → the name drawn beside the dot. */
-const NAMED: Record<string, string> = { 'always:gpt-5': 'always GPT-5', 'tools+gpt-5': 'GPT-5 + tools', cheapest: 'cheapest', oracle: 'oracle' };
+const NAMED: Record<string, string> = {
+  'always:gpt-5': 'always GPT-5',
+  'tools+gpt-5': 'GPT-5 + tools',
+  cheapest: 'cheapest',
+  oracle: 'oracle',
+};
 
 const YOU = 'you are here';
 /** The operating point's ★ around (0, 0): d3's five-pointed star, 9 px from its centre to a tip. */
 const STAR = symbol(symbolStar, 91)() ?? '';
 
 /** Labels beside their dots, pushed apart vertically so that none overlaps another. */
-function PointLabels({ items, avoid, m, axis }: { items: { p: TradeoffPoint; text: string }[];
-  avoid: readonly TradeoffPoint[]; m: Marks; axis: TradeoffAxis }) {
+function PointLabels({
+  items,
+  avoid,
+  m,
+  axis,
+}: {
+  items: { p: TradeoffPoint; text: string }[];
+  avoid: readonly TradeoffPoint[];
+  m: Marks;
+  axis: TradeoffAxis;
+}) {
   const font = useView((v) => chartFontPx(v.classroom));
   const at = (p: TradeoffPoint) => {
-    const x = m.sx(p[axis]), y = m.sy(p.accuracy);
+    const x = m.sx(p[axis]),
+      y = m.sy(p.accuracy);
     return x === undefined || y === undefined ? null : { x, y };
   };
   // The orchestrator's curve is kept clear: a baseline's name over it would read as naming the policy.
-  const boxes = placeLabels(items.flatMap(({ p, text }) => { const q = at(p); return q ? [{ ...q, text }] : []; }),
-    font, YOU, avoid.flatMap((p) => at(p) ?? []));
+  const boxes = placeLabels(
+    items.flatMap(({ p, text }) => {
+      const q = at(p);
+      return q ? [{ ...q, text }] : [];
+    }),
+    font,
+    YOU,
+    avoid.flatMap((p) => at(p) ?? []),
+  );
   return (
     <g className="point-labels" aria-hidden="true">
-      {boxes.map((b) => <text key={b.text} className={b.text === YOU ? 'point-label you' : 'point-label'} x={b.anchor === 'end' ? b.x + b.w : b.x} y={b.y + b.h - 3} textAnchor={b.anchor}>{b.text}</text>)}
+      {boxes.map((b) => (
+        <text
+          key={b.text}
+          className={b.text === YOU ? 'point-label you' : 'point-label'}
+          x={b.anchor === 'end' ? b.x + b.w : b.x}
+          y={b.y + b.h - 3}
+          textAnchor={b.anchor}
+        >
+          {b.text}
+        </text>
+      ))}
     </g>
   );
 }
@@ -66,14 +109,35 @@ function PointLabels({ items, avoid, m, axis }: { items: { p: TradeoffPoint; tex
  * The view's marks: baselines coloured by family, the baselines' frontier (dashed), the policy
  * swept over P (line + dots) and the operating point (★); `points` is the hover order.
  */
-function TradeoffMarks({ t, axis, sweep, points, m }: { t: Tradeoff; axis: TradeoffAxis;
-  sweep: readonly TradeoffPoint[]; points: readonly TradeoffPoint[]; m: Marks }) {
+function TradeoffMarks({
+  t,
+  axis,
+  sweep,
+  points,
+  m,
+}: {
+  t: Tradeoff;
+  axis: TradeoffAxis;
+  sweep: readonly TradeoffPoint[];
+  points: readonly TradeoffPoint[];
+  m: Marks;
+}) {
   const { sx, sy, active } = m;
-  const line = (ps: readonly TradeoffPoint[]) => linePath(ps.map((p) => p[axis]), ps.map((p) => p.accuracy), sx, sy);
+  const line = (ps: readonly TradeoffPoint[]) =>
+    linePath(
+      ps.map((p) => p[axis]),
+      ps.map((p) => p.accuracy),
+      sx,
+      sy,
+    );
   const dot = (p: TradeoffPoint, r: number, fill: string, key: string) => {
     const x = sx(p[axis]);
     const y = sy(p.accuracy);
-    return x === undefined || y === undefined ? null : <circle key={key} cx={x} cy={y} r={r} fill={fill} stroke="var(--panel)" strokeWidth={1}><title>{p.label}</title></circle>;
+    return x === undefined || y === undefined ? null : (
+      <circle key={key} cx={x} cy={y} r={r} fill={fill} stroke="var(--panel)" strokeWidth={1}>
+        <title>{p.label}</title>
+      </circle>
+    );
   };
   const cx = sx(t.current[axis]);
   const cy = sy(t.current.accuracy);
@@ -87,16 +151,33 @@ function TradeoffMarks({ t, axis, sweep, points, m }: { t: Tradeoff; axis: Trade
       {t.baselines.map((p) => dot(p, 4.5, familyColour(p.family), `b:${p.label}`))}
       {sweep.map((p) => dot(p, 3.5, 'var(--accent)', `s:${p.label}`))}
       {cx !== undefined && cy !== undefined && (
-        <path className="operating-star" d={STAR} transform={`translate(${cx} ${cy})`} fill="#e03131"
-          stroke="var(--panel)" strokeWidth={1}><title>{t.current.label}</title></path>
+        <path
+          className="operating-star"
+          d={STAR}
+          transform={`translate(${cx} ${cy})`}
+          fill="#e03131"
+          stroke="var(--panel)"
+          strokeWidth={1}
+        >
+          <title>{t.current.label}</title>
+        </path>
       )}
-      <PointLabels m={m} axis={axis} avoid={sweep} items={[
-        ...t.baselines.filter((b) => NAMED[b.label]).map((p) => ({ p, text: NAMED[p.label] as string })),
-        ...(() => { const c = t.baselines.filter((b) => b.family === 'cascade').sort((a, b) => b.accuracy - a.accuracy)[0];
-          return c ? [{ p: c, text: 'cascade' }] : []; })(),
-        { p: t.current, text: YOU },
-      ]} />
-      {hx !== undefined && hy !== undefined && <circle cx={hx} cy={hy} r={8} fill="none" stroke="var(--ink)" strokeWidth={1.5} />}
+      <PointLabels
+        m={m}
+        axis={axis}
+        avoid={sweep}
+        items={[
+          ...t.baselines.filter((b) => NAMED[b.label]).map((p) => ({ p, text: NAMED[p.label] as string })),
+          ...(() => {
+            const c = t.baselines.filter((b) => b.family === 'cascade').sort((a, b) => b.accuracy - a.accuracy)[0];
+            return c ? [{ p: c, text: 'cascade' }] : [];
+          })(),
+          { p: t.current, text: YOU },
+        ]}
+      />
+      {hx !== undefined && hy !== undefined && (
+        <circle cx={hx} cy={hy} r={8} fill="none" stroke="var(--ink)" strokeWidth={1.5} />
+      )}
     </g>
   );
 }
@@ -143,73 +224,123 @@ export function TradeoffChart() {
     return logScale ? logTicks(lo, hi) : linearTicks(lo, hi, 4);
   }, [snap, logScale, axis]);
   const unit = catalog.currency === 'USD' ? 'USD' : 'units';
-  const xLabel = axis === 'cost' ? `mean cost per task (${unit}${logScale ? ', log scale'
-    : ''})` : axis === 'latencyS' ? `mean latency per task (s${logScale ? ', log scale'
-    : ''})` : 'share of calls to paid APIs';
-  const xFormat = axis === 'cost' ? (catalog.currency === 'USD' ? costTick : unitTick) : axis === 'latencyS' ? secondsTick : percentTick;
+  const xLabel =
+    axis === 'cost'
+      ? `mean cost per task (${unit}${logScale ? ', log scale' : ''})`
+      : axis === 'latencyS'
+        ? `mean latency per task (s${logScale ? ', log scale' : ''})`
+        : 'share of calls to paid APIs';
+  const xFormat =
+    axis === 'cost'
+      ? catalog.currency === 'USD'
+        ? costTick
+        : unitTick
+      : axis === 'latencyS'
+        ? secondsTick
+        : percentTick;
   return (
     <ChartCard
       title="Preference trade-off"
       testId="tradeoff"
-      note={t ? <>held-out {t.evalTasks} {EVAL_SUITES.find((x) => x.name === t.evalSuite)?.label ?? t.evalSuite} tasks, greedy policy at iteration {t.iteration}{evaluating ? ' · evaluating…' : ''}</> : 'evaluating…'}
+      note={
+        t ? (
+          <>
+            held-out {t.evalTasks} {EVAL_SUITES.find((x) => x.name === t.evalSuite)?.label ?? t.evalSuite} tasks, greedy
+            policy at iteration {t.iteration}
+            {evaluating ? ' · evaluating…' : ''}
+          </>
+        ) : (
+          'evaluating…'
+        )
+      }
     >
       <label className="small suite-choice">
         held-out tasks{' '}
         <select value={evalSuite} onChange={(e) => setEvalSuite(e.target.value)}>
-          {EVAL_SUITES.map((x) => <option key={x.name} value={x.name}>{x.label}</option>)}
+          {EVAL_SUITES.map((x) => (
+            <option key={x.name} value={x.name}>
+              {x.label}
+            </option>
+          ))}
         </select>
       </label>
-      {!t ? <div className="empty muted small">Evaluating the policy and the baselines…</div> : (
+      {!t ? (
+        <div className="empty muted small">Evaluating the policy and the baselines…</div>
+      ) : (
         <>
           <div className="axis-choice small" role="radiogroup" aria-label="x-axis of the trade-off view">
             x-axis:{' '}
             {AXES.map((a) => (
-              <label key={a.axis} title={a.axis === 'apiShare' ? 'paid APIs: the closed models (GPT-5, Claude) and ' +
-                'web search' : undefined}><input type="radio" name="tradeoff-axis" checked={axis === a.axis} onChange={() => setAxis(a.axis)} /> {a.name}</label>
+              <label
+                key={a.axis}
+                title={
+                  a.axis === 'apiShare' ? 'paid APIs: the closed models (GPT-5, Claude) and ' + 'web search' : undefined
+                }
+              >
+                <input type="radio" name="tradeoff-axis" checked={axis === a.axis} onChange={() => setAxis(a.axis)} />{' '}
+                {a.name}
+              </label>
             ))}
           </div>
           <div className="chart-fill">
-            <ChartFrame xTicks={x} yTicks={ACCURACY_TICKS} xLabel={xLabel} yLabel="held-out accuracy"
-              xFormat={xFormat} yFormat={percentTick} logX={logScale} verticalGrid snap={snap}
+            <ChartFrame
+              xTicks={x}
+              yTicks={ACCURACY_TICKS}
+              xLabel={xLabel}
+              yLabel="held-out accuracy"
+              xFormat={xFormat}
+              yFormat={percentTick}
+              logX={logScale}
+              verticalGrid
+              snap={snap}
               tip={(i) => {
                 const p = points[i] as TradeoffPoint;
                 return (
                   <>
-                    <div><strong>{p.label}</strong> <span className="muted">({p.family})</span></div>
                     <div>
-                      held-out accuracy {(100 * p.accuracy).toFixed(1)}% · cost {formatCost(catalog, p.cost)}
-                      {' '}· latency {p.latencyS.toFixed(1)} s · API calls {Math.round(100 * p.apiShare)}%
+                      <strong>{p.label}</strong> <span className="muted">({p.family})</span>
+                    </div>
+                    <div>
+                      held-out accuracy {(100 * p.accuracy).toFixed(1)}% · cost {formatCost(catalog, p.cost)} · latency{' '}
+                      {p.latencyS.toFixed(1)} s · API calls {Math.round(100 * p.apiShare)}%
                     </div>
                   </>
                 );
-              }}>
+              }}
+            >
               {(m) => <TradeoffMarks t={t} axis={axis} sweep={sweep} points={points} m={m} />}
             </ChartFrame>
           </div>
           <ul className="legend small" aria-label="legend">
             {families.map((f) => (
               <li key={f} title={FAMILY_NOTES[f]}>
-                <span className="dot" style={{ background: familyColour(f) }} />{f}
+                <span className="dot" style={{ background: familyColour(f) }} />
+                {f}
               </li>
             ))}
             <li title="the best accuracy any baseline reaches at each cost">
-              <span className="line" style={{ borderColor: '#f59f00', borderStyle: 'dashed' }} />baseline frontier
+              <span className="line" style={{ borderColor: '#f59f00', borderStyle: 'dashed' }} />
+              baseline frontier
             </li>
             <li title="the current policy evaluated at a sweep of preference vectors P">
-              <span className="line" style={{ borderColor: 'var(--accent)' }} />orchestrator over P
+              <span className="line" style={{ borderColor: 'var(--accent)' }} />
+              orchestrator over P
             </li>
             <li title="the current policy at the sliders’ P, evaluated on held-out tasks (not the training rollouts)">
               <span className="star">★</span>you are here: held-out accuracy at the sliders’ P
             </li>
           </ul>
           <p className="small" data-testid="operating-point">
-            <strong>You are here:</strong> held-out accuracy
-            {' '}{(100 * t.current.accuracy).toFixed(1)}% at {formatCost(catalog, t.current.cost)},
-            {' '}{t.current.latencyS.toFixed(1)} s, {Math.round(100 * t.current.apiShare)}% API calls ·
-            {' '}AIQ <strong>{t.aiq.orchestrator.toFixed(3)}</strong> vs cascade {t.aiq.cascade.toFixed(3)}
+            <strong>You are here:</strong> held-out accuracy {(100 * t.current.accuracy).toFixed(1)}% at{' '}
+            {formatCost(catalog, t.current.cost)}, {t.current.latencyS.toFixed(1)} s,{' '}
+            {Math.round(100 * t.current.apiShare)}% API calls · AIQ <strong>{t.aiq.orchestrator.toFixed(3)}</strong> vs
+            cascade {t.aiq.cascade.toFixed(3)}
           </p>
           {t.current.failures && <FailureBar accuracy={t.current.accuracy} failures={t.current.failures} />}
-          <p className="small muted aiq-note">AIQ: the average accuracy a policy reaches over the whole range of budgets (the height of its best cost–accuracy curve, averaged from the cheapest to the dearest baseline); higher is better.</p>
+          <p className="small muted aiq-note">
+            AIQ: the average accuracy a policy reaches over the whole range of budgets (the height of its best
+            cost–accuracy curve, averaged from the cheapest to the dearest baseline); higher is better.
+          </p>
         </>
       )}
     </ChartCard>
