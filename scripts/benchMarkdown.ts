@@ -1,6 +1,8 @@
-// docs/BENCHMARKS.md from a bench run (scripts/bench.ts): every figure in it comes from the JSON.
+// docs/BENCHMARKS.md from a bench run (scripts/bench.ts): every figure in it comes from the JSON, but for the
+// charts' section, measured by hand (scripts/benchCharts.ts).
 
 import type { BenchReport, BenchRow } from '../src/core/bench/trainBench';
+import { chartsSection } from './benchCharts';
 
 export interface BenchRun {
   where: 'node' | 'chromium';
@@ -233,6 +235,7 @@ export function benchMarkdown(doc: BenchDoc, soak?: SoakDoc, gpu?: GpuBenchDoc):
   out.push('- **Tried and dropped:** a forward kernel that unrolls k by four over weights repacked per call (0.73–0.75 against 0.59 ms at 2752 × 64 × 64, and 3–4 ms slower an iteration); the output layer\'s gradient through tfjs-wasm\'s own loop for a transposed operand (it sums in another order, so documented runs would no longer reproduce, for 2%); the first epoch reusing the rollout\'s activations (gathering them costs about what the forward it saves does); wasm threads (tfjs-wasm\'s threaded build fails inside Vite\'s module worker, and on two cores it would also double the floor\'s matmul rate). The matmul peak is the higher of two measurements, before and after the sizes: Chromium starts wasm on a baseline compiler (6–10 GMAC/s), 15 after tier-up.');
   out.push(`- **Batched against naive (a figure; its ≥ ${NAIVE_TARGET}× target on wasm is retired, for the bound below).** The naive loop runs the lab's own forward one decision at a time, so whatever makes a forward cheaper speeds it too: the forward kernel (fewer kernels a decision) took the naive rate in the quick bench from 8.7 k to 12.0 k decisions/s in Node and from 12.5 k to 17.9 k in Chromium, while the batched rollout at N = 1024 went from 141 k to 162 k and from 140 k to 173 k. The naive rate is also the noisiest figure here (5.5–14 k decisions/s in Node across this day's runs). A batched decision at N = 1024 costs about 6.2 µs in Node (profiled, 2026-12-05): 3.1 µs of forward and 3.0 µs of the simulation's JS (features 0.9, packing the pairs 0.6, Gumbel draws 0.5, the env step 0.5, sampling 0.3, masks and resets 0.3). The forward is near its arithmetic: alone, at 1024 decisions and 5312 pairs, it runs at 15.2 GMAC/s with its readback, most of it in the dense kernel at 18.4. A naive decision costs about 70 µs in Node and 46 µs in Chromium, the dispatch of 27 kernels and a readback. So even with the simulation's JS at zero, the forward alone would bound the speed-up near 22× in Node, and near 15–16× in Chromium, whose engine dispatches a kernel faster (taking Chromium's forward to cost what Node's does: not profiled there, but its whole batched decision, 5.3 µs, is close to Node's 5.9); ${NAIVE_TARGET}× in Chromium would need the forward below its arithmetic. On GPU backends, where one dispatch and readback cost milliseconds, the gap is what batching removes.`);
   out.push('');
+  out.push(...chartsSection());
   if (soak) {
     out.push('## Soak (`npm run soak`, not part of CI)', '');
     out.push(`${soak.iterations} iterations at ${soak.size} in Node on wasm, ${soak.date.slice(0, 10)}; JS heap after a forced GC. ${soak.problems.length ? `**Failed**: ${soak.problems.join('; ')}.` : 'Passed: nothing grows from iteration 1,000 on (the check allows 10%).'}`, '');
