@@ -87,7 +87,7 @@ function appFramesIn(from, to) {
     const names = new Set();
     for (let cur = id; cur !== undefined; cur = parent.get(cur)) {
       const name = byId.get(cur).callFrame.functionName;
-      if (/^[A-Z][A-Za-z]+$/.test(name) && !/Impl$|^Recharts|^Cartesian|^Surface|^Root/.test(name)) names.add(name);
+      if (/^[A-Z][A-Za-z]+$/.test(name) && !/Impl$|^Root/.test(name)) names.add(name);
     }
     for (const n of names) seen.set(n, (seen.get(n) ?? 0) + profile.timeDeltas[i]);
   });

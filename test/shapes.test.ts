@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { linePath, rangeBand, stackedBands } from '../src/ui/charts/shapes';
 import { placing } from '../src/ui/charts/axisTicks';
-import { nearestIndex, nearestPoint } from '../src/ui/charts/ChartFrame';
+import { nearestIndex, nearestPoint } from '../src/ui/charts/nearest';
 
 // Scales worked by hand: x → 10·x, y → 100 − 10·y (SVG y grows downwards); non-finite input has no place.
 const sx = placing((x) => 10 * x);

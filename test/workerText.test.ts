@@ -8,6 +8,7 @@ import {
   type PageActivity,
 } from '../src/store/workerText';
 import { RefusedError } from '../src/worker/client';
+import { BrokenPolicyError, errorReply } from '../src/worker/runStops';
 import type { CompareProblem } from '../src/worker/compareProtocol';
 import type { Replacement, RunStop } from '../src/worker/protocol';
 
@@ -123,6 +124,18 @@ describe('the words for the workers\' codes', () => {
     expect(errorText(refused)).toBe('export refused: the current policy is broken (NaN logits); press Reset or import '
       + 'a policy');
     expect(errorText(new Error('the lab is not configured yet'))).toBe('the lab is not configured yet');
+  });
+
+  it('a broken policy\'s export travels as a refusal: the worker\'s reply carries it, the page words it', () => {
+    const reply = errorReply(7, new BrokenPolicyError('NaN logits'));
+    expect(reply).toEqual({ id: 7, type: 'error', message: 'export refused: the current policy is broken (NaN logits)',
+      refusal: { code: 'brokenPolicy', why: 'NaN logits' } });
+    // As the client rejects it (client.ts: a reply with a refusal becomes a RefusedError).
+    expect(errorText(new RefusedError(reply.message, reply.refusal as NonNullable<typeof reply.refusal>)))
+      .toBe('export refused: the current policy is broken (NaN logits); press Reset or import a policy');
+    const other = errorReply(8, new Error('the lab is not configured yet'));
+    expect(other).toEqual({ id: 8, type: 'error', message: 'the lab is not configured yet' });
+    expect(errorText(new Error(other.message))).toBe('the lab is not configured yet');
   });
 
   it('the divergence alone, as the CLI and slow motion\'s update phase say it', () => {

@@ -55,11 +55,6 @@ export function downsample<T>(xs: readonly T[], max = CHART_POINTS): T[] {
 /** Iterations a chart's smoothed line averages over (the training charts and the side-by-side runs). */
 export const SMOOTH_WINDOW = 10;
 
-/** Where a smoothed line ends: the mean of the last SMOOTH_WINDOW finite values (NaN when none). */
-export function smoothedEnd(values: readonly number[]): number {
-  return trailingMean(values, SMOOTH_WINDOW).at(-1) ?? Number.NaN;
-}
-
 /** The mean of each value and the (window − 1) before it (fewer at the start): a line that shows the trend, not the noise. */
 export function trailingMean(values: readonly number[], window: number): number[] {
   const out: number[] = [];

@@ -6,7 +6,7 @@
 import { count } from '../core/count';
 import type { Divergence } from '../core/grpo/metrics';
 import type { Collapse } from '../core/lab/collapseGuard';
-import { RefusedError } from '../worker/client';
+import type { RefusedError } from '../worker/client';
 import type { CompareProblem } from '../worker/compareProtocol';
 import type { KeptPolicy, Refusal, Replacement, Reply, RunNotice, RunStop, WorkerActivity } from '../worker/protocol';
 
@@ -101,8 +101,11 @@ const refusalText = (r: Refusal): string =>
   `export refused: the current policy is broken (${r.why}); press Reset or import a policy`;
 
 /** A failed request's error as the page says it: a refusal in the page's words, else the error's message. */
-export const errorText = (e: unknown): string =>
-  (e instanceof RefusedError ? refusalText(e.refusal) : (e as Error | undefined)?.message ?? String(e));
+// A refusal is known by what it carries, not by its class: the CLI uses this module without the worker's client.
+export const errorText = (e: unknown): string => {
+  const refusal = (e as Partial<RefusedError> | undefined)?.refusal;
+  return refusal ? refusalText(refusal) : (e as Error | undefined)?.message ?? String(e);
+};
 
 /** Why a comparison stopped. */
 export function compareProblemText(p: CompareProblem): string {

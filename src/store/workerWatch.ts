@@ -6,14 +6,13 @@
 // stopped, and said so.
 
 import type { StoreApi } from 'zustand';
-import type { LabWorkerClient } from '../worker/client';
+import { BUSY_SILENCE_MS, type LabWorkerClient } from '../worker/client';
 import type { LabEnv, LabState } from './labState';
 import { settingsOf } from './settingsSlice';
 
 /** An idle worker (or one training fast) counts as stopped after this silence (client.ts allows more while busy). */
 export const IDLE_SILENCE_MS = 10_000;
 /** Before the first speed reading of a run, or while the worker is busy with something else (a long evaluation). */
-const BUSY_SILENCE_MS = 60_000;
 /** Restarts allowed within RESTART_WINDOW_MS: a worker that keeps dying is left stopped. */
 const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 5 * 60_000;

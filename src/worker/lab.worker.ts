@@ -9,7 +9,7 @@ import { generateTasks } from '../core/sim/tasks';
 import { HEARTBEAT_MS, toMetricPoint } from './protocol';
 import type { MetricPoint, Push, Reply, Request, RunNotice, RunStop, Tradeoff, WorkerActivity } from './protocol';
 import { LabSession } from './session';
-import { BrokenPolicyError, failureStop, iterationStop } from './runStops';
+import { errorReply, failureStop, iterationStop } from './runStops';
 import type { IterationMetrics } from '../core/grpo/metrics';
 import { PHASE_NAMES } from '../core/grpo/phaseNames';
 import { encodePolicyParam, encodeShareFile, minPolicyParamChars } from '../core/io/shareBundle';
@@ -383,6 +383,5 @@ async function handle(req: Request): Promise<void> {
 
 self.addEventListener('message', (ev: MessageEvent<Request>) => {
   const req = ev.data;
-  void handle(req).catch((e: unknown) => post({ id: req.id, type: 'error', message: (e as Error)?.message ?? String(e),
-    ...(e instanceof BrokenPolicyError ? { refusal: { code: 'brokenPolicy', why: e.why } } : {}) }));
+  void handle(req).catch((e: unknown) => post(errorReply(req.id, e)));
 });

@@ -4,7 +4,7 @@
 
 import type { IterationMetrics } from '../core/grpo/metrics';
 import { NonFiniteError } from '../core/policy/act';
-import type { RunStop } from './protocol';
+import type { Reply, RunStop } from './protocol';
 
 /** An iteration broke the backend, which was then started afresh: what the page is told. */
 export class BackendRebuilt extends Error {
@@ -33,4 +33,10 @@ export function iterationStop(m: IterationMetrics, pausedWithBest?: number | nul
   if (!m.collapsed) return {};
   const paused = pausedWithBest !== undefined ? { pausedWithBest } : {};
   return { stop: { code: 'collapsed', collapse: m.collapsed, ...paused } };
+}
+
+/** A request that failed, as the worker answers it: its message, and for a broken policy's export the refusal. */
+export function errorReply(id: number, e: unknown): Extract<Reply, { type: 'error' }> {
+  return { id, type: 'error', message: (e as Error)?.message ?? String(e),
+    ...(e instanceof BrokenPolicyError ? { refusal: { code: 'brokenPolicy', why: e.why } } : {}) };
 }

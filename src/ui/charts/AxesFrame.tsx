@@ -6,7 +6,7 @@ import { GRID } from './ChartCard';
 import type { Scale, Ticks } from './axisTicks';
 
 /** The plot area inside the chart, in pixels from the chart's top-left corner. */
-export interface Plot {
+interface Plot {
   x: number;
   y: number;
   width: number;

@@ -10,33 +10,7 @@ import { placing, type Scale, type Ticks } from './axisTicks';
 import { CHAR_PER_FONT_PX, chartFontPx } from './labelPlacement';
 import { useView } from '../../store/viewStore';
 import { Axes, plotArea, useElementSize } from './AxesFrame';
-
-/** Index of the value closest to `x` in ascending `xs`; -1 when there are none. */
-export function nearestIndex(xs: readonly number[], x: number): number {
-  if (xs.length === 0) return -1;
-  let lo = 0;
-  let hi = xs.length - 1;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    if ((xs[mid] as number) <= x) lo = mid;
-    else hi = mid;
-  }
-  return Math.abs((xs[hi] as number) - x) < Math.abs((xs[lo] as number) - x) ? hi : lo;
-}
-
-/** Index of the point closest to (x, y) within `radius` (pixels); -1 when none is that close. */
-export function nearestPoint(xs: readonly (number | undefined)[], ys: readonly (number | undefined)[],
-  x: number, y: number, radius: number): number {
-  let best = -1;
-  let bestD = radius * radius;
-  xs.forEach((px, i) => {
-    const py = ys[i];
-    if (px === undefined || py === undefined) return;
-    const d = (px - x) ** 2 + (py - y) ** 2;
-    if (d <= bestD) { bestD = d; best = i; }
-  });
-  return best;
-}
+import { nearestIndex, nearestPoint } from './nearest';
 
 /** What the marks are drawn with: the axes' scales and the data index under the pointer or the keys (-1: none). */
 export interface Marks { sx: Scale; sy: Scale; active: number }
@@ -77,21 +51,22 @@ export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX,
   // The widest tick label, plus room for the axis line, the tick and the rotated axis label (2 font px).
   const axisWidth = yWidth ?? Math.ceil(2 * fontPx + CHAR_PER_FONT_PX * fontPx * Math.max(1, ...yTicks.values.map((v) => yFmt(v).length)));
   const plot = useMemo(() => plotArea(size.width, size.height, axisWidth, fontPx), [size.width, size.height, axisWidth, fontPx]);
+  // Keyed on the domains' ends, not their arrays (new on every push): the same scales keep the frame unrendered.
+  const [x0, x1] = xTicks.domain, [y0, y1] = yTicks.domain;
   const sx = useMemo(() => {
     if (!plot) return null;
     const range = [plot.x, plot.x + plot.width];
-    return placing(logX ? scaleLog(xTicks.domain, range) : scaleLinear(xTicks.domain, range));
-  }, [plot, logX, xTicks.domain]);
-  const sy = useMemo(() => (plot ? placing(scaleLinear(yTicks.domain, [plot.y + plot.height, plot.y])) : null),
-    [plot, yTicks.domain]);
+    return placing(logX ? scaleLog([x0, x1], range) : scaleLinear([x0, x1], range));
+  }, [plot, logX, x0, x1]);
+  const sy = useMemo(() => (plot ? placing(scaleLinear([y0, y1], [plot.y + plot.height, plot.y])) : null),
+    [plot, y0, y1]);
   const n = snap.xs.length;
   let active = -1;
   let anchor: { x: number; y: number } | null = null;
   if (pointer && sx && sy) {
-    const pxs = snap.xs.map((x) => sx(x) ?? Number.NaN);
     active = snap.ys
-      ? nearestPoint(pxs, snap.ys.map((y) => sy(y) ?? Number.NaN), pointer.x, pointer.y, POINT_REACH_PX)
-      : nearestIndex(pxs, pointer.x);
+      ? nearestPoint(snap.xs.map((x) => sx(x)), snap.ys.map((y) => sy(y)), pointer.x, pointer.y, POINT_REACH_PX)
+      : nearestIndex(snap.xs.map((x) => sx(x) ?? Number.NaN), pointer.x);
     anchor = pointer;
   } else if (keyed !== null && n > 0 && sx && sy && plot) {
     active = Math.min(keyed, n - 1);

@@ -57,8 +57,11 @@ const NAMED: Record<string, string> = {
 };
 
 const YOU = 'you are here';
-/** The operating point's ★ around (0, 0): d3's five-pointed star, 9 px from its centre to a tip. */
-const STAR = symbol(symbolStar, 91)() ?? '';
+/**
+ * The operating point's ★ around (0, 0): d3's five-pointed star, 11 px from its centre to a tip (d3's inner
+ * points are thinner than the hand-drawn star's were; at 9 px it read smaller than the dots around it).
+ */
+const STAR = symbol(symbolStar, 136)() ?? '';
 
 /** Labels beside their dots, pushed apart vertically so that none overlaps another. */
 function PointLabels({

@@ -14,7 +14,7 @@ type Key = 'meanReward' | 'accuracy' | 'meanCostUSD' | 'meanLatencyS' | 'kl' | '
 type LineSpec = { key: Key; name: string; colour: string };
 
 /** An HTML legend (the browser lays it out; nothing in the SVG measures text): lines or filled areas. */
-export function LineLegend({
+function LineLegend({
   items,
   swatch = 'line',
 }: {
