@@ -37,6 +37,9 @@ const STOPS: Cases<RunStop> = {
     [{ code: 'diverged', divergence: { iteration: 12, nonFiniteWeights: 345 } }, 'Training stopped: iteration 12: the '
       + 'update produced 345 non-finite weights; the last finite weights were restored and Adam was reset. Try a lower '
       + 'learning rate or a smaller gradient-norm clip.'],
+    [{ code: 'diverged', divergence: { iteration: 3, nonFiniteWeights: 1 } }, 'Training stopped: iteration 3: the '
+      + 'update produced 1 non-finite weight; the last finite weights were restored and Adam was reset. Try a lower '
+      + 'learning rate or a smaller gradient-norm clip.'],
     [{ code: 'diverged', divergence: { iteration: 7, nonFiniteWeights: 0 } }, 'Training stopped: iteration 7: the update '
       + 'produced a non-finite loss; the last finite weights were restored and Adam was reset. Try a lower learning rate '
       + 'or a smaller gradient-norm clip.'],
@@ -140,7 +143,7 @@ describe('the words for the workers\' codes', () => {
 
   it('the divergence alone, as the CLI and slow motion\'s update phase say it', () => {
     expect(divergedText({ iteration: 3, nonFiniteWeights: 1 })).toBe('iteration 3: the update produced 1 non-finite '
-      + 'weights; the last finite weights were restored and Adam was reset. Try a lower learning rate or a smaller '
+      + 'weight; the last finite weights were restored and Adam was reset. Try a lower learning rate or a smaller '
       + 'gradient-norm clip.');
   });
 

@@ -31,7 +31,7 @@ export const activityText = (a: PageActivity): string =>
 
 /** A diverged update: said in a run's stop, in slow motion's update phase and by the CLI. */
 export const divergedText = (d: Divergence): string => `iteration ${d.iteration}: the update produced ${
-  d.nonFiniteWeights > 0 ? `${d.nonFiniteWeights} non-finite weights` : 'a non-finite loss'}; the last finite ` +
+  d.nonFiniteWeights > 0 ? count(d.nonFiniteWeights, 'non-finite weight') : 'a non-finite loss'}; the last finite ` +
   'weights were restored and Adam was reset. Try a lower learning rate or a smaller gradient-norm clip.';
 
 const collapseText = (c: Collapse): string => `the policy collapsed at iteration ${c.iteration}: its entropy is ` +

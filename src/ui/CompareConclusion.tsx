@@ -3,41 +3,10 @@
 // and whether it is within the noise by a paired t-test's 95% rule, which is stated on screen.
 // Nothing here is written in advance: every number and verdict comes from the seeds' series.
 
-import { summarisePaired, type PairedSummary } from '../core/lab/seedSpread';
+import type { PairedSummary } from '../core/lab/seedSpread';
 import type { Catalog } from '../core/sim/catalog';
+import { conclusionLines, signed, type Metric } from '../store/compareConclusion';
 import type { CompareRunSeries } from '../store/compareStore';
-import { SMOOTH_WINDOW } from '../store/series';
-import type { MetricPoint } from '../worker/protocol';
-
-interface Metric {
-  key: 'accuracy' | 'meanCostUSD';
-  name: string;
-  /** A value, and a difference with its sign. */
-  value: (v: number) => string;
-  diff: (v: number) => string;
-  unit: string;
-}
-
-const signed = (v: number, text: (x: number) => string): string => `${v < 0 ? '−' : '+'}${text(Math.abs(v))}`;
-
-function metrics(catalog: Pick<Catalog, 'currency'>): Metric[] {
-  const money = (v: number) => (catalog.currency === 'USD' ? `$${v.toPrecision(3)}` : `${v.toPrecision(3)} u`);
-  const points = (v: number) => (100 * v).toFixed(1);
-  return [
-    { key: 'accuracy', name: 'Accuracy', value: (v) => `${points(v)}%`, diff: points, unit: ' points' },
-    { key: 'meanCostUSD', name: 'Cost per task', value: money, diff: money, unit: '' },
-  ];
-}
-
-const valuesOf = (seeds: readonly MetricPoint[][], key: Metric['key']): number[][] =>
-  seeds.map((s) => s.map((p) => p[key]));
-
-/** Each metric with its paired summary over seeds, as the conclusion shows it (lesson 6 quotes it too). */
-export function conclusionLines(a: CompareRunSeries, b: CompareRunSeries, catalog: Pick<Catalog, 'currency'>) {
-  return metrics(catalog).map((m) => ({
-    m, s: summarisePaired(valuesOf(a.seeds, m.key), valuesOf(b.seeds, m.key), SMOOTH_WINDOW),
-  }));
-}
 
 /** One metric's verdict and the numbers behind it. */
 function MetricLine({ m, s, labels }: { m: Metric; s: PairedSummary; labels: readonly [string, string] }) {

@@ -127,10 +127,7 @@ export class LabSession {
     if (o.fresh !== undefined) this.freshNetwork = o.fresh;
   }
 
-  /**
-   * The trainer's config. The learning-rate schedule counts the lab's iterations, and a trainer
-   * counts its own from 0: the schedule is shifted by the iterations before this trainer.
-   */
+  /** The trainer's config: its lr schedule shifted by the lab's iterations before it (a trainer counts from 0). */
   private trainConfig(s: LabSettings): TrainConfig {
     const d = s.train.lrDecay, shift = this.iterationOffset;
     return { ...s.train, lrDecay: d ? { start: d.start - shift, end: d.end - shift } : null };
@@ -166,12 +163,14 @@ export class LabSession {
     });
   }
 
-  /** After an iteration: the collapse guard sees the weights its rollouts played (kept when they scored best); the counter as the page shows it. */
+  /** After an iteration: the collapse guard sees the weights its rollouts played (kept when they scored best); the
+   * counter and a divergence's iteration as the page counts them (a trainer counts from 0 after an import or a restore). */
   private afterIteration(trainer: GrpoTrainer, m: IterationMetrics): IterationMetrics {
     const before = trainer.takeStartWeights() as tf.NamedTensorMap;
-    const collapsed = m.diverged ? (tf.dispose(Object.values(before)), undefined) : this.keeper.observe(before,
+    const diverged = m.diverged && { ...m.diverged, iteration: this.iteration };
+    const collapsed = diverged ? (tf.dispose(Object.values(before)), undefined) : this.keeper.observe(before,
       trainer.net.config, this.iteration, m.meanReward, m.entropy);
-    return { ...m, iteration: this.iteration, ...(collapsed ? { collapsed } : {}) };
+    return { ...m, iteration: this.iteration, ...(diverged ? { diverged } : {}), ...(collapsed ? { collapsed } : {}) };
   }
 
   /** The iteration run phase by phase for slow motion, open between two "Next phase" requests. */

@@ -246,7 +246,7 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     };
   },
   // 7. Update: ratio, clip, KL
-  (s) => {
+  (s, iteration) => {
     const c = s.host.config, u = s.update!;
     const M = s.host.buf.turns * s.host.buf.slots;
     const first = u.epochs[0], last = u.epochs[u.epochs.length - 1];
@@ -265,7 +265,8 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
           'and nothing is clipped; from epoch 2 the ratio moves and leaves ' +
           `[${+(1 - c.epsLow).toFixed(4)}, ${+(1 + c.epsHigh).toFixed(4)}] where the clip stops the push.${still} ` +
           `KL ${c.beta > 0 ? `to the reference, β = ${c.beta}` : 'is 0: β = 0 (no reference model, as in the paper)'}.`,
-      ...(u.diverged ? { diverged: u.diverged } : {}),
+      // The iteration as the lab counts it (a trainer counts from 0 after an import or a restore).
+      ...(u.diverged ? { diverged: { ...u.diverged, iteration } } : {}),
       tables: [{ caption: 'Each epoch of the update',
         columns: ['epoch', 'ratio min … max', 'clip fraction', 'KL', 'surrogate', 'entropy', '‖g‖ before clip'],
         symbols: [null, 'ratio', 'clip', 'kl', null, 'entropy', null],

@@ -8,7 +8,7 @@ import type { Preference } from '../../core/preference';
 import { formatCost, type Catalog } from '../../core/sim/catalog';
 import { PAPER_TABLE1 } from '../../core/eval/paperTable1';
 import { useCompare, type CompareState } from '../../store/compareStore';
-import { conclusionLines } from '../CompareConclusion';
+import { conclusionLines } from '../../store/compareConclusion';
 import { useLab, type LabState } from '../../store/labStore';
 import type { LessonRun, Observation } from '../../store/lessonStore';
 import { useView } from '../../store/viewStore';
