@@ -6,6 +6,7 @@
 
 import type { KeepSlice, LabEnv, LabSlice, LabState, WeightsCopy } from './labState';
 import { forgetLab, loadLab, saveLab, type SavedLab } from './browserSave';
+import { bytesBlob, jsonBlob } from './policyBlobs';
 import { appendBounded } from './series';
 import { readUrl, urlConfigOf, writeUrl } from './urlState';
 
@@ -87,7 +88,7 @@ export const createKeepSlice = (env: LabEnv): LabSlice<KeepSlice> => (set, get) 
       }
       if (here !== saved.query) await applySettings(saved.query);
       // Quietly: the notice below says what happened; the policy goes on from its iteration.
-      const imported = await get().importWeights(new Blob([JSON.stringify(saved.json)]), new Blob([saved.weights]),
+      const imported = await get().importWeights(jsonBlob(saved.json), bytesBlob(saved.weights),
         true, 'savedPolicy', saved.iteration);
       if (!imported) return false;
       const history = saved.history;

@@ -8,12 +8,10 @@ import {
 } from '../core/io/shareBundle';
 import type { LabEnv, LabSlice, ShareSlice } from './labState';
 import { openedLink } from './openedLink';
+import { bytesBlob, jsonBlob } from './policyBlobs';
 import { saveFile } from './saveFile';
 import { linkTooLong, MAX_FRAGMENT_CHARS, readUrl, urlConfigOf, writeUrl, type UrlConfig } from './urlState';
 
-const jsonBlob = (v: unknown) => new Blob([JSON.stringify(v)], { type: 'application/json' });
-const bytesBlob = (b: Uint8Array | ArrayBuffer) => new Blob([b instanceof Uint8Array ? new Uint8Array(b) : b],
-  { type: 'application/octet-stream' });
 
 export const createShareSlice = (env: LabEnv): LabSlice<ShareSlice> => (set, get) => {
   /** The weights a link opened this page with, taken before anything rewrites the address bar. */
