@@ -15,6 +15,13 @@ describe('linear axes (d3 nice domains, our decimals)', () => {
     expect(linearTicks(0.0052, 0.012, 4)).toEqual({ values: [0.004, 0.006, 0.008, 0.01, 0.012], domain: [0.004, 0.012],
       decimals: 3 });
   });
+  it('an axis in millionths of a dollar prints seven decimals (JavaScript writes 1e-7 without a point)', () => {
+    // 0.00000043 / 4 ≈ 1.1e-7 → step 1e-7: 0 … 5e-7, whose labels need seven decimals ("0.0000001")
+    const t = linearTicks(0, 4.3e-7, 4);
+    expect(t.domain).toEqual([0, 5e-7]);
+    expect(t.values.map((v) => v.toFixed(t.decimals))).toEqual(['0.0000000', '0.0000001', '0.0000002', '0.0000003',
+      '0.0000004', '0.0000005']);
+  });
   it('a count axis keeps whole numbers only', () => {
     // 0 … 1 in about 3 ticks is 0, 0.5, 1; the 0.5 goes
     expect(linearTicks(0, 1, 3, true)).toEqual({ values: [0, 1], domain: [0, 1], decimals: 0 });

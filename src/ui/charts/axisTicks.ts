@@ -23,8 +23,12 @@ export interface Ticks {
 }
 
 /** Decimals of the longest tick (d3 computes its ticks as exact decimals: 0.3, not 0.30000000000000004). */
-const decimalsOf = (values: readonly number[]): number =>
-  Math.max(0, ...values.map((v) => /\.(\d+)$/.exec(String(v))?.[1]?.length ?? 0));
+/** The fewest decimals that write `v` exactly (to 1e-9 of itself): 0.25 → 2, 1e-7 → 7 (its String is "1e-7"). */
+const decimalsOfValue = (v: number): number => {
+  for (let d = 0; d < 20; d++) if (Math.abs(Number(v.toFixed(d)) - v) <= 1e-9 * Math.abs(v)) return d;
+  return 20;
+};
+const decimalsOf = (values: readonly number[]): number => Math.max(0, ...values.map(decimalsOfValue));
 
 /**
  * About `count` ticks over [min, max], the domain widened to the outer ones (d3's nice); `integer` keeps whole
