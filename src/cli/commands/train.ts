@@ -14,7 +14,7 @@ import { exportArtifact } from '../../core/io/artifact';
 import { WEIGHTS_FILE_NAME } from '../../core/io/artifactCheck';
 import { formatCost, type Catalog } from '../../core/sim/catalog';
 import type { Task } from '../../core/sim/tasks';
-import { trainingPool } from '../../core/grpo/trainingPool';
+import { POOL_CAP, trainingPool } from '../../core/grpo/trainingPool';
 import { RECIPE_OPTIONS, SHIPPED_RECIPE } from '../../core/grpo/recipe';
 import { checkKnown, CliError, intOpt, numberOpt, stringOpt, type Args } from '../args';
 import { boundedFromArgs, MAX_ITERATIONS, refuseSettingsOnResume, storedTrainConfig } from '../trainSettings';
@@ -28,9 +28,6 @@ import { divergedText } from '../../store/workerText';
 
 /** The files a run writes into its --out folder, or removes there (weights no manifest names any more: io.ts). */
 const isRunFile = (f: string): boolean => f === 'orchestrator.json' || f === 'metrics.jsonl' || WEIGHTS_FILE_NAME.test(f);
-
-/** A pool from this size on takes long enough to make that the run says so first. */
-const LARGE_POOL = 100_000;
 
 const TRAIN_OPTIONS = ['catalog', 'seed', 'iterations', 'out', 'preference', 'random-preferences', 'backend', 'json',
   'batch', 'group', 'lr', 'epochs', 'width', 'depth', 'beta', 'entropy', 'reward', 'aggregation', 'max-turns', 'pool',
@@ -195,13 +192,9 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
     throw new CliError(`${out} has ${done} iterations already; `
       + `give --iterations above ${done} (at most ${MAX_ITERATIONS}) to go on`);
   }
-  if (config.poolSize >= LARGE_POOL) {
-    // Measured: ~0.2 ms and ~5 KB of memory a task on a 2-core machine (a million took 2 min 20 s
-    // and 3.6 GB, with no word).
-    const n = config.poolSize;
-    const cost = `about ${Math.ceil(n * 0.0002)} s and ${(n * 5e3 / 1e9).toFixed(1)} GB of memory`;
-    process.stderr.write(`notice: --pool ${n}: the training pool is made before the first iteration, `
-      + `each task kept only if solvable at pass@8; at ~0.2 ms and ~5 KB a task that is ${cost}\n`);
+  if (config.poolSize > POOL_CAP) {
+    process.stderr.write(`notice: --pool ${config.poolSize}: a training pool holds at most ${POOL_CAP} tasks (the lab's `
+      + `too); this run trains on ${POOL_CAP}\n`);
   }
   const pool = runPool(catalog, config);
   // --init: continue from a trained policy (its width and depth replace --width/--depth); --resume: this run's own.
