@@ -10,17 +10,17 @@ import { cli, scratchDir } from './cliHelpers';
 describe('the shipped recipe', () => {
   it('reads as docs/REPRODUCTION.md quotes it', () => {
     expect(`--seed ${SHIPPED_RECIPE.seed} --iterations ${SHIPPED_RECIPE.iterations} ${RECIPE_OPTIONS}`).toBe(
-      '--seed 1 --iterations 2000 --random-preferences --reward success-first --advantage mean --lr 0.0015 '
+      '--seed 1 --iterations 3000 --random-preferences --reward success-first --advantage mean --lr 0.0015 '
       + '--entropy 0.03 --lr-decay 1');
     expect(RECIPE_IN_WORDS).toBe(
-      'the success-first reward, the advantage without the std division, lr 0.0015 falling to 0 by iteration 2000');
+      'the success-first reward, the advantage without the std division, lr 0.0015 falling to 0 by iteration 3000');
   });
 
   it('the lab\'s patch keeps its other advantage options and decays over the whole run', () => {
     const patch = recipePatch({ advantage: { ...DEFAULT_TRAIN.advantage, clip: 2 } });
     expect(patch).toEqual({
       preferenceMode: 'random', reward: 'success-first', learningRate: 0.0015, entropyCoef: 0.03,
-      advantage: { ...DEFAULT_TRAIN.advantage, clip: 2, normalizeStd: false }, lrDecay: { start: 0, end: 2000 },
+      advantage: { ...DEFAULT_TRAIN.advantage, clip: 2, normalizeStd: false }, lrDecay: { start: 0, end: 3000 },
     });
   });
 

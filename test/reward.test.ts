@@ -66,35 +66,35 @@ describe('toolorchestra reward', () => {
   });
 });
 
-describe('success-first reward (shares of calls, a success worth 1 plus how well it matches P)', () => {
+describe('success-first reward (shares of calls, a success worth 1 plus up to 1.5 for how well it matches P)', () => {
   it('pays a preferred tool by its share of the calls, not by how many calls pad it', () => {
     // Tool a (preferred) and b. Calls [1, 1], [3, 1], [1, 0]: a's shares 1/2, 3/4, 1 → normalised 0, 0.5, 1.
     // b's shares 1/2, 1/4, 0 → 1, 0.5, 0 (weight 0). All solved, same cost and latency (constant → 0).
-    // P = [1, 0, 0, 0, 0], ΣP = 1: R = 1 + a's normalised share = [1, 1.5, 2]. The one call of a alone
+    // P = [1, 0, 0, 0, 0], ΣP = 1: R = 1 + 1.5·a's normalised share = [1, 1.75, 2.5]. The one call of a alone
     // scores highest; counting calls, the paper's reward ranks the padded [3, 1] first: counts 1, 3, 1 → 0, 1, 0.
     const g = [traj([1, 1], 1, 0.1, 5), traj([3, 1], 1, 0.1, 5), traj([1, 0], 1, 0.1, 5)];
     const r = groupRewards('success-first', g, [1, 0, 0, 0, 0]);
     expect(r.mRaw.map((m) => m.slice(0, 2))).toEqual([[0.5, 0.5], [0.75, 0.25], [1, 0]]);
-    expect(r.rewards).toEqual([1, 1.5, 2]);
+    expect(r.rewards).toEqual([1, 1.75, 2.5]);
     expect(toolorchestraRewards(g, [1, 0, 0, 0, 0]).rewards).toEqual([0, 1, 0]);
   });
   it('every success outscores every failure, also where the outcome weight is 0 (the paper’s App. F example)', () => {
     // Tool a preferred, outcome weight 0. Trajectory 1 solves with no call of a (share 0); trajectory 2
     // fails with only calls of a; trajectory 3 solves with half its calls to a.
     // a's shares 0, 1, 0.5 → normalised 0, 1, 0.5. ΣP = 1.
-    // success-first: [1 + 0, 0 (failed), 1 + 0.5]; the paper's: [0, 0, 0.5] (a success without a's calls is worth a failure).
+    // success-first: [1 + 0, 0 (failed), 1 + 1.5·0.5]; the paper's: [0, 0, 0.5] (a success without a's calls is worth a failure).
     const g = [traj([0, 2], 1, 0.1, 5), traj([2, 0], 0, 0.1, 5), traj([1, 1], 1, 0.1, 5)];
-    expect(groupRewards('success-first', g, [1, 0, 0, 0, 0]).rewards).toEqual([1, 0, 1.5]);
+    expect(groupRewards('success-first', g, [1, 0, 0, 0, 0]).rewards).toEqual([1, 0, 1.75]);
     expect(toolorchestraRewards(g, [1, 0, 0, 0, 0]).rewards).toEqual([0, 0, 0.5]);
   });
-  it('the preference part is P·M_norm over ΣP, so it never exceeds the 1 a success earns', () => {
+  it('the preference part is 1.5·P·M_norm over ΣP: at most 1.5, and a success never scores below 1', () => {
     // Same calls; outcome 1, 0, 1 → 1, 0, 1; −cost −0.1, −0.5, −0.3 → 1, 0, 0.5.
-    // P = [0, 0, 1, 0.5, 0], ΣP = 1.5: R = [1 + (1 + 0.5)/1.5, 0, 1 + (1 + 0.25)/1.5] = [2, 0, 1 + 5/6].
+    // P = [0, 0, 1, 0.5, 0], ΣP = 1.5: R = [1 + 1.5·(1 + 0.5)/1.5, 0, 1 + 1.5·(1 + 0.25)/1.5] = [2.5, 0, 2.25].
     const g = [traj([0, 0], 1, 0.1, 1), traj([0, 0], 0, 0.5, 1), traj([0, 0], 1, 0.3, 1)];
     const r = groupRewards('success-first', g, [0, 0, 1, 0.5, 0]).rewards;
-    expect(r[0]).toBeCloseTo(2, 12);
+    expect(r[0]).toBeCloseTo(2.5, 12);
     expect(r[1]).toBe(0);
-    expect(r[2]).toBeCloseTo(1 + 5 / 6, 12);
+    expect(r[2]).toBeCloseTo(2.25, 12);
     // P all 0: R = outcome. A trajectory without a call has every share 0.
     const none = groupRewards('success-first', [traj([0, 0], 1, 0, 0), traj([1, 0], 0, 0.1, 1)], [0, 0, 0, 0, 0]);
     expect(none.rewards).toEqual([1, 0]);

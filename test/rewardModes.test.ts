@@ -85,11 +85,11 @@ describe('reward modes', () => {
     const dims = ['a', 'b', 'outcome', '−cost', '−latency'];
     // P = [0, 1, 0.5, 0.5, 0] and M̃ = [0.3, 1, 1, 0.25, 0]: non-zero terms 1·1 [b], 0.5·1 [outcome], 0.5·0.25 [−cost].
     const P = [0, 1, 0.5, 0.5, 0], mNorm = [0.3, 1, 1, 0.25, 0];
-    // Paper: R = 1 + 0.5 + 0.125 = 1.625. Success first: ΣP = 2, R = 1 + 1.625/2 = 1.8125.
+    // Paper: R = 1 + 0.5 + 0.125 = 1.625. Success first: ΣP = 2, R = 1 + 1.5·1.625/2 = 2.21875.
     expect(rewardWithNumbers('toolorchestra', { outcome: 1, reward: 1.625, mNorm }, P, dims))
       .toBe('R = 1 · (1·1.000[b] + 0.5·1.000[outcome] + 0.5·0.250[−cost]) = 1.625');
-    expect(rewardWithNumbers('success-first', { outcome: 1, reward: 1.8125, mNorm }, P, dims))
-      .toBe('R = 1 · (1 + (1·1.000[b] + 0.5·1.000[outcome] + 0.5·0.250[−cost]) / 2) = 1.813');
+    expect(rewardWithNumbers('success-first', { outcome: 1, reward: 2.21875, mNorm }, P, dims))
+      .toBe('R = 1 · (1 + 1.5 · (1·1.000[b] + 0.5·1.000[outcome] + 0.5·0.250[−cost]) / 2) = 2.219');
     expect(rewardWithNumbers('toolorchestra', { outcome: 0, reward: 0, mNorm }, P, dims))
       .toBe('R = 0 (failed: the outcome gate zeroes the reward)');
     // The weighted sum gates nothing: a failure with 2 calls of 500 tokens, slow, scores 0 − 0.02 − 0.1 + 0.1 = −0.02.

@@ -5,6 +5,7 @@
 
 import { DEFAULT_TRAIN } from '../grpo/config';
 import { SHIPPED_RECIPE } from '../grpo/recipe';
+import { PREFERENCE_PART } from '../grpo/rewardModes';
 
 export interface PaperRow {
   /** The lab's policy that stands for this row. */
@@ -36,8 +37,8 @@ export type PaperSuite = (typeof PAPER_SUITES)[number];
 
 /** Where the lab departs from the paper, said beside its numbers (REPRODUCTION.md, the first screen, the "Paper vs lab" tab). */
 export const DEPARTURES: readonly string[] = [
-  'the orchestrator is trained with the lab’s success-first reward, R = outcome·(1 + P·M̃/ΣP) with M’s tool ' +
-    'dimensions as shares of the calls, not the paper’s R = outcome·P·M̃',
+  `the orchestrator is trained with the lab’s success-first reward, R = outcome·(1 + ${PREFERENCE_PART}·P·M̃/ΣP) with M’s ` +
+    'tool dimensions as shares of the calls, not the paper’s R = outcome·P·M̃',
   'its advantage is R − mean (Dr. GRPO), without the paper’s division by the group’s std, and its learning rate falls linearly to 0 over the run',
   'one small policy network (a scorer over slot descriptors), not an 8B language model; ' +
     `${SHIPPED_RECIPE.iterations} iterations of ${DEFAULT_TRAIN.batchTasks} tasks × ${DEFAULT_TRAIN.groupSize} rollouts`,

@@ -7,7 +7,7 @@ import { DEFAULT_TRAIN, linearDecay, type TrainConfig } from './config';
 
 export const SHIPPED_RECIPE = {
   seed: 1,
-  iterations: 2000,
+  iterations: 3000,
   preferenceMode: 'random',
   reward: 'success-first',
   learningRate: 0.0015,

@@ -2,7 +2,7 @@
 // trajectory, min-max normalised over its group, then gated and weighted into R under one of the modes
 // that rewardModes.ts describes (its labels, formulas and explanations live there, not here).
 
-import { measuresShares, type RewardMode } from './rewardModes';
+import { measuresShares, PREFERENCE_PART, type RewardMode } from './rewardModes';
 
 /** What the reward needs to know of one trajectory. */
 export interface TrajectoryStats {
@@ -127,7 +127,7 @@ export function gateAndWeight(mode: RewardMode, group: readonly TrajectoryStats[
     case 'toolorchestra': return group.map((t, i) => (t.outcome ? weighedSum(i) : 0));
     case 'success-first': {
       const total = pref.reduce((a, x) => a + x, 0);
-      return group.map((t, i) => (t.outcome ? 1 + (total > 0 ? weighedSum(i) / total : 0) : 0));
+      return group.map((t, i) => (t.outcome ? 1 + (total > 0 ? (PREFERENCE_PART * weighedSum(i)) / total : 0) : 0));
     }
     case 'toolorchestra-official': return officialRewards(group, pref);
     case 'weighted': return group.map((t) => weightedReward(t, weighted));

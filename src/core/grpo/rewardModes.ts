@@ -8,6 +8,14 @@ export const REWARD_MODES = [
 ] as const;
 export type RewardMode = (typeof REWARD_MODES)[number];
 
+/**
+ * Under success-first, what matching P is worth at most beside the 1 a success scores: 1.5. At 1 the shipped
+ * recipe's policy bought accuracy above GPT-5 with tools' at 45–46% of its cost at the default P; at 2 it fell 5
+ * points below it; 1.5 sits between (docs/REPRODUCTION.md has the runs). Any weight keeps every success above
+ * every failure.
+ */
+export const PREFERENCE_PART = 1.5;
+
 /** Tags a TeX fragment with the symbol it stands for (the formula panel links R, P, M and G); identity elsewhere. */
 export type TexTag = (symbol: 'R' | 'P' | 'M' | 'G', tex: string) => string;
 
@@ -76,18 +84,18 @@ export const REWARD_MODE_INFO: Readonly<Record<RewardMode, Readonly<RewardModeIn
   'success-first': {
     label: 'success first (shares of calls)',
     measures: "each tool's share of the trajectory's calls",
-    formula: 'R = outcome · (1 + Σ P_k·M̃_k / Σ P_k)',
-    explanation: 'A failed try scores 0; a successful one scores 1 for succeeding plus up to 1 for how well it matches '
-      + 'your preferences P, so every success beats every failure. A tool counts by its share of the calls, so '
+    formula: `R = outcome · (1 + ${PREFERENCE_PART} · Σ P_k·M̃_k / Σ P_k)`,
+    explanation: `A failed try scores 0; a successful one scores 1 for succeeding plus up to ${PREFERENCE_PART} for how `
+      + 'well it matches your preferences P, so every success beats every failure. A tool counts by its share of the calls, so '
       + "padding with calls of a preferred tool does not pay. (The paper's reward has no 1 and counts calls.)",
     readsPreference: true, gated: true, shares: true, normalises: false,
-    substitute: (sum, totalP) => `1 · (1 + (${sum}) / ${+totalP.toFixed(4)})`,
+    substitute: (sum, totalP) => `1 · (1 + ${PREFERENCE_PART} · (${sum}) / ${+totalP.toFixed(4)})`,
     panel: {
       title: 'Reward (success first)',
       tex: (tag) => [
         String.raw`\begin{aligned}`,
         String.raw`${tag('R', 'R')}(\tau) &= \mathbf{1}\big[\text{outcome}(\tau)\big]\cdot\Big(1 + `
-          + String.raw`\frac{\sum_{k} ${tag('P', 'P_k')}\,${tag('M', '\\tilde{M}_k')}(\tau)}`
+          + String.raw`${PREFERENCE_PART}\,\frac{\sum_{k} ${tag('P', 'P_k')}\,${tag('M', '\\tilde{M}_k')}(\tau)}`
           + String.raw`{\sum_k ${tag('P', 'P_k')}}\Big) \\`,
         String.raw`${normalisedTex(tag)} \\`,
         String.raw`${tag('M', 'M')}(\tau) &= \big[\,\text{share}_1,\dots,\text{share}_n,\ \text{outcome},\ `
@@ -95,8 +103,8 @@ export const REWARD_MODE_INFO: Readonly<Record<RewardMode, Readonly<RewardModeIn
         String.raw`\text{share}_j &= \text{calls}_j \,/\, \text{all calls of } \tau`,
         String.raw`\end{aligned}`,
       ].join('\n'),
-      reading: 'R of tau equals the indicator that tau succeeded, times 1 plus the sum over k of P k times M tilde k '
-        + 'of tau divided by the sum of P, ' + NORMALISED_READING
+      reading: `R of tau equals the indicator that tau succeeded, times 1 plus ${PREFERENCE_PART} times the sum over k `
+        + 'of P k times M tilde k of tau divided by the sum of P, ' + NORMALISED_READING
         + "and M is each tool's share of the calls, outcome, minus cost, minus latency.",
     },
   },
