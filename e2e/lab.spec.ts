@@ -87,7 +87,9 @@ test('random P per task under the paper\'s reward says what it costs the presets
   await note.getByRole('button', { name: 'Use that recipe' }).click();
   await expect(note).toHaveCount(0);
   await expect.poll(() => page.url()).toContain('reward=success-first');
-  expect(page.url()).toContain('lrTo0=2000');
+  // The recipe's schedule, 0 by iteration 3000, is the lab's default one: the link leaves it out, the recipe line says it.
+  expect(page.url()).not.toContain('lrTo0=');
+  await expect(page.getByTestId('recipe-line')).toContainText('lr 0.0015 → 0 by iteration 3000');
   expect(page.url()).toContain('std=0');
   await openSettings(page, 'Training');
   await expect(page.getByRole('combobox', { name: 'reward mode' })).toHaveValue('success-first');
