@@ -36,4 +36,16 @@ describe('label placement', () => {
     expect(you).toMatchObject({ anchor: 'end', x: 360 - 8 - 'you are here'.length * font * 0.62 }); // near the right edge: left of it, at its height
     expect(Math.abs(you!.y + you!.h / 2 - 101)).toBeLessThan(1);
   });
+
+  it('keeps every label off the dots, the first-named one too: "you are here" goes above when its left holds a dot', () => {
+    const font = 12, h = font + 2, w = 'you are here'.length * font * 0.62; // 89.28 px
+    // The ★ at (730, 365) is the rightmost point, so its label tries the left first: 632.7 … 722 wide, 358 … 372 high,
+    // which holds the oracle's dot at (669, 370). Above, centred on the ★: 685.4 … 774.6 wide, 337 … 351 high, clear.
+    const oracle = { x: 669, y: 370 };
+    const [you] = placeLabels([{ x: 730, y: 365, text: 'you are here' }], font, 'you are here', [], [oracle]);
+    expect(you).toMatchObject({ x: 730 - w / 2, y: 365 - h - h / 2 });
+    // Without the dot it is where it was: left of the ★ at its height.
+    const [before] = placeLabels([{ x: 730, y: 365, text: 'you are here' }], font, 'you are here');
+    expect(before).toMatchObject({ anchor: 'end', x: 730 - 8 - w });
+  });
 });

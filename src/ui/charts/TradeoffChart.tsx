@@ -67,11 +67,14 @@ const STAR = symbol(symbolStar, 136)() ?? '';
 function PointLabels({
   items,
   avoid,
+  dots,
   m,
   axis,
 }: {
   items: { p: TradeoffPoint; text: string }[];
   avoid: readonly TradeoffPoint[];
+  /** Every label keeps off these (the baselines' dots): a name over a dot hides it. */
+  dots: readonly TradeoffPoint[];
   m: Marks;
   axis: TradeoffAxis;
 }) {
@@ -90,6 +93,7 @@ function PointLabels({
     font,
     YOU,
     avoid.flatMap((p) => at(p) ?? []),
+    dots.flatMap((p) => at(p) ?? []),
   );
   return (
     <g className="point-labels" aria-hidden="true">
@@ -169,6 +173,7 @@ function TradeoffMarks({
         m={m}
         axis={axis}
         avoid={sweep}
+        dots={t.baselines}
         items={[
           ...t.baselines.filter((b) => NAMED[b.label]).map((p) => ({ p, text: NAMED[p.label] as string })),
           ...(() => {

@@ -9,15 +9,17 @@ export type LabelBox = { text: string; x: number; y: number; w: number; h: numbe
 
 /**
  * Puts each label beside its point where it overlaps no label placed before it (`first`'s before the rest)
- * and covers none of the `avoid` marks (e.g. the dots of a curve it would read as naming): right, left,
- * above, below, then further down. Boxes are estimated from the text's length.
+ * and covers none of the `avoid` marks (e.g. the dots of a curve it would read as naming) nor any of the
+ * `dots` (every label keeps off them, `first`'s too): right, left, above, below, then further down. Boxes are
+ * estimated from the text's length.
  */
 export function placeLabels(points: readonly { x: number; y: number; text: string }[], font: number, first = '',
-  avoid: readonly { x: number; y: number }[] = []): LabelBox[] {
+  avoid: readonly { x: number; y: number }[] = [], dots: readonly { x: number; y: number }[] = []): LabelBox[] {
   const placed: LabelBox[] = [];
   const MARGIN = 3;
-  const covers = (b: LabelBox) => b.text !== first && avoid.some((q) => q.x > b.x - MARGIN && q.x < b.x + b.w + MARGIN
-    && q.y > b.y - MARGIN && q.y < b.y + b.h + MARGIN);
+  const under = (b: LabelBox) => (q: { x: number; y: number }) => q.x > b.x - MARGIN && q.x < b.x + b.w + MARGIN
+    && q.y > b.y - MARGIN && q.y < b.y + b.h + MARGIN;
+  const covers = (b: LabelBox) => (b.text !== first && avoid.some(under(b))) || dots.some(under(b));
   // `first` lies on the marks to avoid (the ★ is a point of the orchestrator's curve): it stays beside its point.
   const overlaps = (b: LabelBox) => covers(b) || placed.some((o) => b.x < o.x + o.w && o.x < b.x + b.w && b.y < o.y + o.h && o.y < b.y + b.h);
   const ordered = [...points].sort((a, b) => Number(b.text === first) - Number(a.text === first));
