@@ -79,7 +79,8 @@ test('the trade-off view puts latency or the share of API calls on its x-axis; "
 });
 
 test('random P per task under the paper\'s reward says what it costs the presets and takes the shipped policy’s recipe in one click', async ({ page }) => {
-  await openLab(page, '?backend=wasm');
+  // Another schedule to begin with, so that the recipe's own (0 by iteration 3000) shows that the click set it.
+  await openLab(page, '?backend=wasm&lrTo0=500');
   const note = page.getByTestId('random-p-reward-note');
   await expect(note).toHaveCount(0);
   await page.getByRole('radio', { name: /random P per task/ }).check();

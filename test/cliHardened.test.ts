@@ -236,5 +236,8 @@ describe('command line: bounds that are said', () => {
     expect(r.code).toBe(0);
     expect(r.err).toContain('notice: --pool 1000000: a training pool holds at most 2000 tasks (the lab\'s too); this '
       + 'run trains on 2000');
+    // The run's files record the pool it trained on.
+    const meta = JSON.parse(readFileSync(join(out, 'orchestrator.json'), 'utf8')) as { userDefinedMetadata: { training: { poolSize: number } } };
+    expect(meta.userDefinedMetadata.training.poolSize).toBe(2000);
   }, 120_000);
 });

@@ -29,7 +29,8 @@ describe('label placement', () => {
     const curve = [{ x: 380, y: 100 }, { x: 360, y: 101 }, { x: 340, y: 102 }];
     const [box] = placeLabels([{ x: 400, y: 100, text: 'GPT-5 + tools' }], font, '', curve);
     // Left of the dot would cover the curve (the first try near the right edge); above, centred on the dot, does not.
-    expect(box).toMatchObject({ x: 400 - w / 2, y: 100 - (font + 2) - (font + 2) / 2 });
+    // (its lower edge 12 px above the dot's centre: 100 − 12 − 14 = 74)
+    expect(box).toMatchObject({ x: 400 - w / 2, y: 100 - 12 - (font + 2) });
     for (const q of curve) expect(q.x > box!.x && q.x < box!.x + box!.w && q.y > box!.y && q.y < box!.y + box!.h).toBe(false);
     // The first-named label belongs to a point of that curve: it stays right beside its point.
     const [you] = placeLabels([{ x: 360, y: 101, text: 'you are here' }], font, 'you are here', curve);
@@ -40,12 +41,25 @@ describe('label placement', () => {
   it('keeps every label off the dots, the first-named one too: "you are here" goes above when its left holds a dot', () => {
     const font = 12, h = font + 2, w = 'you are here'.length * font * 0.62; // 89.28 px
     // The ★ at (730, 365) is the rightmost point, so its label tries the left first: 632.7 … 722 wide, 358 … 372 high,
-    // which holds the oracle's dot at (669, 370). Above, centred on the ★: 685.4 … 774.6 wide, 337 … 351 high, clear.
+    // which holds the oracle's dot at (669, 370). Above, centred on the ★ with its lower edge 12 px above the ★'s
+    // centre (clear of its 11 px tips): 685.4 … 774.6 wide, 339 … 353 high, clear of the dot.
     const oracle = { x: 669, y: 370 };
     const [you] = placeLabels([{ x: 730, y: 365, text: 'you are here' }], font, 'you are here', [], [oracle]);
-    expect(you).toMatchObject({ x: 730 - w / 2, y: 365 - h - h / 2 });
+    expect(you).toMatchObject({ x: 730 - w / 2, y: 365 - 12 - h });
+    // A dot 5 px beyond a box's edge is still under the text (a dot reaches 4.5 px): that side is refused too.
+    const [shy] = placeLabels([{ x: 730, y: 365, text: 'you are here' }], font, 'you are here', [], [{ x: 727, y: 377 }]);
+    expect(shy).not.toMatchObject({ anchor: 'end', x: 730 - 8 - w, y: 365 - h / 2 });
     // Without the dot it is where it was: left of the ★ at its height.
     const [before] = placeLabels([{ x: 730, y: 365, text: 'you are here' }], font, 'you are here');
     expect(before).toMatchObject({ anchor: 'end', x: 730 - 8 - w });
+  });
+
+  it('in a cluster where every side holds a dot, a name stays beside its own dot rather than wander off', () => {
+    const font = 12, h = font + 2, w = 'cascade'.length * font * 0.62; // 52.08 px
+    // Dots right, left, above and below the point (300, 200), each inside the box that side would take.
+    const dots = [{ x: 320, y: 200 }, { x: 280, y: 200 }, { x: 300, y: 180 }, { x: 300, y: 220 }];
+    const [box] = placeLabels([{ x: 300, y: 200, text: 'cascade' }], font, '', [], dots);
+    // The only point is the rightmost, so the left comes first: 239.9 … 292 wide, at the point's height.
+    expect(box).toMatchObject({ anchor: 'end', x: 300 - 8 - w, y: 200 - h / 2 });
   });
 });

@@ -195,6 +195,7 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
   if (config.poolSize > POOL_CAP) {
     process.stderr.write(`notice: --pool ${config.poolSize}: a training pool holds at most ${POOL_CAP} tasks (the lab's `
       + `too); this run trains on ${POOL_CAP}\n`);
+    config = { ...config, poolSize: POOL_CAP }; // and its files say so
   }
   const pool = runPool(catalog, config);
   // --init: continue from a trained policy (its width and depth replace --width/--depth); --resume: this run's own.

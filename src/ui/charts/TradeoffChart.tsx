@@ -173,7 +173,7 @@ function TradeoffMarks({
         m={m}
         axis={axis}
         avoid={sweep}
-        dots={t.baselines}
+        dots={[...t.baselines, t.current]}
         items={[
           ...t.baselines.filter((b) => NAMED[b.label]).map((p) => ({ p, text: NAMED[p.label] as string })),
           ...(() => {

@@ -22,12 +22,12 @@ export interface Ticks {
   decimals: number;
 }
 
-/** Decimals of the longest tick (d3 computes its ticks as exact decimals: 0.3, not 0.30000000000000004). */
 /** The fewest decimals that write `v` exactly (to 1e-9 of itself): 0.25 → 2, 1e-7 → 7 (its String is "1e-7"). */
 const decimalsOfValue = (v: number): number => {
   for (let d = 0; d < 20; d++) if (Math.abs(Number(v.toFixed(d)) - v) <= 1e-9 * Math.abs(v)) return d;
   return 20;
 };
+/** Decimals that print every tick (d3 computes its ticks as exact decimals: 0.3, not 0.30000000000000004). */
 const decimalsOf = (values: readonly number[]): number => Math.max(0, ...values.map(decimalsOfValue));
 
 /**

@@ -5,6 +5,9 @@ export const CHAR_PER_FONT_PX = 0.62;
 /** The chart font (12 px, 18 px in classroom mode); the style sheet's --chart-font matches. */
 export const chartFontPx = (classroom: boolean): number => (classroom ? 18 : 12);
 
+/** How far a label above or below its point keeps from the point's centre (px). */
+const CLEAR = 12;
+
 export type LabelBox = { text: string; x: number; y: number; w: number; h: number; anchor: 'start' | 'end' };
 
 /**
@@ -16,24 +19,28 @@ export type LabelBox = { text: string; x: number; y: number; w: number; h: numbe
 export function placeLabels(points: readonly { x: number; y: number; text: string }[], font: number, first = '',
   avoid: readonly { x: number; y: number }[] = [], dots: readonly { x: number; y: number }[] = []): LabelBox[] {
   const placed: LabelBox[] = [];
-  const MARGIN = 3;
-  const under = (b: LabelBox) => (q: { x: number; y: number }) => q.x > b.x - MARGIN && q.x < b.x + b.w + MARGIN
-    && q.y > b.y - MARGIN && q.y < b.y + b.h + MARGIN;
-  const covers = (b: LabelBox) => (b.text !== first && avoid.some(under(b))) || dots.some(under(b));
+  // A curve's points are small; a dot reaches 4.5 px from its centre, so a box keeps 6 px from it.
+  const under = (b: LabelBox, margin: number) => (q: { x: number; y: number }) => q.x > b.x - margin
+    && q.x < b.x + b.w + margin && q.y > b.y - margin && q.y < b.y + b.h + margin;
+  const covers = (b: LabelBox, keepOffDots: boolean) => (b.text !== first && avoid.some(under(b, 3)))
+    || (keepOffDots && dots.some(under(b, 6)));
   // `first` lies on the marks to avoid (the ★ is a point of the orchestrator's curve): it stays beside its point.
-  const overlaps = (b: LabelBox) => covers(b) || placed.some((o) => b.x < o.x + o.w && o.x < b.x + b.w && b.y < o.y + o.h && o.y < b.y + b.h);
+  const overlaps = (b: LabelBox, keepOffDots = true) => covers(b, keepOffDots) || placed.some((o) => b.x < o.x + o.w && o.x < b.x + b.w && b.y < o.y + o.h && o.y < b.y + b.h);
   const ordered = [...points].sort((a, b) => Number(b.text === first) - Number(a.text === first));
   const right = Math.max(...points.map((p) => p.x));
   for (const p of ordered) {
     const w = p.text.length * font * CHAR_PER_FONT_PX, h = font + 2;
     const at = (dx: number, dy: number, anchor: 'start' | 'end'): LabelBox => ({ text: p.text,
       x: anchor === 'end' ? p.x - dx - w : p.x + dx, y: p.y + dy - h / 2, w, h, anchor });
+    // Above and below, the box's edge is CLEAR px from the point: clear of the ★'s tips (11 px) as of a dot.
     const [rightOf, leftOf, above, below] = [at(8, 0, 'start'), at(8, 0, 'end'),
-      { ...at(0, -h, 'start'), x: p.x - w / 2 }, { ...at(0, h, 'start'), x: p.x - w / 2 }];
+      { ...at(0, -(CLEAR + h / 2), 'start'), x: p.x - w / 2 }, { ...at(0, CLEAR + h / 2, 'start'), x: p.x - w / 2 }];
     // Near the right edge, the left side, above and below first, so the label stays inside the plot.
     const tries = p.x > right - w ? [leftOf, above, below, rightOf] : [rightOf, leftOf, above, below];
-    let box = tries.find((b) => !overlaps(b)) ?? (tries[0] as LabelBox);
-    for (let k = 0; overlaps(box) && k < 8; k++) box = { ...box, y: box.y + h };
+    // Where every side holds a dot (a dense cluster), a name beside its own dot over another dot reads better
+    // than one pushed away from it: the dots give way first, then the other names, by moving down.
+    let box = tries.find((b) => !overlaps(b)) ?? tries.find((b) => !overlaps(b, false)) ?? (tries[0] as LabelBox);
+    for (let k = 0; overlaps(box, false) && k < 8; k++) box = { ...box, y: box.y + h };
     placed.push(box);
   }
   return placed;
