@@ -138,7 +138,6 @@ describe('the words for the workers\' codes', () => {
       .toBe('export refused: the current policy is broken (NaN logits); press Reset or import a policy');
     const other = errorReply(8, new Error('the lab is not configured yet'));
     expect(other).toEqual({ id: 8, type: 'error', message: 'the lab is not configured yet' });
-    expect(errorText(new Error(other.message))).toBe('the lab is not configured yet');
   });
 
   it('the divergence alone, as the CLI and slow motion\'s update phase say it', () => {

@@ -108,8 +108,10 @@ export interface BackendSlice {
   setBackend(name: BackendName | 'auto', remeasure?: boolean): Promise<void>;
 }
 
-/** Where the policy now training came from (the first screen says which one it continues). */
-/** 'loading': the page is starting and its first policy (the shipped one, or a link's) is on its way. */
+/**
+ * Where the policy now training came from (the first screen says which one it continues); 'loading': the page
+ * is starting and its first policy (the shipped one, or a link's) is on its way.
+ */
 export type PolicyOrigin = 'loading' | 'random' | 'scratch' | 'pretrained' | 'imported' | 'restored' | 'saved';
 
 /** The first screen's ways to train and GRPO in slow motion (teachSlice.ts). */

@@ -11,7 +11,7 @@ import type { LabEnv, LabState } from './labState';
 import { settingsOf } from './settingsSlice';
 
 /** An idle worker (or one training fast) counts as stopped after this silence (client.ts allows more while busy). */
-export const IDLE_SILENCE_MS = 10_000;
+const IDLE_SILENCE_MS = 10_000;
 /** Restarts allowed within RESTART_WINDOW_MS: a worker that keeps dying is left stopped. */
 const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 5 * 60_000;

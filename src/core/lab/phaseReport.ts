@@ -250,10 +250,10 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     const c = s.host.config, u = s.update!;
     const M = s.host.buf.turns * s.host.buf.slots;
     const first = u.epochs[0], last = u.epochs[u.epochs.length - 1];
+    // A trainer counts from 0 and its schedule is shifted by the lab's iterations before it: said in the lab's count.
+    const before = iteration - (s.host.iteration + 1);
     const still = learningRateAt(c, s.host.iteration) === 0
-      // The lab's count: a trainer's schedule is shifted by the iterations before it (iteration − its own count).
-      ? ` The learning rate is 0 at this iteration (its schedule reached 0 at iteration ${
-        (c.lrDecay?.end ?? 0) + iteration - (s.host.iteration + 1)}): the ` +
+      ? ` The learning rate is 0 at this iteration (its schedule reached 0 at iteration ${(c.lrDecay?.end ?? 0) + before}): the ` +
         `gradients are computed but the weights do not move, so the ratio stays 1 in every epoch.`
       : '';
     return {
