@@ -57,6 +57,10 @@ test('wasm fallback with ?backend=wasm; training leaves the main thread free of 
   await openLab(page, '?backend=wasm');
   await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', 'wasm');
   await takeLongTasks(page);
+  // The charts keep their size while training: a line above or beside them that changes its length
+  // (the policy's status when Start is pressed, the run-health verdict from iteration 400) keeps its room.
+  const chartSizes = () => page.locator('.key-curves .chart-body').evaluateAll((es) => es.map((e) => `${e.clientWidth}×${e.clientHeight}`));
+  const sizesBefore = await chartSizes();
   await page.getByRole('button', { name: 'Start' }).click();
   await page.waitForTimeout(5_000);
   const warmup = await takeLongTasks(page);
@@ -68,6 +72,8 @@ test('wasm fallback with ?backend=wasm; training leaves the main thread free of 
   console.log(`main-thread long tasks (≥ 50 ms) during 15 s of training on wasm: ${describeLongTasks(long)}; ${its} iterations, ${await pathPoints(page, 'chart-reward')} reward-chart points`);
   expect(its).toBeGreaterThan(5);
   expect([...warmup, ...long]).toEqual([]);
+  expect(await page.getByTestId('run-health').textContent()).toMatch(its >= 400 ? /^(Still rising|Plateau|Worse)/ : /^How the run is going shows here once/);
+  expect(await chartSizes()).toEqual(sizesBefore);
 
   // Tooltips: a training chart names the iteration under the pointer and its value; a trade-off point names itself.
   const plot = await page.getByTestId('chart-reward').locator('.chart-body').boundingBox();

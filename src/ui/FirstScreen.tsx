@@ -49,6 +49,7 @@ export function FirstScreen() {
     void s.nextPhase();
     document.querySelector('[data-region="bottom"]')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
+  const settings = `the ${REWARD_MODE_LABELS[s.reward]} reward, ${s.preferenceMode === 'random' ? 'a random P per task' : 'your P'}`;
   return (
     <section className="panel first-screen" aria-labelledby="first-q" data-region="start">
       <h2 id="first-q">Can a small router beat always calling the biggest model?</h2>
@@ -79,9 +80,10 @@ export function FirstScreen() {
             <button type="button" className="primary" onClick={() => void s.trainFromScratch()}>Train from scratch</button>
             <button type="button" onClick={() => void s.continueFromPretrained()}>Continue from the pretrained policy</button>
           </div>
-          <span className="small muted origin-line" data-testid="policy-origin">
-            {originLine(s.origin, s.running, s.iteration,
-              `the ${REWARD_MODE_LABELS[s.reward]} reward, ${s.preferenceMode === 'random' ? 'a random P per task' : 'your P'}`)}
+          <span className="small muted origin-line">
+            <span data-testid="policy-origin">{originLine(s.origin, s.running, s.iteration, settings)}</span>
+            {/* The longest wording, unseen, keeps the line's height whatever it says: see layout.css. */}
+            <span className="origin-room" aria-hidden="true">{originLine('pretrained', false, 0, settings)}</span>
           </span>
         </li>
         <li className={s.sawPhases ? 'did' : ''}>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { runHealth, runHealthText } from '../core/lab/runHealth';
+import { RUN_HEALTH_PENDING, runHealth, runHealthText } from '../core/lab/runHealth';
 import { useLab, type LabState } from '../store/labStore';
 import { useStaggered } from './charts/useStaggered';
 
@@ -9,7 +9,8 @@ const selectSeries = (s: LabState) => s.series;
 /**
  * One line under the recipe on how the run is going (core/lab/runHealth.ts): still rising, on a
  * plateau and why, or worse than its best by more than the noise, with Restore best beside it.
- * Read from every iteration of the run (the export's history), recomputed as the curves update.
+ * Read from every iteration of the run (the export's history), recomputed as the curves update;
+ * before the run has enough iterations for a verdict it says when it will have one.
  */
 export function RunHealthLine() {
   // A sentence to read, not an animation: at most every 2 s while training.
@@ -26,7 +27,8 @@ export function RunHealthLine() {
     return { h, text: runHealthText(h, { entropy: last?.entropy ?? 0, lrConstant: !t.lrDecay, weighsCost }) };
     // The series changes on every push; the history is the same object, appended in place.
   }, [s.series, s.history, s.train]); // eslint-disable-line react-hooks/exhaustive-deps
-  if (!line) return null;
+  // Always drawn, with three lines kept (styles.css), so that a verdict appearing does not shrink the charts under it.
+  if (!line) return <p className="run-health small muted" data-testid="run-health" role="status">{RUN_HEALTH_PENDING}</p>;
   return (
     <p className={`run-health small ${line.h.verdict}`} data-testid="run-health" role="status">
       {line.text}

@@ -4,6 +4,8 @@
 // error of a window's mean, from the spread of the iterations in the latest two windows.
 
 const WINDOW = 200;
+/** The iteration from which a run has a verdict (two windows). */
+const RUN_HEALTH_FROM = 2 * WINDOW;
 /** Windows of the best-so-far search start every STEP iterations. */
 const STEP = 50;
 
@@ -42,6 +44,10 @@ export function runHealth(accuracy: readonly number[], window = WINDOW): RunHeal
 }
 
 const pts = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+/** What the line says before a run has two windows: when it will have a verdict, and from what. */
+export const RUN_HEALTH_PENDING = `How the run is going shows here once it has ${RUN_HEALTH_FROM} iterations: its training `
+  + `accuracy over the last two ${WINDOW}-iteration windows, against the noise.`;
 
 /** The verdict in words (the page adds Restore best to a "worse" one). */
 export function runHealthText(h: RunHealth, context: { entropy: number; lrConstant: boolean; weighsCost: boolean }): string {
