@@ -41,7 +41,7 @@ export interface TrainConfig {
   /**
    * How training tasks vary, as the paper's training data does (each example its own tool subset,
    * prices and budget): every tool's price multiplier is drawn log-uniformly in [1/priceSpread,
-   * priceSpread] per task (1 = list prices), and each task's turn budget uniformly in turnBudgets
+   * priceSpread] per task (1 = list prices), and each task's turn budget log-uniformly in turnBudgets
    * (null = the world's maxTurns for every task).
    */
   priceSpread: number;
