@@ -139,6 +139,33 @@ describe('command line: output that is never lost or half-written', () => {
     expect(iterations()).toEqual([1, 3, 4, 5, 6]);
   });
 
+  it('a success-first run records the weight of its preference part; a resume under another weight, or an unrecorded one, says so and goes on', () => {
+    const out = join(dir, 'weighed');
+    expect(cli('train', '--seed', '4', '--iterations', '2', '--batch', '2', '--group', '4', '--pool', '60', '--reward', 'success-first', '--out', out).code).toBe(0);
+    const manifest = join(out, 'orchestrator.json');
+    const written = JSON.parse(readFileSync(manifest, 'utf8'));
+    expect(written.userDefinedMetadata.training.preferencePart).toBe(1.5); // R = outcome·(1 + 1.5·P·M̃/ΣP)
+    const same = cli('train', '--resume', out, '--iterations', '3');
+    expect(same.code, same.err).toBe(0);
+    expect(same.err).not.toMatch(/preference part/);
+    const edit = (f: (t: Record<string, unknown>) => void) => {
+      const m = JSON.parse(readFileSync(manifest, 'utf8'));
+      f(m.userDefinedMetadata.training);
+      writeFileSync(manifest, JSON.stringify(m));
+    };
+    edit((t) => { t.preferencePart = 1; });
+    const other = cli('train', '--resume', out, '--iterations', '4');
+    expect(other.code, other.err).toBe(0);
+    expect(other.err).toMatch(/weighed\/orchestrator\.json was trained with the success-first reward's preference part weighing 1; the run goes on under 1\.5/);
+    expect(JSON.parse(readFileSync(manifest, 'utf8')).userDefinedMetadata.training.preferencePart).toBe(1.5); // what it goes on under
+    edit((t) => { delete t.preferencePart; });
+    expect(cli('train', '--resume', out, '--iterations', '5').err).toMatch(/does not record the weight of the success-first reward's preference part \(1 in runs written before 2026-12-06, 1\.5 since\); the run goes on under 1\.5/);
+    edit((t) => { t.preferencePart = 'heavy'; });
+    const bad = cli('train', '--resume', out, '--iterations', '6');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/"preferencePart" must be a number ≥ 0, the weight of the success-first reward's preference part \(got "heavy"\)/);
+  });
+
   it('--lr-decay lowers the learning rate linearly to 0 over the run, logs it, and a resumed run keeps the schedule', () => {
     const out = join(dir, 'decayed');
     const small = ['--seed', '4', '--batch', '2', '--group', '4', '--pool', '60', '--lr', '0.002'];

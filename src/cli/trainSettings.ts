@@ -86,8 +86,9 @@ function shapeError(def: unknown, v: unknown, name: string): string | null {
  * default's type, the command line's bounds, the modes it knows, a valid P over the run's catalog,
  * and a whole number of iterations.
  */
-export function storedTrainConfig(stored: Record<string, unknown>, catalog: Catalog): { config: TrainConfig; done: number } | { error: string } {
-  const s = stored as Partial<TrainConfig> & { iterations?: unknown; backend?: unknown };
+export function storedTrainConfig(stored: Record<string, unknown>, catalog: Catalog):
+  { config: TrainConfig; done: number; preferencePart: number | null } | { error: string } {
+  const s = stored as Partial<TrainConfig> & { iterations?: unknown; backend?: unknown; preferencePart?: unknown };
   // Fields every version of the CLI wrote: one missing is a damaged file, not an old one (a default would silently change the run).
   const missing = REQUIRED.find((k) => s[k] === undefined);
   if (missing) return { error: `"${missing}" is missing` };
@@ -98,6 +99,10 @@ export function storedTrainConfig(stored: Record<string, unknown>, catalog: Cata
   }
   delete merged.iterations;
   delete merged.backend;
+  delete merged.preferencePart;
+  const part = s.preferencePart;
+  if (part !== undefined && (typeof part !== 'number' || !Number.isFinite(part) || part < 0)) return { error: `"preferencePart" ` +
+    `must be a number ≥ 0, the weight of the success-first reward's preference part (got ${JSON.stringify(part)})` };
   const done = s.iterations;
   if (typeof done !== 'number' || !Number.isInteger(done) || done < 0) return { error: `"iterations" must be a whole ` +
     `number of iterations done (got ${JSON.stringify(done)})` };
@@ -149,5 +154,5 @@ export function storedTrainConfig(stored: Record<string, unknown>, catalog: Cata
   if (a.filterStd !== null && !(a.filterStd >= 0)) return { error: `"advantage.filterStd" must be null (off) or ≥ 0 (got ${a.filterStd})` };
   const wild = Object.entries(c.weighted).find(([, v]) => Math.abs(v) > 1e6);
   if (wild) return { error: `"weighted.${wild[0]}" must be in [−1e6, 1e6] (got ${wild[1]})` };
-  return { config: c, done };
+  return { config: c, done, preferencePart: typeof part === 'number' ? part : null };
 }

@@ -4,7 +4,7 @@
 // through `exclusive`, one at a time, so an evaluation never interleaves with an update.
 
 import { slotsOf } from '../core/sim/slots';
-import { trainsAlike, type TrainConfig } from '../core/grpo/config';
+import { trainingRecord, trainsAlike, type TrainConfig } from '../core/grpo/config';
 import type { IterationMetrics } from '../core/grpo/metrics';
 import { BrokenBackendError, GrpoTrainer } from '../core/grpo/trainer';
 import { trainingPool } from '../core/grpo/trainingPool';
@@ -326,7 +326,7 @@ export class LabSession {
       const broken = await probeFinite(net, slotsOf(s.catalog).length);
       if (broken) throw new BrokenPolicyError(broken);
       // The schedule as the lab counts it (the trainer's is shifted), beside the lab's iteration count.
-      const { json, weights } = await exportArtifact(net, s.catalog, { training: { ...s.train, iterations: this.iteration } });
+      const { json, weights } = await exportArtifact(net, s.catalog, { training: trainingRecord(s.train, this.iteration) });
       return { json, weights: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength) as ArrayBuffer };
     });
   }

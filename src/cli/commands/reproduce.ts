@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PREFERENCE } from '../../core/preference';
 import { FIGURE6_BUDGETS, reproduce, reproductionMarkdown } from '../../core/eval/reproduce';
-import type { TrainConfig } from '../../core/grpo/config';
+import { trainingRecord, type TrainConfig } from '../../core/grpo/config';
 import { recipeConfig, RECIPE_OPTIONS, SHIPPED_RECIPE } from '../../core/grpo/recipe';
 import { GrpoTrainer } from '../../core/grpo/trainer';
 import { exportArtifact } from '../../core/io/artifact';
@@ -33,7 +33,7 @@ async function train(config: TrainConfig, iterations: number, dir: string, log: 
     if ((i + 1) % 100 === 0) log(`  it ${i + 1}: accuracy ${(100 * m.accuracy).toFixed(1)}%`);
   }
   trainer.dispose(true);
-  const { json, weights } = await exportArtifact(trainer.net, catalog, { training: { ...config, iterations, backend: 'wasm' } });
+  const { json, weights } = await exportArtifact(trainer.net, catalog, { training: trainingRecord(config, iterations, 'wasm') });
   writeArtifactPair(dir, json, weights);
   log(`  saved ${join(dir, 'orchestrator.json')}`);
   return trainer.net;

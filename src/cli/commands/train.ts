@@ -5,9 +5,9 @@
 // on stderr and the final metrics as JSON on stdout.
 
 import { join, resolve } from 'node:path';
-import { DEFAULT_TRAIN, linearDecay, type TrainConfig } from '../../core/grpo/config';
+import { DEFAULT_TRAIN, linearDecay, trainingRecord, type TrainConfig } from '../../core/grpo/config';
 import type { IterationMetrics } from '../../core/grpo/metrics';
-import { groupOfOneNote, normalisesOverGroup, REWARD_MODES, type RewardMode } from '../../core/grpo/rewardModes';
+import { groupOfOneNote, normalisesOverGroup, PREFERENCE_PART, REWARD_MODES, type RewardMode } from '../../core/grpo/rewardModes';
 import { preferenceVector } from '../../core/preference';
 import { GrpoTrainer } from '../../core/grpo/trainer';
 import { exportArtifact } from '../../core/io/artifact';
@@ -74,7 +74,15 @@ function readRun(dir: string): { net: ReturnType<typeof loadPolicyFile>['net']; 
   if (!t || typeof t !== 'object' || !('iterations' in t)) throw new CliError(`${path}: not a training run this CLI wrote (its training metadata is missing)`);
   const stored = storedTrainConfig(t, catalog);
   if ('error' in stored) throw new CliError(`${path}: userDefinedMetadata.training: ${stored.error}`);
-  const { config, done } = stored;
+  const { config, done, preferencePart } = stored;
+  if (config.reward === 'success-first' && preferencePart !== PREFERENCE_PART) {
+    // A constant of the formula, not a setting: say so when the run was trained under another weight (or an unrecorded one).
+    process.stderr.write(`notice: ${preferencePart === null
+      ? `${path} does not record the weight of the success-first reward's preference part (1 in runs written before ` +
+        `2026-12-06, ${PREFERENCE_PART} since)`
+      : `${path} was trained with the success-first reward's preference part weighing ${preferencePart}`}; ` +
+      `the run goes on under ${PREFERENCE_PART}, this version's weight\n`);
+  }
   // The metrics of iterations 1…done: every readable line of an iteration in order is kept (a damaged
   // or missing line drops that line only), and what is missing is said.
   const metricsPath = join(dir, 'metrics.jsonl');
@@ -250,7 +258,7 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
   for (const sig of STOP_SIGNALS) process.on(sig, onSignal);
   const save = async (reached: number, final: object | null) => {
     const { json, weights } = await exportArtifact(trainer.net, catalog,
-      { training: { ...config, iterations: reached, backend }, ...(final ? { metrics: final } : {}) });
+      { training: trainingRecord(config, reached, backend), ...(final ? { metrics: final } : {}) });
     writeArtifactPair(out, json, weights, [{ path: join(out, 'metrics.jsonl'), data: lines.join('\n') + '\n' }]);
   };
   try {

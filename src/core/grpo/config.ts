@@ -6,7 +6,7 @@ import { DEFAULT_POLICY, type PolicyConfig } from '../policy/policyConfig';
 import { DEFAULT_PREFERENCE, type Preference } from '../preference';
 import { DEFAULT_ADVANTAGE, type AdvantageOptions } from './advantage';
 import { DEFAULT_WEIGHTED, type WeightedCoefficients } from './reward';
-import type { RewardMode } from './rewardModes';
+import { PREFERENCE_PART, type RewardMode } from './rewardModes';
 
 export type Aggregation = 'token-mean' | 'seq-mean-token-mean';
 export type PreferenceMode = 'fixed' | 'random';
@@ -118,4 +118,14 @@ export function linearDecay(iterations: number, fraction: number): TrainConfig['
   if (!(fraction >= 0 && fraction <= 1)) throw new Error(`the decay fraction must be in [0, 1] (got ${fraction})`);
   const start = Math.round((1 - fraction) * iterations);
   return start >= iterations ? null : { start, end: iterations };
+}
+
+/**
+ * What a policy file records of its training: the configuration, the iterations done (the lab's
+ * count), the backend where known, and for the success-first reward the weight of its preference
+ * part, a constant of the formula that a configuration does not hold (a resumed run compares it).
+ */
+export function trainingRecord(config: TrainConfig, iterations: number, backend?: string): Record<string, unknown> {
+  return { ...config, iterations, ...(backend ? { backend } : {}),
+    ...(config.reward === 'success-first' ? { preferencePart: PREFERENCE_PART } : {}) };
 }
