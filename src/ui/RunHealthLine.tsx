@@ -5,6 +5,7 @@ import { useLab, type LabState } from '../store/labStore';
 import { useStaggered } from './charts/useStaggered';
 
 const selectSeries = (s: LabState) => s.series;
+const VERDICT_WORDS = { rising: 'still rising', plateau: 'on a plateau', worse: 'worse than its best' } as const;
 
 /**
  * One line under the recipe on how the run is going (core/lab/runHealth.ts): still rising, on a
@@ -28,9 +29,11 @@ export function RunHealthLine() {
     // The series changes on every push; the history is the same object, appended in place.
   }, [s.series, s.history, s.train]); // eslint-disable-line react-hooks/exhaustive-deps
   // Always drawn, with three lines kept (styles.css), so that a verdict appearing does not shrink the charts under it.
-  if (!line) return <p className="run-health small muted" data-testid="run-health" role="status">{RUN_HEALTH_PENDING}</p>;
+  if (!line) return <p className="run-health small muted" data-testid="run-health">{RUN_HEALTH_PENDING}</p>;
   return (
-    <p className={`run-health small ${line.h.verdict}`} data-testid="run-health" role="status">
+    <p className={`run-health small ${line.h.verdict}`} data-testid="run-health">
+      {/* A screen reader hears the verdict when it changes, not the numbers that move every 2 s. */}
+      <span className="sr-only" role="status">{`Run health: ${VERDICT_WORDS[line.h.verdict]}`}</span>
       {line.text}
       {line.h.verdict === 'worse' && s.bestIteration !== null && (
         <> <button type="button" onClick={() => void s.restoreBest()} title="Put back the weights kept at the best smoothed reward">

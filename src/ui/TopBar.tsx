@@ -10,12 +10,34 @@ import { useView } from '../store/viewStore';
 
 const SPEEDS = [{ label: 'max', ms: 0 }, { label: 'fast', ms: 50 }, { label: 'slow', ms: 400 }, { label: 'very slow', ms: 1500 }];
 
-/** Title, backend badge and selector, run controls, counters, seed, speed, and Share (link, policy, QR code). */
+/**
+ * The backend, the iteration, the speed and what the worker does: the one part of the top bar that
+ * changes on every push while training (so the buttons and fields beside it do not re-render). A
+ * screen reader hears a change of state (paused, training, the worker's activity), not every count.
+ */
+function RunStatus() {
+  const s = useLab(useShallow((x) => ({
+    workerActivity: x.workerActivity, backendInfo: x.backendInfo, backendSwitch: x.backendSwitch, iteration: x.iteration,
+    itPerS: x.itPerS, running: x.running, setBackend: x.setBackend,
+  })));
+  return (
+    <div role="status" aria-live="polite" className="status" aria-label="training status">
+      <BackendBadge backend={s.backendInfo} pending={s.backendSwitch} stopped={s.workerActivity.code === 'stopped'}
+        onRemeasure={() => void s.setBackend('auto', true)} />
+      <span className="counter" aria-live="off">iteration <strong data-testid="iteration">{s.iteration}</strong></span>
+      <span className="counter muted">{s.running
+        ? (s.backendSwitch ? 'waits for the backend' : <span aria-live="off">{s.itPerS > 0 ? `${s.itPerS.toFixed(2)} it/s` : 'starting…'}</span>)
+        : 'paused'}</span>
+      <span className="counter muted small" data-testid="worker-activity"
+        title="what the training worker is doing now">worker: {activityText(s.workerActivity)}</span>
+    </div>
+  );
+}
+
+/** Title, run status, run controls, seed, speed, backend, and Share (link, policy, QR code). */
 export function TopBar() {
   const s = useLab(useShallow((x) => ({
-    workerActivity: x.workerActivity, backendInfo: x.backendInfo, backendSwitch: x.backendSwitch,
-      forcedBackend: x.backend, iteration: x.iteration, itPerS: x.itPerS, running: x.running, train: x.train,
-      delayMs: x.delayMs,
+    backendSwitch: x.backendSwitch, forcedBackend: x.backend, running: x.running, train: x.train, delayMs: x.delayMs,
     start: x.start, pause: x.pause, stepOnce: x.stepOnce, reset: x.reset, restoreBest: x.restoreBest, undo: x.undo,
       bestIteration: x.bestIteration, undoLabel: x.undoLabel, setTrain: x.setTrain, setDelay: x.setDelay,
       setBackend: x.setBackend,
@@ -25,16 +47,7 @@ export function TopBar() {
   return (
     <header className="topbar">
       <h1>Orchestra Lab</h1>
-      <div role="status" aria-live="polite" className="status" aria-label="training status">
-        <BackendBadge backend={s.backendInfo} pending={s.backendSwitch} stopped={s.workerActivity.code === 'stopped'}
-          onRemeasure={() => void s.setBackend('auto', true)} />
-        <span className="counter">iteration <strong data-testid="iteration">{s.iteration}</strong></span>
-        <span className="counter muted">{s.running
-          ? (s.backendSwitch ? 'waits for the backend' : s.itPerS > 0 ? `${s.itPerS.toFixed(2)} it/s` : 'starting…')
-          : 'paused'}</span>
-        <span className="counter muted small" data-testid="worker-activity"
-          title="what the training worker is doing now">worker: {activityText(s.workerActivity)}</span>
-      </div>
+      <RunStatus />
       <div className="controls">
         {s.running ? <button type="button" className="primary" onClick={s.pause}>Pause</button> : <button type="button"
           className="primary" onClick={s.start}>Start</button>}
