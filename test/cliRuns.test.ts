@@ -159,7 +159,7 @@ describe('command line: output that is never lost or half-written', () => {
     expect(other.err).toMatch(/weighed\/orchestrator\.json was trained with the success-first reward's preference part weighing 1; the run goes on under 1\.5/);
     expect(JSON.parse(readFileSync(manifest, 'utf8')).userDefinedMetadata.training.preferencePart).toBe(1.5); // what it goes on under
     edit((t) => { delete t.preferencePart; });
-    expect(cli('train', '--resume', out, '--iterations', '5').err).toMatch(/does not record the weight of the success-first reward's preference part \(1 in runs written before 2026-12-06, 1\.5 since\); the run goes on under 1\.5/);
+    expect(cli('train', '--resume', out, '--iterations', '5').err).toMatch(/does not record the weight of the success-first reward's preference part \(1 in runs written before 2026-12-06 11:41 UTC, 1\.5 since\); the run goes on under 1\.5/);
     edit((t) => { t.preferencePart = 'heavy'; });
     const bad = cli('train', '--resume', out, '--iterations', '6');
     expect(bad.code).toBe(2);

@@ -13,7 +13,8 @@ const SPEEDS = [{ label: 'max', ms: 0 }, { label: 'fast', ms: 50 }, { label: 'sl
 /**
  * The backend, the iteration, the speed and what the worker does: the one part of the top bar that
  * changes on every push while training (so the buttons and fields beside it do not re-render). A
- * screen reader hears a change of state (paused, training, the worker's activity), not every count.
+ * screen reader hears what changed of its state (paused, training, the worker's activity, the backend), not
+ * every count (the counters are muted, and the region is not read whole on each change).
  */
 function RunStatus() {
   const s = useLab(useShallow((x) => ({
@@ -21,7 +22,7 @@ function RunStatus() {
     itPerS: x.itPerS, running: x.running, setBackend: x.setBackend,
   })));
   return (
-    <div role="status" aria-live="polite" className="status" aria-label="training status">
+    <div role="status" aria-live="polite" aria-atomic="false" className="status" aria-label="training status">
       <BackendBadge backend={s.backendInfo} pending={s.backendSwitch} stopped={s.workerActivity.code === 'stopped'}
         onRemeasure={() => void s.setBackend('auto', true)} />
       <span className="counter" aria-live="off">iteration <strong data-testid="iteration">{s.iteration}</strong></span>

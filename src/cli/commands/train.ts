@@ -79,7 +79,7 @@ function readRun(dir: string): { net: ReturnType<typeof loadPolicyFile>['net']; 
     // A constant of the formula, not a setting: say so when the run was trained under another weight (or an unrecorded one).
     process.stderr.write(`notice: ${preferencePart === null
       ? `${path} does not record the weight of the success-first reward's preference part (1 in runs written before ` +
-        `2026-12-06, ${PREFERENCE_PART} since)`
+        `2026-12-06 11:41 UTC, ${PREFERENCE_PART} since)`
       : `${path} was trained with the success-first reward's preference part weighing ${preferencePart}`}; ` +
       `the run goes on under ${PREFERENCE_PART}, this version's weight\n`);
   }

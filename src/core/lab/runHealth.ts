@@ -69,3 +69,13 @@ export function runHealthText(h: RunHealth, context: { entropy: number; lrConsta
   return `Plateau: training accuracy ${pts(h.previous)} → ${pts(h.last)} over the last two ${w}-iteration windows, within `
     + `the noise (±${(100 * h.noise).toFixed(1)} points)${why ? `: ${why}` : ''}.`;
 }
+
+/**
+ * The two longest things the line can say under these settings (a plateau with its reasons, and
+ * "worse" before its Restore best button), with the widest numbers: the page keeps their room.
+ */
+export function runHealthLongest(context: { lrConstant: boolean; weighsCost: boolean }): { plateau: string; worse: string } {
+  const wide = { last: 0.888, previous: 0.888, best: { mean: 0.888, from: 88888, to: 88888 }, noise: 0.888 };
+  const ctx = { ...context, entropy: 8.88 };
+  return { plateau: runHealthText({ ...wide, verdict: 'plateau' }, ctx), worse: runHealthText({ ...wide, verdict: 'worse' }, ctx) };
+}
