@@ -80,10 +80,10 @@ export function FirstScreen() {
             <button type="button" className="primary" onClick={() => void s.trainFromScratch()}>Train from scratch</button>
             <button type="button" onClick={() => void s.continueFromPretrained()}>Continue from the pretrained policy</button>
           </div>
-          <span className="small muted origin-line">
+          <span className="small muted keeps-room">
             <span data-testid="policy-origin">{originLine(s.origin, s.running, s.iteration, settings)}</span>
-            {/* The longest wording, unseen, keeps the line's height whatever it says: see layout.css. */}
-            <span className="origin-room" aria-hidden="true">{originLine('pretrained', false, 0, settings)}</span>
+            {/* The longest wording, unseen, keeps the line's height whatever it says (styles.css, .keeps-room). */}
+            <span className="room" aria-hidden="true">{originLine('pretrained', false, 0, settings)}</span>
           </span>
         </li>
         <li className={s.sawPhases ? 'did' : ''}>

@@ -35,10 +35,10 @@ export function RunHealthLine() {
     <> <button type="button" onClick={act} tabIndex={act ? undefined : -1}
       title="Put back the weights kept at the best smoothed reward">Restore best (iteration {iteration})</button></>
   );
-  // The line keeps the room of the longest thing it can say here (drawn unseen in the same cell, as the
-  // policy's status does): a verdict appearing or changing does not shrink the charts under it.
+  // The line keeps the room of the longest thing it can say here (styles.css, .keeps-room): a verdict
+  // appearing or changing does not shrink the charts under it.
   return (
-    <div className="run-health-room">
+    <div className="keeps-room run-health-room">
       <p className={`run-health small ${line ? line.h.verdict : 'muted'}`} data-testid="run-health">
         {/* On the page from the start, so that a screen reader hears the verdict when it comes and when it
             changes, not the numbers that move every 2 s. */}

@@ -120,12 +120,15 @@ export function linearDecay(iterations: number, fraction: number): TrainConfig['
   return start >= iterations ? null : { start, end: iterations };
 }
 
+/** A policy file's training record (trainingRecord). */
+export type TrainingRecord = TrainConfig & { iterations: number; backend?: string; preferencePart?: number };
+
 /**
  * What a policy file records of its training: the configuration, the iterations done (the lab's
  * count), the backend where known, and for the success-first reward the weight of its preference
  * part, a constant of the formula that a configuration does not hold (a resumed run compares it).
  */
-export function trainingRecord(config: TrainConfig, iterations: number, backend?: string): Record<string, unknown> {
+export function trainingRecord(config: TrainConfig, iterations: number, backend?: string): TrainingRecord {
   return { ...config, iterations, ...(backend ? { backend } : {}),
     ...(config.reward === 'success-first' ? { preferencePart: PREFERENCE_PART } : {}) };
 }
