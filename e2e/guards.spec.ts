@@ -65,7 +65,10 @@ test('a learning-rate schedule (?lrTo0=3) pauses the run where the rate reaches 
 
 test('a collapsing run (learning rate 1) pauses with a message and "Restore best policy" brings the best weights back; Reset can be undone', async ({ page }) => {
   test.setTimeout(240_000);
-  await openLab(page, '?backend=wasm&lr=1');
+  // Seed 2: at learning rate 1 the policy goes deterministic within a few iterations. From the shipped policy, seed
+  // 1's first updates happen to saturate it onto its own greedy policy, which keeps its reward (62% solved, no
+  // collapse to see); seeds 2 to 5 and random P per task collapse within 25 iterations (measured 2026-12-06).
+  await openLab(page, '?backend=wasm&lr=1&seed=2');
   const shipped = await probe(page);
   await page.getByRole('button', { name: 'Start' }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'collapsed' });

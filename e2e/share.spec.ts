@@ -78,9 +78,10 @@ test('Share: Copy link says the policy stays behind; Share with policy gives a f
   const received = await probe(second);
   console.log(`probe probabilities, sender vs the link's page: max |Δp| = ${maxDiff(received, original).toExponential(2)} (int8 weights); vs Node on the same int8 weights: ${maxDiff(received, expected).toExponential(2)}`);
   expect(maxDiff(received, expected)).toBeLessThan(1e-5);
-  // int8 per column: |w − w'| ≤ max|w|/254, so the gap grows with the weights. Measured 0.003 on the policy shipped
-  // before 2026-12-06 and 0.012 on the one trained for 3000 iterations (its scorer's weights 20–40% larger).
-  expect(maxDiff(received, original)).toBeLessThan(0.02);
+  // int8 per column: |w − w'| ≤ max|w|/254 (checked weight by weight above), so the gap in probabilities grows
+  // with the weights. Measured 0.003 on the policy shipped before 2026-12-06, 0.012 on seed 1 of the 3000-iteration
+  // recipe (its scorer's weights 20–40% larger) and 0.021 on seed 3, shipped since.
+  expect(maxDiff(received, original)).toBeLessThan(0.03);
 
   // The file imports back exactly (Export / Import takes the one JSON).
   await page.getByRole('button', { name: 'Reset' }).click();

@@ -6,7 +6,8 @@
 import { DEFAULT_TRAIN, linearDecay, type TrainConfig } from './config';
 
 export const SHIPPED_RECIPE = {
-  seed: 1,
+  /** Chosen among four seeds (docs/REPRODUCTION.md, "The presets, and which seed is shipped"). */
+  seed: 3,
   iterations: 3000,
   preferenceMode: 'random',
   reward: 'success-first',
