@@ -9,6 +9,7 @@ import { initBackend } from '../worker/backend';
 import { DEFAULT_SIZE_PLAN, FULL_PLAN, memoryFlat, QUICK_PLAN, runTrainBench } from '../core/bench/trainBench';
 import type { BackendName } from '../worker/protocol';
 import { divergenceCheck, type DivergenceCheck } from '../core/bench/divergenceCheck';
+import { errorMessage } from '../core/errorMessage';
 import { webgpuKernelCheck, type KernelCheck } from '../core/bench/webgpuCheck';
 import { trainingSeries, type TrainingSeries } from '../core/bench/trainingSeries';
 
@@ -46,7 +47,7 @@ self.addEventListener('message', (ev: MessageEvent<{ backend: BackendName; plan:
       const report = await runTrainBench(plans[ev.data.plan], (line) => post({ type: 'log', line }));
       post({ type: 'done', report, adapter: info.adapter, software: info.software });
     } catch (e) {
-      post({ type: 'error', message: (e as Error)?.message ?? String(e) });
+      post({ type: 'error', message: errorMessage(e) });
     }
   })();
 });

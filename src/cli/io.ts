@@ -2,6 +2,7 @@
 // locations checked before any work, and writes that never leave a half-written file or a mixed
 // policy pair (temporary names, renames, content-named weights; temporaries removed on failure).
 
+import { errorMessage } from '../core/errorMessage';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync,
   unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,7 +17,7 @@ export function readText(path: string, what: string): string {
   try {
     return readFileSync(path, 'utf8').replace(/^\uFEFF/, ''); // a byte-order mark (some editors write one) is no part of the JSON
   } catch (e) {
-    throw new CliError(`cannot read ${what} "${path}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new CliError(`cannot read ${what} "${path}": ${(e as NodeJS.ErrnoException).code ?? errorMessage(e)}`);
   }
 }
 
@@ -25,7 +26,7 @@ export function readJson(path: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new CliError(`${what} "${path}" is not valid JSON: ${(e as Error).message}`);
+    throw new CliError(`${what} "${path}" is not valid JSON: ${errorMessage(e)}`);
   }
 }
 
@@ -104,7 +105,7 @@ function probeWritable(dir: string, option: string): void {
     writeFileSync(probe, '');
     unlinkSync(probe);
   } catch (e) {
-    throw new CliError(`${option}: cannot write in "${dir}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new CliError(`${option}: cannot write in "${dir}": ${(e as NodeJS.ErrnoException).code ?? errorMessage(e)}`);
   }
 }
 
@@ -137,7 +138,7 @@ export function writeFilesAtomically(files: readonly { path: string; data: strin
     const what = replaced.length
       ? `only ${quoted(replaced)} ${replaced.length === 1 ? 'was' : 'were'} replaced`
       : 'nothing was replaced';
-    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    const why = (e as NodeJS.ErrnoException).code ?? errorMessage(e);
     throw new CliError(`could not write ${quoted(files.map((f) => f.path))}: ${why}; ${what}`);
   }
 }

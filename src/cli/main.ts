@@ -13,6 +13,7 @@ import { trainCommand } from './commands/train';
 import { rewardCommand } from './commands/reward';
 import { benchTrainCommand } from './commands/benchTrain';
 import { REWARD_MODES } from '../core/grpo/rewardModes';
+import { errorMessage } from '../core/errorMessage';
 import { calibrateCommand } from './commands/calibrate';
 import { preferencesCommand } from './commands/preferences';
 import { reproduceCommand } from './commands/reproduce';
@@ -87,8 +88,7 @@ main(process.argv.slice(2)).then(
   (code) => exitAfterOutput(typeof process.exitCode === 'number' && process.exitCode !== 0 ? process.exitCode : code), // e.g. 130 after a saved Ctrl-C
   (e: unknown) => {
     // One line, whatever failed; the stack only on request (a stack is for a bug report, not for a user).
-    const msg = e instanceof CliError ? e.message : `unexpected error: ${(e as Error)?.message
-      ?? String(e)}${process.env.ORCHESTRA_DEBUG ? `\n${(e as Error)?.stack}`
+    const msg = e instanceof CliError ? e.message : `unexpected error: ${errorMessage(e)}${process.env.ORCHESTRA_DEBUG ? `\n${(e as Error)?.stack}`
       : ' (ORCHESTRA_DEBUG=1 shows the stack)'}`;
     process.stderr.write(`error: ${msg}\n`);
     process.exit(e instanceof CliError ? 2 : 1);

@@ -4,6 +4,7 @@
 // is the byte count the manifest's weights need (checked before a byte is read: "../../dev/zero"
 // once grew to 3 GB, a named pipe hung, and "../../etc/passwd" told any file's size).
 
+import { errorMessage } from '../core/errorMessage';
 import { basename, dirname, join, relative, isAbsolute } from 'node:path';
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { checkManifest } from '../core/io/artifactCheck';
@@ -84,7 +85,7 @@ export function readWeightsFile(manifestPath: string, name: string, need: number
   try {
     real = realpathSync(full);
   } catch (e) {
-    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    const why = (e as NodeJS.ErrnoException).code ?? errorMessage(e);
     throw new CliError(`cannot read weights file "${full}": ${why}`);
   }
   const fromDir = relative(realpathSync(dir), real);

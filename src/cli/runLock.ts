@@ -5,6 +5,7 @@
 // (kill -9, a power cut) is taken over with a note, and that process's temporary files
 // (.PID.tmp-N, io.ts) are removed: the next run cleans up after a killed one.
 
+import { errorMessage } from '../core/errorMessage';
 import { linkSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -76,7 +77,7 @@ export function lockRunFolder(dir: string, option: string, command: string, note
         break;
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
-        if (code !== 'EEXIST') throw new CliError(`${option}: cannot lock "${dir}": ${code ?? (e as Error).message}`);
+        if (code !== 'EEXIST') throw new CliError(`${option}: cannot lock "${dir}": ${code ?? errorMessage(e)}`);
       }
       const held = readLock(path);
       if (held && (held.host !== mine.host || processAlive(held.pid))) {

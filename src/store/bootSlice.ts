@@ -2,6 +2,7 @@
 // default sizes), then the first policy: the link's, else this browser's saved lab, else the shipped
 // one; the actions clicked meanwhile wait for it (LabEnv.holdActions), then the trade-off view.
 
+import { errorMessage } from '../core/errorMessage';
 import { DEFAULT_TRAIN } from '../core/grpo/config';
 import type { BootSlice, LabEnv, LabSlice } from './labState';
 import { openedLink, ownLink } from './openedLink';
@@ -17,7 +18,7 @@ export const createBootSlice = (env: LabEnv): LabSlice<BootSlice> => (set, get) 
       set((s) => ({ train: { ...s.train, batchTasks: d.batchTasks, groupSize: d.groupSize, sim: d.sim,
         policy: d.policy } }));
       env.syncUrl();
-      get().notify('error', `The link's settings were not applied: ${(e as Error).message.replace(/\.$/, '')}. `
+      get().notify('error', `The link's settings were not applied: ${errorMessage(e).replace(/\.$/, '')}. `
         + 'Using the default sizes instead.');
       await env.worker().request({ type: 'configure', settings: settingsOf(get()) });
     }

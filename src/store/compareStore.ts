@@ -3,6 +3,7 @@
 // seeds from the lab's, each side's metric series per seed, and Start / Stop. Starting pauses the
 // main run: both would share the CPU.
 
+import { errorMessage } from '../core/errorMessage';
 import { create } from 'zustand';
 import { comparePreset } from '../core/lab/comparePresets';
 import { comparisonSeeds } from '../core/lab/seedSpread';
@@ -129,7 +130,7 @@ export const useCompare = create<CompareState>((set, get) => {
       try {
         compareWorker().postMessage(req);
       } catch (e) {
-        fail(`The comparison worker could not start: ${(e as Error).message}`);
+        fail(`The comparison worker could not start: ${errorMessage(e)}`);
       }
     },
 

@@ -6,6 +6,7 @@
 
 import type { KeepSlice, LabEnv, LabSlice, LabState, WeightsCopy } from './labState';
 import { forgetLab, loadLab, saveLab, type SavedLab } from './browserSave';
+import { errorMessage } from '../core/errorMessage';
 import { bytesBlob, jsonBlob } from './policyBlobs';
 import { appendBounded } from './series';
 import { readUrl, urlConfigOf, writeUrl } from './urlState';
@@ -36,7 +37,7 @@ export const createKeepSlice = (env: LabEnv): LabSlice<KeepSlice> => (set, get) 
       refused = false;
     } catch (e) {
       if (!refused) {
-        get().notify('warn', `This browser did not keep the lab (${(e as Error).message || String(e)}): a reload would `
+        get().notify('warn', `This browser did not keep the lab (${errorMessage(e)}): a reload would `
           + 'start from the shipped policy. Export weights keeps this one.', 'storage');
       }
       refused = true;

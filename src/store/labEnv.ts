@@ -3,6 +3,7 @@
 // every listener and its latest policy copy kept, failures said as notices, the address bar, the
 // settings' trip to the worker, and the gate that actions clicked before boot (or a restart) wait at.
 
+import { errorMessage } from '../core/errorMessage';
 import type { StoreApi } from 'zustand';
 import { LabWorkerClient, WorkerStoppedError } from '../worker/client';
 import type { Push } from '../worker/protocol';
@@ -86,7 +87,7 @@ export function labEnv(api: StoreApi<LabState>): LabEnv {
         set({ ...accepted });
         env.syncUrl();
       }
-      get().notify('error', `Not applied: ${(e as Error).message}. The lab goes on with the settings it had.`,
+      get().notify('error', `Not applied: ${errorMessage(e)}. The lab goes on with the settings it had.`,
         'settings');
       return;
     }

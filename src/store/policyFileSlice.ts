@@ -2,6 +2,7 @@
 // (validated in the worker first; a refused import changes nothing and says why), and the shipped
 // pretrained policy.
 
+import { errorMessage } from '../core/errorMessage';
 import { WorkerStoppedError } from '../worker/client';
 import type { LabEnv, LabSlice, PolicyFileSlice } from './labState';
 import { replaceCurves } from './runSlice';
@@ -41,7 +42,7 @@ export const createPolicyFileSlice = (env: LabEnv): LabSlice<PolicyFileSlice> =>
       json = JSON.parse(await jsonFile.text());
     } catch (e) {
       get().notify('error', `Import refused: ${'name' in jsonFile && jsonFile.name ? `"${jsonFile.name}"`
-        : 'the policy manifest'} is not valid JSON (${(e as Error).message}). The current model keeps running.`,
+        : 'the policy manifest'} is not valid JSON (${errorMessage(e)}). The current model keeps running.`,
         'import');
       return false;
     }
@@ -62,7 +63,7 @@ export const createPolicyFileSlice = (env: LabEnv): LabSlice<PolicyFileSlice> =>
       r = await env.worker().request({ type: 'import', json, weights, ...(replacedBy ? { replacedBy } : {}),
         ...(resumeAt ? { resumeAt } : {}) }, [weights]);
     } catch (e) {
-      get().notify('error', `Import refused: ${(e as Error).message}. The current model keeps running.`, 'import');
+      get().notify('error', `Import refused: ${errorMessage(e)}. The current model keeps running.`, 'import');
       if (wasRunning) get().start();
       return false;
     }
@@ -97,7 +98,7 @@ export const createPolicyFileSlice = (env: LabEnv): LabSlice<PolicyFileSlice> =>
         `and the ${SHIPPED_RECIPE.reward} reward), so the sliders mean something before any training.`, 'policy');
       return ok;
     } catch (e) {
-      get().notify('warn', `The shipped pretrained policy could not be loaded (${(e as Error).message}); starting `
+      get().notify('warn', `The shipped pretrained policy could not be loaded (${errorMessage(e)}); starting `
         + 'from a random policy.', 'policy');
       return false;
     }

@@ -3,6 +3,7 @@
 // importing a share file (settings, then the policy, through the worker's validated import), and
 // the `#policy=` of a link opened at boot. A refused import changes nothing: settings and model stay.
 
+import { errorMessage } from '../core/errorMessage';
 import {
   decodePolicyParam, decodeShareFile, minPolicyParamChars, policyParamOf, SHARE_FILE, withPolicyParam,
 } from '../core/io/shareBundle';
@@ -71,7 +72,7 @@ export const createShareSlice = (env: LabEnv): LabSlice<ShareSlice> => (set, get
       try {
         bundle = decodeShareFile(await file.text());
       } catch (e) {
-        return refuse((e as Error).message);
+        return refuse(errorMessage(e));
       }
       const { artifact, weights } = bundle;
       const parsed = readUrl(bundle.settings);
@@ -107,7 +108,7 @@ export const createShareSlice = (env: LabEnv): LabSlice<ShareSlice> => (set, get
         try {
           decoded = decodePolicyParam(value, get().catalog);
         } catch (e) {
-          get().notify('error', `The link's policy could not be read: ${(e as Error).message}. Starting from the default policy.`, 'link');
+          get().notify('error', `The link's policy could not be read: ${errorMessage(e)}. Starting from the default policy.`, 'link');
           return false;
         }
         const ok = await get().importWeights(jsonBlob(decoded.artifact), bytesBlob(decoded.weights), true, 'linkPolicy');

@@ -6,6 +6,7 @@
 import { count } from '../core/count';
 import type { Divergence } from '../core/grpo/metrics';
 import type { Collapse } from '../core/lab/collapseGuard';
+import { errorMessage } from '../core/errorMessage';
 import type { RefusedError } from '../worker/client';
 import type { CompareProblem } from '../worker/compareProtocol';
 import type { KeptPolicy, Refusal, Replacement, Reply, RunNotice, RunStop, WorkerActivity } from '../worker/protocol';
@@ -104,7 +105,7 @@ const refusalText = (r: Refusal): string =>
 // A refusal is known by what it carries, not by its class: the CLI uses this module without the worker's client.
 export const errorText = (e: unknown): string => {
   const refusal = (e as Partial<RefusedError> | undefined)?.refusal;
-  return refusal ? refusalText(refusal) : (e as Error | undefined)?.message ?? String(e);
+  return refusal ? refusalText(refusal) : errorMessage(e);
 };
 
 /** Why a comparison stopped. */

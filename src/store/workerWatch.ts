@@ -5,6 +5,7 @@
 // iteration), paused there. A worker that cannot be started again (or stops again and again) is left
 // stopped, and said so.
 
+import { errorMessage } from '../core/errorMessage';
 import type { StoreApi } from 'zustand';
 import { BUSY_SILENCE_MS, type LabWorkerClient } from '../worker/client';
 import type { LabEnv, LabState } from './labState';
@@ -76,7 +77,7 @@ export function workerWatch(api: StoreApi<LabState>, env: LabEnv, forget: (stopp
         await get().evaluate(true);
       });
     } catch (e) {
-      giveUp(`The training worker could not be started again (${(e as Error).message})`);
+      giveUp(`The training worker could not be started again (${errorMessage(e)})`);
     } finally {
       restarting = false;
     }

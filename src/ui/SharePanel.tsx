@@ -2,6 +2,7 @@
 // link when the weights fit), a QR code of the settings link for phones, and one sentence on what
 // travels. A native popover (top layer, closes on Escape or a click outside); no style attributes.
 
+import { errorMessage } from '../core/errorMessage';
 import { useRef, useState, type ToggleEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SHARE_FILE } from '../core/io/shareBundle';
@@ -39,7 +40,7 @@ export function SharePanel() {
     try {
       setLink({ url: s.shareLink() });
     } catch (err) {
-      setLink({ error: (err as Error).message.replace(/^No link copied: /, '') });
+      setLink({ error: errorMessage(err).replace(/^No link copied: /, '') });
     }
   };
   const copy = async () => {
@@ -47,8 +48,8 @@ export function SharePanel() {
     try {
       url = s.shareLink();
     } catch (e) {
-      s.notify('error', (e as Error).message);
-      setLink({ error: (e as Error).message });
+      s.notify('error', errorMessage(e));
+      setLink({ error: errorMessage(e) });
       return;
     }
     setLink({ url });

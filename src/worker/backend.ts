@@ -3,6 +3,7 @@
 // the page caches the report per adapter, size and lab version. A forced backend starts directly,
 // falling back along webgpu → webgl → wasm → cpu. Reports the adapter and whether it is software.
 
+import { errorMessage } from '../core/errorMessage';
 import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import '@tensorflow/tfjs-backend-cpu';
@@ -66,7 +67,7 @@ export async function initBackend(preferred?: BackendName, chain: readonly Backe
       }
       notes.push(`${name}: setBackend returned false`);
     } catch (e) {
-      notes.push(`${name}: ${(e as Error).message}`);
+      notes.push(`${name}: ${errorMessage(e)}`);
     }
   }
   throw new Error(`no tfjs backend could start: ${notes.join('; ')}`);
@@ -119,7 +120,7 @@ export async function chooseBackend(size: ProbeSize, cached?: BackendProbeReport
       if (!(await tf.setBackend(name))) throw new Error('setBackend returned false');
       await tf.ready();
     } catch (e) {
-      results.push({ name, label, status: 'unavailable', detail: (e as Error).message, ms: performance.now() - t0 });
+      results.push({ name, label, status: 'unavailable', detail: errorMessage(e), ms: performance.now() - t0 });
       continue;
     }
     const deadline = t0 + Math.min(capMs, left);
@@ -137,7 +138,7 @@ export async function chooseBackend(size: ProbeSize, cached?: BackendProbeReport
       const timedOut = e instanceof ProbeTimeout;
       results.push({ name, label, status: timedOut ? 'timed out' : 'unavailable',
         detail: timedOut ? `no result within ${Math.round(deadline - t0)} ms (its first forward compiles the ` +
-          `kernels)` : (e as Error).message,
+          `kernels)` : errorMessage(e),
         ms: performance.now() - t0 });
     }
   }

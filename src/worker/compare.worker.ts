@@ -5,6 +5,7 @@
 
 import { comparePreset, presetConfigs } from '../core/lab/comparePresets';
 import { runPaired } from '../core/lab/pairedRuns';
+import { errorMessage } from '../core/errorMessage';
 import { initBackend } from './backend';
 import { COMPARE_PUSH_MS, type ComparePush, type CompareRequest } from './compareProtocol';
 import { toMetricPoint, type BackendName, type MetricPoint } from './protocol';
@@ -36,7 +37,7 @@ async function run(req: Extract<CompareRequest, { type: 'start' }>, me: Run): Pr
   try {
     name = await ensureBackend(req.backend);
   } catch (e) {
-    return post({ type: 'error', runId, problem: { code: 'noBackend', error: (e as Error).message } });
+    return post({ type: 'error', runId, problem: { code: 'noBackend', error: errorMessage(e) } });
   }
   post({ type: 'started', runId, backend: name });
   const perSeed = (): MetricPoint[][] => Array.from({ length: req.seeds }, () => []);
@@ -68,7 +69,7 @@ async function run(req: Extract<CompareRequest, { type: 'start' }>, me: Run): Pr
     post({ type: 'done', runId, completed, stopped: result.stopped, msPerPair: result.msPerPair });
   } catch (e) {
     flush();
-    const error = (e as Error)?.message ?? String(e);
+    const error = errorMessage(e);
     const at = completed.indexOf(Math.min(...completed));
     post({ type: 'error', runId, problem: completed.some((c) => c > 0)
       ? { code: 'stoppedAt', iteration: (completed[at] ?? 0) + 1, of: req.iterations, seed: req.train.seed + at, error }
@@ -86,5 +87,5 @@ self.addEventListener('message', (ev: MessageEvent<CompareRequest>) => {
   const me: Run = { runId: req.runId, stop: false };
   current = me;
   previous = previous.then(() => run(req, me)).catch((e: unknown) => post({ type: 'error', runId: req.runId,
-    problem: { code: 'failed', error: (e as Error)?.message ?? String(e) } }));
+    problem: { code: 'failed', error: errorMessage(e) } }));
 });

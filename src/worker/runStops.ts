@@ -2,6 +2,7 @@
 // the session's failures that carry more than a message, and an iteration's metrics that diverged or
 // collapsed. Also the one refusal the page words itself (a Refusal): exporting a broken policy.
 
+import { errorMessage } from '../core/errorMessage';
 import type { IterationMetrics } from '../core/grpo/metrics';
 import { NonFiniteError } from '../core/policy/act';
 import type { Reply, RunStop } from './protocol';
@@ -23,7 +24,7 @@ export class BrokenPolicyError extends Error {
 /** Why an iteration could not run. */
 export function failureStop(e: unknown): RunStop {
   if (e instanceof BackendRebuilt) return e.stop;
-  const error = (e as Error)?.message ?? String(e);
+  const error = errorMessage(e);
   return e instanceof NonFiniteError ? { code: 'nonFinite', detail: error } : { code: 'failed', error };
 }
 
@@ -37,6 +38,6 @@ export function iterationStop(m: IterationMetrics, pausedWithBest?: number | nul
 
 /** A request that failed, as the worker answers it: its message, and for a broken policy's export the refusal. */
 export function errorReply(id: number, e: unknown): Extract<Reply, { type: 'error' }> {
-  return { id, type: 'error', message: (e as Error)?.message ?? String(e),
+  return { id, type: 'error', message: errorMessage(e),
     ...(e instanceof BrokenPolicyError ? { refusal: { code: 'brokenPolicy', why: e.why } } : {}) };
 }

@@ -3,6 +3,7 @@
 // for (configure, step, evaluate, export, import, switch backend). Every tfjs operation runs
 // through `exclusive`, one at a time, so an evaluation never interleaves with an update.
 
+import { errorMessage } from '../core/errorMessage';
 import { slotsOf } from '../core/sim/slots';
 import { trainingRecord, trainsAlike, type TrainConfig } from '../core/grpo/config';
 import type { IterationMetrics } from '../core/grpo/metrics';
@@ -339,7 +340,7 @@ export class LabSession {
       const loaded = importArtifact(json, weights);
       if (!loaded.ok) throw new Error(loaded.error);
       // A forward on the probe batch before the swap: a policy whose logits overflow never replaces the current one.
-      const broken = await probeFinite(loaded.net, slotsOf(s.catalog).length).catch((e: unknown) => (e as Error).message);
+      const broken = await probeFinite(loaded.net, slotsOf(s.catalog).length).catch((e: unknown) => errorMessage(e));
       if (broken) {
         loaded.net.dispose();
         throw new Error(`invalid orchestrator artifact: ${broken}`);

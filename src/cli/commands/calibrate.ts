@@ -2,6 +2,7 @@
 // that the world is calibrated (docs/SIMULATION.md). `--policy DIR/orchestrator.json` adds a
 // trained orchestrator (at --preference, else the P it was trained with).
 
+import { errorMessage } from '../../core/errorMessage';
 import { baselineFromName } from '../../core/eval/baselines';
 import type { BatchPolicy } from '../../core/eval/policy';
 import { callsTableMarkdown, evaluateOnSuites, suiteTableMarkdown, suiteTasks } from '../../core/eval/suiteTable';
@@ -36,7 +37,7 @@ export async function calibrateCommand(a: Args): Promise<void> {
       if (n.trim() === '') throw new Error('an empty name (two commas, or one at an end)');
       return baselineFromName(n, catalog, sim);
     } catch (e) {
-      const why = (e as Error).message;
+      const why = errorMessage(e);
       throw new CliError(given ? `--baselines: ` +
         `${why.replace('; or a trained orchestrator.json', '; a trained orchestrator.json goes in --policy')}`
         : `the default baselines are the paper's Table 1 (${TABLE1_BASELINES.join(', ')}) ` +

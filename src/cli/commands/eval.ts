@@ -1,6 +1,7 @@
 // `eval --policy <baseline|orchestrator.json> …`: one JSON object with accuracy, mean cost,
 // mean latency and calls per task per tool on a held-out task set.
 
+import { errorMessage } from '../../core/errorMessage';
 import { baselineFromName } from '../../core/eval/baselines';
 import { evaluatePolicy } from '../../core/eval/evaluate';
 import type { BatchPolicy } from '../../core/eval/policy';
@@ -33,7 +34,7 @@ export async function evalCommand(a: Args): Promise<void> {
     try {
       policy = baselineFromName(name, w.catalog, w.sim);
     } catch (e) {
-      throw new CliError((e as Error).message);
+      throw new CliError(errorMessage(e));
     }
   }
   const r = await evaluatePolicy(policy, w.tasks, w.catalog, w.sim,

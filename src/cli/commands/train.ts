@@ -4,6 +4,7 @@
 // pair: io.ts); `--resume DIR` continues such a run. Prints a progress line every few iterations
 // on stderr and the final metrics as JSON on stdout.
 
+import { errorMessage } from '../../core/errorMessage';
 import { join, resolve } from 'node:path';
 import { DEFAULT_TRAIN, linearDecay, trainingRecord, type TrainConfig } from '../../core/grpo/config';
 import type { IterationMetrics } from '../../core/grpo/metrics';
@@ -61,7 +62,7 @@ export function runPool(catalog: Catalog, config: TrainConfig): Task[] {
   try {
     return trainingPool(catalog, config);
   } catch (e) {
-    throw new CliError((e as Error).message);
+    throw new CliError(errorMessage(e));
   }
 }
 
@@ -231,7 +232,7 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
   try {
     trainer = new GrpoTrainer(catalog, config, pool, init);
   } catch (e) {
-    throw new CliError((e as Error).message);
+    throw new CliError(errorMessage(e));
   }
   trainer.iteration = done; // the iteration number seeds each iteration's draws: a resumed run goes on where it stopped
   const lines: string[] = previous ? [...previous.lines] : [];

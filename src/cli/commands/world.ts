@@ -2,6 +2,7 @@
 // --max-turns) and the held-out task set they describe: a benchmark suite (hle, frames, tau2),
 // or with no --suite the training distribution.
 
+import { errorMessage } from '../../core/errorMessage';
 import type { Catalog } from '../../core/sim/catalog';
 import { DEFAULT_SIM, type SimConfig } from '../../core/sim/callModel';
 import { generateTasks, type GenerateStats, type Task } from '../../core/sim/tasks';
@@ -32,6 +33,6 @@ export function worldFromArgs(a: Args, defaults: { seed: number; count: number; 
     const { tasks, stats } = generateTasks(catalog, { seed, count, availability, sim, ...(suite !== undefined ? { suite } : {}) });
     return { catalog, sim, seed, suite: suite ?? 'toolscale', tasks, stats };
   } catch (e) {
-    throw new CliError((e as Error).message);
+    throw new CliError(errorMessage(e));
   }
 }

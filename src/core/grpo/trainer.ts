@@ -4,6 +4,7 @@
 // Scalars are read back once per iteration; a non-finite loss or weight restores the last finite
 // weights and resets Adam.
 
+import { errorMessage } from '../errorMessage';
 import * as tf from '@tensorflow/tfjs-core';
 import type { Catalog } from '../sim/catalog';
 import { BatchEnv } from '../sim/env';
@@ -150,10 +151,10 @@ export class GrpoTrainer {
         this.optimizer.dispose();
         this.optimizer = new FlatAdam(cfg.learningRate);
       } catch (restoreError) {
-        throw new BrokenBackendError(`the update failed (${(e as Error).message}) and the weights could not be ` +
-          `restored (${(restoreError as Error).message}); the backend is broken`, { cause: restoreError });
+        throw new BrokenBackendError(`the update failed (${errorMessage(e)}) and the weights could not be ` +
+          `restored (${errorMessage(restoreError)}); the backend is broken`, { cause: restoreError });
       }
-      throw new Error(`the update failed (${(e as Error).message}); the weights from before it were restored`, { cause: e });
+      throw new Error(`the update failed (${errorMessage(e)}); the weights from before it were restored`, { cause: e });
     } finally {
       if (!start) tf.dispose(Object.values(backup));
     }

@@ -3,6 +3,7 @@
 // configuration and final metrics in its metadata) and the raw float32 weights. The CLI and the
 // lab write and read the same artifacts, and every read is validated before anything changes.
 
+import { errorMessage } from '../errorMessage';
 import * as tf from '@tensorflow/tfjs-core';
 import type { Catalog } from '../sim/catalog';
 import { STATE_DIM, TOOL_DIM } from '../policy/features';
@@ -56,7 +57,7 @@ export function importArtifact(jsonValue: unknown, weights: ArrayBuffer | Uint8A
     const net = new PolicyNetwork(cfg, tensors);
     return { ok: true, net, catalog: c.catalog, metadata: c.metadata };
   } catch (e) {
-    return { ok: false, error: `invalid orchestrator artifact: ${(e as Error).message}` };
+    return { ok: false, error: `invalid orchestrator artifact: ${errorMessage(e)}` };
   } finally {
     tf.dispose(Object.values(tensors));
   }

@@ -5,6 +5,7 @@
 // so |w − w'| ≤ max|w| / 254 plus float32 rounding: QUANT_BOUND_FACTOR). Every decoder validates what
 // it reads and throws a ShareError that says what is wrong.
 
+import { errorMessage } from '../errorMessage';
 import LZString from 'lz-string';
 import { checkArtifact, MAX_ABS_WEIGHT, weightsFingerprint } from './artifactCheck';
 
@@ -264,7 +265,7 @@ export function decodeShareFile(text: string): { settings: string; artifact: Art
   try {
     v = JSON.parse(text);
   } catch (e) {
-    fail(`the file is not valid JSON (${(e as Error).message})`);
+    fail(`the file is not valid JSON (${errorMessage(e)})`);
   }
   if (!isObject(v)) return fail('the file is not a JSON object');
   if (v.format !== SHARE_FORMAT) {

@@ -2,6 +2,7 @@
 // rule in one schema, and errors that name the offending field ("tools[2].pricing.inputPerM:
 // must be ≥ 0"). The format is documented in docs/CATALOG.md.
 
+import { errorMessage } from '../errorMessage';
 import { z } from 'zod';
 import { expectedCallCost, expectedLatencyMs, WRITER_ROLES, type Catalog, type ToolSpec } from './catalog';
 import { STEP_TYPES, TOOL_KINDS } from './stepTypes';
@@ -142,7 +143,7 @@ export function parseCatalogJson(text: string): Parsed<Catalog> {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    return { ok: false, error: `invalid catalog: not JSON (${(e as Error).message})` };
+    return { ok: false, error: `invalid catalog: not JSON (${errorMessage(e)})` };
   }
   return parseCatalog(data);
 }
