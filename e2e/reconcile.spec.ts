@@ -28,6 +28,8 @@ test('slow motion reconciles by hand: min, max and max − min per dimension, ti
   await page.getByRole('button', { name: 'Train from scratch' }).click();
   await expect.poll(() => iteration(page), { timeout: 30_000 }).toBeGreaterThan(3);
   await page.getByRole('button', { name: 'Pause' }).click();
+  // The iterations in flight at Pause land first (seen: two, 11 → 13): read the count once the worker is idle.
+  await expect(page.getByRole('status', { name: 'training status' })).toContainText('worker: idle', { timeout: 30_000 });
   await page.getByRole('tab', { name: 'Slow motion' }).click();
   let explained = false;
   for (let tries = 0; tries < 12 && !explained; tries++) {
