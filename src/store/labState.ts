@@ -133,12 +133,25 @@ export interface TeachSlice {
   dropPhases(): void;
 }
 
+/** How a policy comes in (policyFileSlice.ts). */
+export interface ImportOptions {
+  /** No notice of its own (the caller says what happened). */
+  quiet?: boolean;
+  /** What replaces the policy, in the Undo label (default 'import'). */
+  replacedBy?: Replacement;
+  /** The iteration it goes on from (default 0). */
+  resumeAt?: number;
+  /** Its curves, put on the charts with it (a lab kept in this browser). */
+  curves?: readonly MetricPoint[];
+  /** Takes a refusal's reason instead of the "Import refused" notice. */
+  onRefused?: (why: string) => void;
+}
+
 /** The policy as files (policyFileSlice.ts). */
 export interface PolicyFileSlice {
   exportWeights(): Promise<void>;
-  /** `replacedBy`: what replaces the policy, in the Undo label (default 'import'); `resumeAt`: its iteration. */
-  importWeights(json: File | Blob, weights: File | Blob, quiet?: boolean, replacedBy?: Replacement,
-    resumeAt?: number): Promise<boolean>;
+  /** Imports a policy (validated in the worker); false when it was refused, which changes nothing. */
+  importWeights(json: File | Blob, weights: File | Blob, options?: ImportOptions): Promise<boolean>;
   loadPretrained(): Promise<boolean>;
 }
 

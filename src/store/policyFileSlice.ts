@@ -6,6 +6,7 @@ import { errorMessage } from '../core/errorMessage';
 import { WorkerStoppedError } from '../worker/client';
 import type { LabEnv, LabSlice, PolicyFileSlice } from './labState';
 import { replaceCurves } from './runSlice';
+import { appendBounded } from './series';
 import { saveFile } from './saveFile';
 import { adoptShape } from './settingsSlice';
 import { pairMismatch } from '../core/io/artifactCheck';
@@ -36,23 +37,24 @@ export const createPolicyFileSlice = (env: LabEnv): LabSlice<PolicyFileSlice> =>
         + `iteration ${copy.iteration}.`, 'worker');
     }
   },
-  async importWeights(jsonFile, weightsFile, quiet = false, replacedBy, resumeAt) {
+  async importWeights(jsonFile, weightsFile, options = {}) {
+    const { quiet = false, replacedBy, resumeAt, curves, onRefused } = options;
+    const refuse = (why: string) => {
+      if (onRefused) onRefused(why);
+      else get().notify('error', `Import refused: ${why}. The current model keeps running.`, 'import');
+      return false;
+    };
     let json: unknown;
     try {
       json = JSON.parse(await jsonFile.text());
     } catch (e) {
-      get().notify('error', `Import refused: ${'name' in jsonFile && jsonFile.name ? `"${jsonFile.name}"`
-        : 'the policy manifest'} is not valid JSON (${errorMessage(e)}). The current model keeps running.`,
-        'import');
-      return false;
+      return refuse(`${'name' in jsonFile && jsonFile.name ? `"${jsonFile.name}"` : 'the policy manifest'} is not valid `
+        + `JSON (${errorMessage(e)})`);
     }
     // Two files of different runs: said as such, before their bytes are blamed on the weights file's name.
     const named = (json as ArtifactNames | null)?.weightsManifest?.[0]?.paths?.[0];
     const notPair = 'name' in weightsFile ? pairMismatch(named, weightsFile.name) : null;
-    if (notPair) {
-      get().notify('error', `Import refused: ${notPair}. The current model keeps running.`, 'import');
-      return false;
-    }
+    if (notPair) return refuse(notPair);
     const weights = await weightsFile.arrayBuffer();
     // Training pauses: the imported policy starts at iteration 0, with charts of its own. A refused
     // import changes nothing, so training then goes on.
@@ -63,13 +65,19 @@ export const createPolicyFileSlice = (env: LabEnv): LabSlice<PolicyFileSlice> =>
       r = await env.worker().request({ type: 'import', json, weights, ...(replacedBy ? { replacedBy } : {}),
         ...(resumeAt ? { resumeAt } : {}) }, [weights]);
     } catch (e) {
-      get().notify('error', `Import refused: ${errorMessage(e)}. The current model keeps running.`, 'import');
       if (wasRunning) get().start();
-      return false;
+      return refuse(errorMessage(e));
     }
     if (r.type !== 'imported') return false;
     // The import has happened: whatever follows is reported as itself, never as a refused import.
     replaceCurves(env.runs, set, get, r.kept);
+    if (curves?.length) {
+      // Its own curves come with it, in the same update (no save can see the policy without them).
+      set((s) => {
+        s.history.append(curves);
+        return { series: appendBounded([], curves), iteration: resumeAt ?? 0 };
+      });
+    } else if (resumeAt) set({ iteration: resumeAt });
     set({ bestIteration: r.bestIteration, undoLabel: r.undo });
     set((s) => ({ train: { ...s.train, policy: { ...s.train.policy, width: r.width, depth: r.depth } }, paper: null }));
     set(adoptShape);
@@ -92,7 +100,7 @@ export const createPolicyFileSlice = (env: LabEnv): LabSlice<PolicyFileSlice> =>
       const name = named?.[0]?.paths?.[0] ?? 'orchestrator.weights.bin';
       const w = await fetch(`./pretrained/${encodeURIComponent(name)}`);
       if (!w.ok) throw new Error(`HTTP ${w.status} for ${name}`);
-      const ok = await get().importWeights(manifest, await w.blob(), true, 'shippedPolicy');
+      const ok = await get().importWeights(manifest, await w.blob(), { quiet: true, replacedBy: 'shippedPolicy' });
       if (ok) set({ policyOrigin: 'pretrained' });
       if (ok) get().notify('info', `Loaded the shipped pretrained policy (trained in Node with random preferences ` +
         `and the ${SHIPPED_RECIPE.reward} reward), so the sliders mean something before any training.`, 'policy');

@@ -80,7 +80,7 @@ export const createShareSlice = (env: LabEnv): LabSlice<ShareSlice> => (set, get
       if (ignored.length) return refuse(`the file's settings hold values the lab refuses or parameters it does not know (${ignored.join(', ')})`);
       const prev = urlConfigOf(get());
       const next: UrlConfig = { ...parsed.config, backend: prev.backend }; // the backend belongs to this machine
-      const policy = () => get().importWeights(jsonBlob(artifact), bytesBlob(weights), true, 'sharedLab');
+      const policy = () => get().importWeights(jsonBlob(artifact), bytesBlob(weights), { quiet: true, replacedBy: 'sharedLab' });
       if (writeUrl(next) === writeUrl(prev)) {
         const ok = await policy();
         if (ok) get().notify('info', 'Imported the shared policy (its settings were already these).', 'policy');
@@ -94,7 +94,7 @@ export const createShareSlice = (env: LabEnv): LabSlice<ShareSlice> => (set, get
         return true;
       }
       await applySettings(prev);
-      if (backup?.type === 'exported') await get().importWeights(jsonBlob(backup.json), bytesBlob(backup.weights), true, 'previousPolicy');
+      if (backup?.type === 'exported') await get().importWeights(jsonBlob(backup.json), bytesBlob(backup.weights), { quiet: true, replacedBy: 'previousPolicy' });
       get().notify('warn', 'The shared lab was not imported: the previous settings and policy were put back.', 'import');
       return false;
     },
@@ -111,7 +111,7 @@ export const createShareSlice = (env: LabEnv): LabSlice<ShareSlice> => (set, get
           get().notify('error', `The link's policy could not be read: ${errorMessage(e)}. Starting from the default policy.`, 'link');
           return false;
         }
-        const ok = await get().importWeights(jsonBlob(decoded.artifact), bytesBlob(decoded.weights), true, 'linkPolicy');
+        const ok = await get().importWeights(jsonBlob(decoded.artifact), bytesBlob(decoded.weights), { quiet: true, replacedBy: 'linkPolicy' });
         if (ok) get().notify('info', "Loaded the trained policy from the link (int8 weights, each within 1/254 of the largest in its column).", 'policy');
         if (ok && decoded.unchecked) {
           get().notify('warn', 'The link was made by an older version of the lab, without a checksum: '

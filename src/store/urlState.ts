@@ -2,7 +2,7 @@
 // Playground does): each property knows its query key, how to read it and how to write it.
 // An invalid value falls back to its default and is named in the notice; nothing else is lost.
 
-import { DEFAULT_TRAIN, LAB_LR_DECAY, type TrainConfig } from '../core/grpo/config';
+import { DEFAULT_TRAIN, LAB_LR_DECAY, MIN_LEARNING_RATE, type TrainConfig } from '../core/grpo/config';
 import { REWARD_MODES } from '../core/grpo/rewardModes';
 import type { Catalog } from '../core/sim/catalog';
 import { parseCatalog } from '../core/sim/catalogSchema';
@@ -122,7 +122,7 @@ const PROPS: Prop[] = [
   trainNum('seed', (t) => t.seed, (t, v) => { t.seed = v; t.policy.seed = v; }, 0, 2 ** 31, true),
   trainNum('B', (t) => t.batchTasks, (t, v) => { t.batchTasks = v; }, 1, 256, true),
   trainNum('G', (t) => t.groupSize, (t, v) => { t.groupSize = v; }, 1, 64, true),
-  trainNum('lr', (t) => t.learningRate, (t, v) => { t.learningRate = v; }, 0, 1),
+  trainNum('lr', (t) => t.learningRate, (t, v) => { t.learningRate = v; }, MIN_LEARNING_RATE, 1),
   // The learning rate falls linearly to 0 at this iteration (lrDecay from 0; absent: constant).
   trainNum('lrTo0', (t) => t.lrDecay?.end ?? 0, (t, v) => { t.lrDecay = v > 0 ? { start: 0, end: v } : null; }, 0, 1_000_000, true),
   trainNum('epsLow', (t) => t.epsLow, (t, v) => { t.epsLow = v; }, 0, 1),

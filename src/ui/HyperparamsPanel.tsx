@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { groupOfOneNote, REWARD_MODE_LABELS, REWARD_MODES } from '../core/grpo/rewardModes';
-import type { TrainConfig } from '../core/grpo/config';
+import { MIN_LEARNING_RATE, type TrainConfig } from '../core/grpo/config';
 import { SHIPPED_RECIPE } from '../core/grpo/recipe';
 import { useLab } from '../store/labStore';
 import { NumberField } from './NumberField';
@@ -29,7 +29,7 @@ export function HyperparamsPanel() {
           onChange={(v) => put({ sim: { ...t.sim, maxTurns: v } })} />
       </Group>
       <Group title="Update">
-        <Num label="learning rate" value={t.learningRate} min={0} max={1} step={0.0005}
+        <Num label="learning rate" value={t.learningRate} min={MIN_LEARNING_RATE} max={1} step={0.0005}
           onChange={(v) => put({ learningRate: v })} />
         <Num integer label="lr → 0 by iteration (0 = constant)" value={t.lrDecay?.end ?? 0} min={0} max={1_000_000} step={100}
           onChange={(v) => put({ lrDecay: v > 0 ? { start: 0, end: v } : null })}

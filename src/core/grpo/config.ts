@@ -106,6 +106,21 @@ export function trainingTurns(cfg: Pick<TrainConfig, 'sim' | 'turnBudgets'>): nu
  */
 export const LAB_LR_DECAY: Readonly<NonNullable<TrainConfig['lrDecay']>> = { start: 0, end: 3000 };
 
+/**
+ * The most iterations a run may have (the CLI's --iterations and a stored run's count, the lab's
+ * saved iteration): each iteration's draws are seeded from its number as a 32-bit integer
+ * (rng.ts, hashInts), so past 2³² − 1 a run would repeat its draws. Nothing else bounds it: the
+ * CLI appends each checkpoint's metrics, so a run's files grow by about a kilobyte an iteration.
+ */
+export const MAX_ITERATIONS = 2 ** 32 - 1;
+
+/**
+ * The smallest learning rate a run may set. An Adam step moves a weight by about the rate, and float32
+ * weights near 0.1 lie 7.5e-9 apart: below this most weights could not change at all (at 0, or a
+ * rate written so small it underflows to 0, none can), and a whole run would train nothing.
+ */
+export const MIN_LEARNING_RATE = 1e-8;
+
 /** The learning rate of iteration `iteration` (0-based) under cfg.lrDecay. */
 export function learningRateAt(cfg: Pick<TrainConfig, 'learningRate' | 'lrDecay'>, iteration: number): number {
   const d = cfg.lrDecay;

@@ -13,7 +13,8 @@ import { Axes, plotArea, useElementSize } from './AxesFrame';
 import { nearestIndex, nearestPoint } from './nearest';
 
 /** What the marks are drawn with: the axes' scales and the data index under the pointer or the keys (-1: none). */
-export interface Marks { sx: Scale; sy: Scale; active: number }
+/** The scales, the point the pointer or the keys chose (−1: none), and the drawing's width (px). */
+export interface Marks { sx: Scale; sy: Scale; active: number; width: number }
 
 /** Where the pointer snaps: to the nearest x (curves, bins), or to the nearest point within reach (scatter). */
 export type Snap = { xs: readonly number[]; ys?: readonly number[] };
@@ -95,7 +96,7 @@ export function ChartFrame({ xTicks, yTicks, xLabel, yLabel, xFormat = defaultX,
         <svg className="chart-svg">
           <Axes plot={plot} sx={sx} sy={sy} xTicks={xTicks} yTicks={yTicks} xLabel={xLabel} yLabel={yLabel}
             xFormat={xFormat} yFormat={yFmt} verticalGrid={verticalGrid} fontPx={fontPx} />
-          {children({ sx, sy, active })}
+          {children({ sx, sy, active, width: size.width })}
           {guideX !== undefined && <line x1={guideX} x2={guideX} y1={plot.y} y2={plot.y + plot.height} stroke="var(--muted)" strokeDasharray="3 3" />}
           <rect className="pointer-catcher" x={plot.x} y={plot.y} width={plot.width} height={plot.height}
             fill="transparent" onPointerMove={onMove} onPointerLeave={() => setPointer(null)} />

@@ -94,6 +94,7 @@ function PointLabels({
     YOU,
     avoid.flatMap((p) => at(p) ?? []),
     dots.flatMap((p) => at(p) ?? []),
+    { left: 0, right: m.width },
   );
   return (
     <g className="point-labels" aria-hidden="true">

@@ -1,7 +1,8 @@
 // A TeX formula rendered by KaTeX into a ref: katex.render builds DOM nodes and sets their styles
 // through the CSSOM, which the page's `style-src 'self'` allows (an innerHTML string with style
 // attributes would be blocked). The wrapper is role="math" with a plain-text reading; each linked
-// symbol (`\htmlData{sym=…}`) becomes focusable with its own label for symbol linking.
+// symbol (`\htmlData{sym=…}`) becomes focusable with its own label for symbol linking. A formula
+// wider than its column (a phone's 320 px) is drawn smaller to fit, down to MIN_SCALE; past that it scrolls.
 
 import katex from 'katex';
 import 'katex/dist/katex.min.css';
@@ -19,8 +20,24 @@ export interface FormulaProps {
   display?: boolean;
 }
 
+/** The smallest a formula is drawn to fit its column (of its size: about 11 px for text at 16 px). */
+const MIN_SCALE = 0.5;
+
+/** Draws `inner` at its size, or smaller, as far as MIN_SCALE, so that it fits `outer`'s width. */
+function fitWidth(outer: HTMLElement, inner: HTMLElement): void {
+  inner.style.fontSize = '';
+  const have = outer.clientWidth - 4; // its padding
+  // Not all of KaTeX's spacing follows the font size: a second and third look close the gap.
+  let scale = 1;
+  for (let k = 0; k < 3 && have > 0 && scale > MIN_SCALE && inner.scrollWidth > have; k++) {
+    scale = Math.max(MIN_SCALE, (scale * have) / inner.scrollWidth);
+    inner.style.fontSize = `${scale.toFixed(3)}em`;
+  }
+}
+
 export function Formula({ tex, label, display = true }: FormulaProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const outerRef = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -31,8 +48,28 @@ export function Formula({ tex, label, display = true }: FormulaProps) {
       s.setAttribute('aria-label', symbolLabel(s.dataset.sym ?? ''));
     }
   }, [tex, display]);
+  useLayoutEffect(() => {
+    const outer = outerRef.current, inner = ref.current;
+    if (!outer || !inner || typeof ResizeObserver === 'undefined') return;
+    let width = -1;
+    const observer = new ResizeObserver(() => {
+      if (outer.clientWidth === width) return; // only a change of the column's width refits
+      width = outer.clientWidth;
+      fitWidth(outer, inner);
+    });
+    observer.observe(outer);
+    // KaTeX's fonts are wider than the fallback it is first drawn in: fit again once they are in.
+    const refit = () => fitWidth(outer, inner);
+    const fonts = typeof document !== 'undefined' ? document.fonts : undefined;
+    fonts?.addEventListener('loadingdone', refit);
+    void fonts?.ready.then(refit);
+    return () => {
+      observer.disconnect();
+      fonts?.removeEventListener('loadingdone', refit);
+    };
+  }, [tex, display]);
   return (
-    <div className="math-formula" role="math" aria-label={label}>
+    <div className="math-formula" role="math" aria-label={label} ref={outerRef}>
       <div ref={ref} />
     </div>
   );
