@@ -70,7 +70,7 @@ describe('command line', () => {
     cases.push([['generate', '--catalog', badCatalog, '--out', out], /invalid catalog: orchestrator/]);
     // Refused after --out was checked: the folders it names are not made (a refused command leaves nothing behind).
     const deep = join(dir, 'never-made');
-    cases.push([['train', '--iterations', '20', '--out', join(deep, 'a', 'run'), '--lr', 'NaN'], /--lr must be a number in \[0, 1\] \(got "NaN"\)/]);
+    cases.push([['train', '--iterations', '20', '--out', join(deep, 'a', 'run'), '--lr', 'NaN'], /--lr must be a number in \[1e-8, 1\] \(got "NaN"\)/]);
     cases.push([['generate', '--catalog', 'nope', '--out', join(deep, 'b', 'x.jsonl')], /unknown catalog preset "nope"/]);
     for (const [args, msg] of cases) {
       const r = cli(...args);

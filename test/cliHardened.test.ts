@@ -217,16 +217,17 @@ describe('command line: the weights file a manifest names', () => {
 });
 
 describe('command line: bounds that are said', () => {
-  it('a stored run of 1e9 iterations is refused naming the maximum, not asked for an --iterations past it', () => {
+  it('a stored run of 1e10 iterations is refused naming the maximum, not asked for an --iterations past it', () => {
     const { out, manifest, json } = smallRun('billion');
     const j = json as unknown as { userDefinedMetadata: { training: { iterations: number } } };
-    j.userDefinedMetadata.training.iterations = 1e9;
+    j.userDefinedMetadata.training.iterations = 1e10;
     writeFileSync(manifest, JSON.stringify(j));
     const r = cli('train', '--resume', out, '--iterations', '5');
     expect(r.code).toBe(2);
-    expect(r.err).toContain('"iterations" must be a whole number of iterations done, at most 1000000 '
-      + '(the most a run may have; got 1000000000)');
-    expect(r.err).not.toMatch(/give --iterations above 1000000000/);
+    // 2³² − 1: each iteration's draws are seeded from its number as a 32-bit integer.
+    expect(r.err).toContain('"iterations" must be a whole number of iterations done, at most 4294967295 '
+      + '(the most a run may have; got 10000000000)');
+    expect(r.err).not.toMatch(/give --iterations above 10000000000/);
   });
 
   it('a --pool above the 2000 tasks a pool holds says that the run trains on 2000', () => {

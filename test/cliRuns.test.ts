@@ -97,7 +97,7 @@ describe('command line: output that is never lost or half-written', () => {
       [(t) => { t.iterations = -5; }, /"iterations" must be a whole number of iterations done \(got -5\)/],
       [(t) => { t.iterations = 2.5; }, /"iterations" must be a whole number/],
       [(t) => { t.learningRate = 'abc'; }, /"learningRate" must be a finite number \(got "abc"\)/],
-      [(t) => { t.learningRate = 1e6; }, /"learningRate" must be a number in \[0, 1\] \(as --lr; got 1000000\)/],
+      [(t) => { t.learningRate = 1e6; }, /"learningRate" must be a number in \[1e-8, 1\] \(as --lr; got 1000000\)/],
       [(t) => { t.batchTasks = 0; }, /"batchTasks" must be an integer in \[1, 1024\] \(as --batch; got 0\)/],
       [(t) => { t.batchTasks = 'x'; }, /"batchTasks" must be a finite number \(got "x"\)/],
       [(t) => { t.sim.maxTurns = 0; }, /"sim\.maxTurns" must be an integer in \[2, 100\]/],

@@ -171,13 +171,13 @@ describe('#policy= carries a checksum', () => {
 });
 
 describe('what a stored run or a chosen pair of files may hold', () => {
-  it('a stored run of 1e9 iterations (past --iterations\' maximum) is refused naming the maximum', () => {
+  it('a stored run of 2³² iterations (past --iterations\' maximum, 2³² − 1) is refused naming the maximum', () => {
     const t = shipped.json.userDefinedMetadata.training;
     const catalog = presetCatalog('toolorchestra');
-    expect('config' in storedTrainConfig({ ...t, iterations: 1_000_000 }, catalog)).toBe(true);
-    expect(storedTrainConfig({ ...t, iterations: 1e9 }, catalog)).toEqual({
-      error: '"iterations" must be a whole number of iterations done, at most 1000000 '
-        + '(the most a run may have; got 1000000000)',
+    expect('config' in storedTrainConfig({ ...t, iterations: 4294967295 }, catalog)).toBe(true);
+    expect(storedTrainConfig({ ...t, iterations: 4294967296 }, catalog)).toEqual({
+      error: '"iterations" must be a whole number of iterations done, at most 4294967295 '
+        + '(the most a run may have; got 4294967296)',
     });
   });
 

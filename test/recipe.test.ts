@@ -32,7 +32,9 @@ describe('the shipped recipe', () => {
     const training = JSON.parse(readFileSync(join(out, 'orchestrator.json'), 'utf8')).userDefinedMetadata.training;
     const policy = { ...DEFAULT_TRAIN.policy, width: 8, depth: 1 };
     const base = { ...DEFAULT_TRAIN, batchTasks: 2, groupSize: 2, poolSize: 40, policy };
-    // The recipe's success-first reward is recorded with its preference part's weight, 1.5.
-    expect(training).toEqual({ ...recipeConfig(2, 3, base), iterations: 2, backend: 'wasm', preferencePart: 1.5 });
+    // The recipe's success-first reward is recorded with its preference part's weight, 1.5, and the run's checkpoint
+    // interval (the default, 100), which --resume keeps.
+    expect(training).toEqual({ ...recipeConfig(2, 3, base), iterations: 2, backend: 'wasm', preferencePart: 1.5,
+      checkpointEvery: 100 });
   }, 60_000);
 });

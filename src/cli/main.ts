@@ -13,6 +13,7 @@ import { trainCommand } from './commands/train';
 import { rewardCommand } from './commands/reward';
 import { benchTrainCommand } from './commands/benchTrain';
 import { REWARD_MODES } from '../core/grpo/rewardModes';
+import { MAX_ITERATIONS, MIN_LEARNING_RATE } from '../core/grpo/config';
 import { errorMessage } from '../core/errorMessage';
 import { calibrateCommand } from './commands/calibrate';
 import { preferencesCommand } from './commands/preferences';
@@ -33,7 +34,10 @@ const COMMANDS: Record<string, { run: (a: ReturnType<typeof parseArgs>) => void 
     `std|mean] [--entropy c] [--beta b] [--batch B] [--group G] [--epochs μ] [--width W] [--depth D] [--reward ` +
     `${REWARD_MODES.join('|')}] [--aggregation token-mean|seq-mean-token-mean] [--dual-clip c (> 1)] [--max-turns T] ` +
     `[--pool N] [--checkpoint-every K] [--progress-every K] [--backend wasm|cpu] [--json]\n         train --resume ` +
-    `DIR [--iterations K]  (go on with a saved run)` },
+    `DIR [--iterations K] [--checkpoint-every K]  (go on with a saved run, at its checkpoint interval)\n` +
+    `  --iterations: at most ${MAX_ITERATIONS} (2^32 - 1: each iteration's draws are seeded from its number as a ` +
+    `32-bit integer); nothing else bounds a run but its disk: each checkpoint appends its iterations to ` +
+    `metrics.jsonl, about 1 KB an iteration\n  --lr: from ${MIN_LEARNING_RATE} to 1 (below it no weight could change)` },
   calibrate: { run: calibrateCommand, usage: 'calibrate [--catalog <preset|file>] [--count 1000] [--seed 1000] ' +
     '[--policy DIR/orchestrator.json [--preference P.json]] [--baselines a,b,…] [--backend wasm|cpu] [--json]' },
   preferences: { run: preferencesCommand, usage: 'preferences --policy DIR/orchestrator.json [--count 1000] [--seed 1000] [--json]' },

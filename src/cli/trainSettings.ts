@@ -3,23 +3,23 @@
 // orchestrator.json cannot train what the command line would refuse, and the refusal names the
 // field; a resumed run keeps its settings, so options that would change them are refused too.
 
-import { DEFAULT_TRAIN, type TrainConfig } from '../core/grpo/config';
+import { DEFAULT_TRAIN, MAX_ITERATIONS, MIN_LEARNING_RATE, type TrainConfig } from '../core/grpo/config';
 import { REWARD_MODES } from '../core/grpo/rewardModes';
 import { storedPreferenceError } from '../core/preference';
 import type { Catalog } from '../core/sim/catalog';
 import { CliError, intOpt, numberOpt, type Args } from './args';
 
-/** The most iterations a run may have (--iterations, and a stored run's count and schedule end). */
-export const MAX_ITERATIONS = 1_000_000;
+export { MAX_ITERATIONS };
 
 /** A numeric setting: its option, its place in TrainConfig, its bounds. */
-interface Bounded { option: string; path: readonly string[]; min: number; max: number; integer: boolean }
+interface Bounded { option: string; path: readonly string[]; min: number; max: number; integer: boolean; why?: string }
 
 const BOUNDED: readonly Bounded[] = [
   { option: 'seed', path: ['seed'], min: 0, max: 2 ** 31, integer: true },
   { option: 'batch', path: ['batchTasks'], min: 1, max: 1024, integer: true },
   { option: 'group', path: ['groupSize'], min: 1, max: 64, integer: true },
-  { option: 'lr', path: ['learningRate'], min: 0, max: 1, integer: false },
+  { option: 'lr', path: ['learningRate'], min: MIN_LEARNING_RATE, max: 1, integer: false, why: 'below it (0, or a rate ' +
+    'so small it underflows to 0) an Adam step would change no weight, and the run would train nothing' },
   { option: 'epochs', path: ['epochs'], min: 1, max: 32, integer: true },
   { option: 'beta', path: ['beta'], min: 0, max: 10, integer: false },
   { option: 'entropy', path: ['entropyCoef'], min: 0, max: 10, integer: false },
@@ -41,7 +41,12 @@ export function boundedFromArgs(a: Args, base: TrainConfig): TrainConfig {
   const out = structuredClone(base);
   for (const b of BOUNDED) {
     const fallback = get(base, b.path) as number;
-    const v = b.integer ? intOpt(a, b.option, fallback, b.min, b.max) : numberOpt(a, b.option, fallback, b.min, b.max);
+    let v: number;
+    try {
+      v = b.integer ? intOpt(a, b.option, fallback, b.min, b.max) : numberOpt(a, b.option, fallback, b.min, b.max);
+    } catch (e) {
+      throw e instanceof CliError && b.why ? new CliError(`${e.message}: ${b.why}`) : e;
+    }
     const parent = get(out, b.path.slice(0, -1)) as Record<string, number>;
     parent[b.path[b.path.length - 1] as string] = v;
   }
@@ -87,8 +92,9 @@ function shapeError(def: unknown, v: unknown, name: string): string | null {
  * and a whole number of iterations.
  */
 export function storedTrainConfig(stored: Record<string, unknown>, catalog: Catalog):
-  { config: TrainConfig; done: number; preferencePart: number | null } | { error: string } {
-  const s = stored as Partial<TrainConfig> & { iterations?: unknown; backend?: unknown; preferencePart?: unknown };
+  { config: TrainConfig; done: number; preferencePart: number | null; checkpointEvery: number | null } | { error: string } {
+  const s = stored as Partial<TrainConfig> & { iterations?: unknown; backend?: unknown; preferencePart?: unknown;
+    checkpointEvery?: unknown };
   // Fields every version of the CLI wrote: one missing is a damaged file, not an old one (a default would silently change the run).
   const missing = REQUIRED.find((k) => s[k] === undefined);
   if (missing) return { error: `"${missing}" is missing` };
@@ -100,6 +106,11 @@ export function storedTrainConfig(stored: Record<string, unknown>, catalog: Cata
   delete merged.iterations;
   delete merged.backend;
   delete merged.preferencePart;
+  delete merged.checkpointEvery;
+  const every = s.checkpointEvery;
+  if (every !== undefined && !(typeof every === 'number' && Number.isInteger(every) && every >= 1 && every <= 1_000_000)) {
+    return { error: `"checkpointEvery" must be an integer in [1, 1000000] (as --checkpoint-every; got ${JSON.stringify(every)})` };
+  }
   const part = s.preferencePart;
   if (part !== undefined && (typeof part !== 'number' || !Number.isFinite(part) || part < 0)) return { error: `"preferencePart" ` +
     `must be a number ≥ 0, the weight of the success-first reward's preference part (got ${JSON.stringify(part)})` };
@@ -117,7 +128,7 @@ export function storedTrainConfig(stored: Record<string, unknown>, catalog: Cata
   for (const b of BOUNDED) {
     const v = get(merged, b.path) as number, name = b.path.join('.');
     if (v < b.min || v > b.max || (b.integer && !Number.isInteger(v))) return { error: `"${name}" must be ` +
-      `${b.integer ? 'an integer' : 'a number'} in [${b.min}, ${b.max}] (as --${b.option}; got ${v})` };
+      `${b.integer ? 'an integer' : 'a number'} in [${b.min}, ${b.max}] (as --${b.option}; got ${v})${b.why ? `: ${b.why}` : ''}` };
   }
   const c = merged as unknown as TrainConfig;
   if (!(REWARD_MODES as readonly string[]).includes(c.reward)) return { error: `"reward" must be one of ` +
@@ -154,5 +165,6 @@ export function storedTrainConfig(stored: Record<string, unknown>, catalog: Cata
   if (a.filterStd !== null && !(a.filterStd >= 0)) return { error: `"advantage.filterStd" must be null (off) or ≥ 0 (got ${a.filterStd})` };
   const wild = Object.entries(c.weighted).find(([, v]) => Math.abs(v) > 1e6);
   if (wild) return { error: `"weighted.${wild[0]}" must be in [−1e6, 1e6] (got ${wild[1]})` };
-  return { config: c, done, preferencePart: typeof part === 'number' ? part : null };
+  return { config: c, done, preferencePart: typeof part === 'number' ? part : null,
+    checkpointEvery: typeof every === 'number' ? every : null };
 }

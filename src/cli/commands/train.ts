@@ -1,8 +1,9 @@
 // `train …`: GRPO from Node on the wasm (or cpu) backend. Checks --out before any work; writes
-// DIR/orchestrator.json, its weights (orchestrator.weights.<fingerprint>.bin) and DIR/metrics.jsonl
-// at the end, at every --checkpoint-every iterations and on Ctrl-C (a reader always sees a whole
-// pair: io.ts); `--resume DIR` continues such a run. Prints a progress line every few iterations
-// on stderr and the final metrics as JSON on stdout.
+// DIR/orchestrator.json and its weights (orchestrator.weights.<fingerprint>.bin), and appends to
+// DIR/metrics.jsonl, at the end, at every --checkpoint-every iterations and on Ctrl-C (a reader
+// always sees a whole pair: io.ts, runMetrics.ts); `--resume DIR` continues such a run, at its
+// checkpoint interval. A write that fails says what the folder kept and how to go on. Prints a
+// progress line every few iterations on stderr and the final metrics as JSON on stdout.
 
 import { errorMessage } from '../../core/errorMessage';
 import { join, resolve } from 'node:path';
@@ -20,15 +21,20 @@ import { RECIPE_OPTIONS, SHIPPED_RECIPE } from '../../core/grpo/recipe';
 import { checkKnown, CliError, intOpt, numberOpt, stringOpt, type Args } from '../args';
 import { boundedFromArgs, MAX_ITERATIONS, refuseSettingsOnResume, storedTrainConfig } from '../trainSettings';
 import { checkOutputDir, loadCatalog, loadPreference, readJson, writeArtifactPair } from '../io';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import { lockRunFolder } from '../runLock';
 import { loadPolicyFile } from '../policyFile';
 import { initNodeBackend } from '../tfBackend';
 import { divergedText } from '../../store/workerText';
+import { appendPending, METRICS_FILE, PENDING_FILE, pendingFile, recoverMetrics } from '../runMetrics';
 
 /** The files a run writes into its --out folder, or removes there (weights no manifest names any more: io.ts). */
-const isRunFile = (f: string): boolean => f === 'orchestrator.json' || f === 'metrics.jsonl' || WEIGHTS_FILE_NAME.test(f);
+const isRunFile = (f: string): boolean => f === 'orchestrator.json' || f === METRICS_FILE || f === PENDING_FILE
+  || WEIGHTS_FILE_NAME.test(f);
+
+/** How often a run saves, unless it says otherwise (and a run whose file records no interval). */
+const CHECKPOINT_EVERY = 100;
 
 const TRAIN_OPTIONS = ['catalog', 'seed', 'iterations', 'out', 'preference', 'random-preferences', 'backend', 'json',
   'batch', 'group', 'lr', 'epochs', 'width', 'depth', 'beta', 'entropy', 'reward', 'aggregation', 'max-turns', 'pool',
@@ -66,8 +72,9 @@ export function runPool(catalog: Catalog, config: TrainConfig): Task[] {
   }
 }
 
-/** What --resume reads back from DIR: the policy, the run's configuration (checked: trainSettings.ts), how far it got and its metrics lines. */
-function readRun(dir: string): { net: ReturnType<typeof loadPolicyFile>['net']; config: TrainConfig; done: number; catalog: Catalog; lines: string[] } {
+/** What --resume reads back from DIR: the policy, the run's configuration (checked: trainSettings.ts), how far it got, its checkpoint interval. */
+function readRun(dir: string): { net: ReturnType<typeof loadPolicyFile>['net']; config: TrainConfig; done: number; catalog: Catalog;
+  checkpointEvery: number | null } {
   const path = join(dir, 'orchestrator.json');
   const { net, catalog } = loadPolicyFile(path); // the artifact's catalog, validated by its import
   const meta = (readJson(path, 'run to resume') as { userDefinedMetadata?: { training?: Record<string, unknown> } }).userDefinedMetadata;
@@ -75,7 +82,7 @@ function readRun(dir: string): { net: ReturnType<typeof loadPolicyFile>['net']; 
   if (!t || typeof t !== 'object' || !('iterations' in t)) throw new CliError(`${path}: not a training run this CLI wrote (its training metadata is missing)`);
   const stored = storedTrainConfig(t, catalog);
   if ('error' in stored) throw new CliError(`${path}: userDefinedMetadata.training: ${stored.error}`);
-  const { config, done, preferencePart } = stored;
+  const { config, done, preferencePart, checkpointEvery } = stored;
   if (config.reward === 'success-first' && preferencePart !== PREFERENCE_PART) {
     // A constant of the formula, not a setting: say so when the run was trained under another weight (or an unrecorded one).
     process.stderr.write(`notice: ${preferencePart === null
@@ -84,26 +91,38 @@ function readRun(dir: string): { net: ReturnType<typeof loadPolicyFile>['net']; 
       : `${path} was trained with the success-first reward's preference part weighing ${preferencePart}`}; ` +
       `the run goes on under ${PREFERENCE_PART}, this version's weight\n`);
   }
-  // The metrics of iterations 1…done: every readable line of an iteration in order is kept (a damaged
-  // or missing line drops that line only), and what is missing is said.
-  const metricsPath = join(dir, 'metrics.jsonl');
-  const raw = existsSync(metricsPath) ? readFileSync(metricsPath, 'utf8').split('\n').filter((l) => l.trim()) : [];
-  const lines: string[] = [];
-  let last = 0;
-  for (const l of raw) {
-    let it: unknown;
-    try { it = (JSON.parse(l) as { iteration?: unknown }).iteration; } catch { continue; }
-    if (typeof it !== 'number' || !Number.isInteger(it) || it <= last || it > done) continue;
-    lines.push(l);
-    last = it;
+  return { net, config, done, catalog, checkpointEvery };
+}
+
+/**
+ * The metrics of iterations 1…done, as metrics.jsonl holds them after recoverMetrics (every readable
+ * line of an iteration in order is kept: a damaged or missing line drops that line only); what is
+ * missing is said.
+ */
+function recoverRunMetrics(dir: string, done: number): void {
+  const path = join(dir, METRICS_FILE);
+  const existed = existsSync(path) || existsSync(join(dir, PENDING_FILE));
+  const kept = recoverMetrics(dir, done);
+  if (kept < done) {
+    process.stderr.write(`warning: ${existed
+      ? `${path} lacks the metrics of ${done - kept} of its ${done} iterations ` +
+        `(unreadable, out of order or missing lines); the resumed file keeps the ${kept} it has`
+      : `${path} is missing; the resumed file holds only the new iterations' metrics`}\n`);
   }
-  if (lines.length < done) {
-    process.stderr.write(`warning: ${existsSync(metricsPath)
-      ? `${metricsPath} lacks the metrics of ${done - lines.length} of its ${done} iterations ` +
-        `(unreadable, out of order or missing lines); the resumed file keeps the ${lines.length} it has`
-      : `${metricsPath} is missing; the resumed file holds only the new iterations' metrics`}\n`);
+}
+
+/** The checkpoint interval of a resumed run: its own, unless --checkpoint-every changes it (said). */
+function resumedInterval(a: Args, dir: string, stored: number | null): number {
+  const given = a.options.has('checkpoint-every') ? intOpt(a, 'checkpoint-every', CHECKPOINT_EVERY, 1, 1_000_000) : null;
+  if (given !== null && stored !== null && given !== stored) {
+    process.stderr.write(`notice: --checkpoint-every ${given}: this run now saves every ${given} iterations (it was ` +
+      `started saving every ${stored})\n`);
   }
-  return { net, config, done, catalog, lines };
+  if (given === null && stored === null) {
+    process.stderr.write(`notice: ${join(dir, 'orchestrator.json')} does not record how often the run saves (runs ` +
+      `written before this version); it saves every ${CHECKPOINT_EVERY} iterations (--checkpoint-every changes that)\n`);
+  }
+  return given ?? stored ?? CHECKPOINT_EVERY;
 }
 
 /**
@@ -157,10 +176,10 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
   if (clash.length) throw new CliError(`--out ${out} already holds ${clash.join(', ')}, which a run writes or ` +
     `replaces: give another --out, or move them first; nothing was written`);
   const every = intOpt(a, 'progress-every', 10, 1, 1_000_000);
-  const checkpointEvery = intOpt(a, 'checkpoint-every', 100, 1, 1_000_000);
   const backend = await initNodeBackend(stringOpt(a, 'backend', 'wasm'));
   const previous = resume ? readRun(resume) : null;
-  if (resume) removeUnnamedWeights(resume);
+  const checkpointEvery = previous ? resumedInterval(a, out, previous.checkpointEvery)
+    : intOpt(a, 'checkpoint-every', CHECKPOINT_EVERY, 1, 1_000_000);
   // A resumed run goes on to the end its schedule names; one at a constant rate stores no target, so it asks.
   const target = previous?.config.lrDecay?.end;
   if (previous && !a.options.has('iterations') && target === undefined) throw new CliError(`--resume ${out}: give ` +
@@ -235,7 +254,14 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
     throw new CliError(errorMessage(e));
   }
   trainer.iteration = done; // the iteration number seeds each iteration's draws: a resumed run goes on where it stopped
-  const lines: string[] = previous ? [...previous.lines] : [];
+  if (resume) {
+    removeUnnamedWeights(resume);
+    recoverRunMetrics(resume, done);
+  }
+  /** The metrics lines since the last checkpoint (the earlier ones are in metrics.jsonl). */
+  const lines: string[] = [];
+  /** The iteration the folder holds a whole pair of (null: none yet). */
+  let kept: number | null = previous ? done : null;
   const t0 = performance.now();
   let last: IterationMetrics | null = null;
   let interrupted: NodeJS.Signals | null = null, interruptedAt = 0;
@@ -257,10 +283,29 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
     process.stderr.write(`\ninterrupted${which}: saving after this iteration (Ctrl-C again to stop without saving)\n`);
   };
   for (const sig of STOP_SIGNALS) process.on(sig, onSignal);
+  const goOn = `go on with: npm run cli -- train --resume ${out} --iterations ${iterations}`;
+  /** What the folder holds after a failed write, and what to do, as Ctrl-C says it. */
+  const keptText = (reached: number): string => {
+    if (kept === null) return `nothing of this run was saved (iterations ${done + 1}–${reached} are lost); make room and start it again`;
+    const lost = reached === kept + 1 ? `iteration ${reached} was` : `iterations ${kept + 1}–${reached} were`;
+    return `${out} keeps iteration ${kept} (${lost} not saved); ${goOn}`;
+  };
   const save = async (reached: number, final: object | null) => {
-    const { json, weights } = await exportArtifact(trainer.net, catalog,
-      { training: trainingRecord(config, reached, backend), ...(final ? { metrics: final } : {}) });
-    writeArtifactPair(out, json, weights, [{ path: join(out, 'metrics.jsonl'), data: lines.join('\n') + '\n' }]);
+    const { json, weights } = await exportArtifact(trainer.net, catalog, { training: { ...trainingRecord(config,
+      reached, backend), checkpointEvery }, ...(final ? { metrics: final } : {}) });
+    try {
+      writeArtifactPair(out, json, weights, [pendingFile(out, lines)]);
+    } catch (e) {
+      throw e instanceof CliError ? new CliError(`${e.message}. ${keptText(reached)}`) : e;
+    }
+    kept = reached;
+    lines.length = 0;
+    try {
+      appendPending(out);
+    } catch (e) {
+      throw new CliError(`could not append to "${join(out, METRICS_FILE)}": ${(e as NodeJS.ErrnoException).code ?? errorMessage(e)}; ` +
+        `${out} keeps iteration ${reached}, whose newest metrics wait in ${PENDING_FILE} (--resume appends them); ${goOn}`);
+    }
   };
   try {
     for (let i = done; i < iterations && !interrupted; i++) {
@@ -286,8 +331,7 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
       iterationsPerS: (reached - done) / wallS, backend, catalog: catalog.name, out };
     await save(reached, final);
     if (interrupted) {
-      process.stderr.write(`saved ${out} at iteration ${reached} of ${iterations}; go on with: npm run cli -- train ` +
-        `--resume ${out} --iterations ${iterations}\n`);
+      process.stderr.write(`saved ${out} at iteration ${reached} of ${iterations}; ${goOn}\n`);
       process.exitCode = signalStatus(interrupted);
       return;
     }

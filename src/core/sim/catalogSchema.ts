@@ -26,8 +26,13 @@ export const BOUNDS = {
   tokens: 1_000_000, // mean output tokens of a call, or of an orchestrator turn
   fixedMs: 3_600_000, // one hour per call
   tokensPerSecond: 1_000_000,
+  /** The slowest a model may write (a rate that divides: 1e-300 tokens/s once made every latency infinite); 0 = tokens add no time. */
+  minTokensPerSecond: 0.1,
 } as const;
 const upTo = (max: number, unit: string) => nonNeg.max(max, { error: `must be at most ${max.toLocaleString('en-US')} ${unit}` });
+/** Tokens a second: a latency divides by it, so it is 0 (no token time) or far from 0. */
+const tokenRate = upTo(BOUNDS.tokensPerSecond, 'tokens/s').refine((v) => v === 0 || v >= BOUNDS.minTokensPerSecond,
+  { error: `must be 0 (tokens add no time) or at least ${BOUNDS.minTokensPerSecond} tokens/s` });
 const skillValue = z.number({ error: 'must be a number' }).min(-10, { error: 'must be in [−10, 10]' }).max(10, { error: 'must be in [−10, 10]' });
 const skill = z.partialRecord(z.enum(STEP_TYPES), skillValue);
 const id = z
@@ -54,7 +59,7 @@ const toolSchema = z.strictObject({
     perSecond: upTo(BOUNDS.perSecond, '$/s') }),
   outputTokens: z.strictObject({ mean: upTo(BOUNDS.tokens, 'tokens'), spread: nonNeg.max(3, { error: 'must be at most 3' }) }),
   latency: z.strictObject({ fixedMs: upTo(BOUNDS.fixedMs, 'ms'),
-    tokensPerSecond: upTo(BOUNDS.tokensPerSecond, 'tokens/s'), jitter: nonNeg.max(3, { error: 'must be at most 3' }) }),
+    tokensPerSecond: tokenRate, jitter: nonNeg.max(3, { error: 'must be at most 3' }) }),
   skill,
   writes: z.partialRecord(z.enum(WRITER_ROLES), skillValue).optional(),
   runs: z.enum(WRITER_ROLES, { error: `must be one of ${WRITER_ROLES.join(', ')}` }).optional(),
@@ -81,7 +86,7 @@ const catalogSchema = z
       description: text(MAX_TEXT_CHARS.description),
       pricing: z.strictObject({ inputPerM: upTo(BOUNDS.pricePerM, '$/M tokens'), outputPerM: upTo(BOUNDS.pricePerM, '$/M tokens') }),
       outputTokensPerTurn: upTo(BOUNDS.tokens, 'tokens'),
-      latency: z.strictObject({ fixedMs: upTo(BOUNDS.fixedMs, 'ms'), tokensPerSecond: upTo(BOUNDS.tokensPerSecond, 'tokens/s') }),
+      latency: z.strictObject({ fixedMs: upTo(BOUNDS.fixedMs, 'ms'), tokensPerSecond: tokenRate }),
       skill,
       writes: z.partialRecord(z.enum(WRITER_ROLES), skillValue).optional(),
     }),
