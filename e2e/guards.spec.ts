@@ -117,10 +117,10 @@ test('a refused value in a field shows the allowed range beside it and changes n
   await openSettings(page, 'Training');
   const lr = page.getByRole('spinbutton', { name: 'learning rate' });
   const before = page.url();
-  await lr.fill('');
-  await expect(page.getByRole('alert').filter({ hasText: 'learning rate: empty' })).toContainText('a number from 0 to 1');
+  await lr.fill(''); // the learning rate's floor is 1e-8: below it no weight could change
+  await expect(page.getByRole('alert').filter({ hasText: 'learning rate: empty' })).toContainText('a number from 1e-8 to 1');
   await lr.fill('10');
-  await expect(page.getByRole('alert').filter({ hasText: 'learning rate: 10 is out of range' })).toContainText('allowed 0–1');
+  await expect(page.getByRole('alert').filter({ hasText: 'learning rate: 10 is out of range' })).toContainText('allowed 1e-8–1');
   await lr.blur();
   await expect(lr).toHaveValue('0.0015');
   // Left, the field shows the value in use again, and the message says the entry was refused (not stale "still").

@@ -105,6 +105,25 @@ test('two tabs keep a lab each: a reset and two steps in the second leave the fi
   expect((await state(b)).logged).toBe(2);
 });
 
+test('a link with other settings leaves this tab\'s lab as it was, and "Open it" brings it back whole', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openLab(page, '?backend=wasm');
+  await step(page, 3);
+  await expect.poll(async () => (await state(page)).saved, { timeout: 20_000 }).toBe(3);
+  const ownKey = await page.evaluate(() => `tab:${sessionStorage.getItem('orchestra-lab-tab')}`);
+  await openLab(page, '?backend=wasm&B=4');
+  const kept = page.getByRole('note').filter({ hasText: 'under other settings' });
+  await expect(kept).toContainText('This browser keeps a lab trained for 3 iterations under other settings; this link\'s settings are on show.');
+  // The link's lab is saved beside it: the tab's own record is as it was.
+  await expect.poll(async () => (await state(page)).saved, { timeout: 20_000 }).toBe(0);
+  expect(await readRecord(page, ownKey)).toMatchObject({ iteration: 3 });
+  expect(pointsOf(await readRecord(page, ownKey))).toBe(3);
+  await kept.getByRole('button', { name: 'Open it' }).click();
+  await expect(restored(page)).toContainText('the policy of iteration 3');
+  await expect.poll(() => iteration(page)).toBe(3);
+  expect((await state(page)).logged).toBe(3);
+});
+
 test('a kept record with a null and a malformed point gives back the good points, says so, and keeps saving', async ({ page }) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);

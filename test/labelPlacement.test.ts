@@ -62,4 +62,23 @@ describe('label placement', () => {
     // The only point is the rightmost, so the left comes first: 239.9 … 292 wide, at the point's height.
     expect(box).toMatchObject({ anchor: 'end', x: 300 - 8 - w, y: 200 - h / 2 });
   });
+
+  it('keeps every name inside the chart\'s bounds (a 320 px phone): left of a point near the right edge, above one near both', () => {
+    const font = 12, h = font + 2, w = (t: string) => t.length * font * 0.62;
+    const bounds = { left: 0, right: 280 };
+    // The rightmost point is at 275, so a 'GPT-5 + tools' name (96.72 px) at 178 ≤ 275 − 96.72 tries the right first; there
+    // it would end at 178 + 8 + 96.72 = 282.7 > 280 (as it did, off the screen): it goes left, ending 8 px short of its dot.
+    const pts = [{ x: 178, y: 100, text: 'GPT-5 + tools' }, { x: 275, y: 30, text: 'oracle' }];
+    expect(placeLabels(pts, font)[0]).toMatchObject({ anchor: 'start', x: 186 });
+    const [tools] = placeLabels(pts, font, '', [], [], bounds);
+    expect(tools).toMatchObject({ anchor: 'end', x: 178 - 8 - w('GPT-5 + tools') });
+    // At 40 px in a 95 px chart neither side holds 'always GPT-5' (89.28 px, 8 px from the dot): above it, where centred it
+    // would start at 40 − 44.64 < 0, so it is pulled in to start at 0.
+    const [narrow] = placeLabels([{ x: 40, y: 50, text: 'always GPT-5' }], font, '', [], [], { left: 0, right: 95 });
+    expect(narrow).toMatchObject({ x: 0, y: 50 - 12 - h });
+    // A name wider than the chart starts at its left edge, beside its point's height (not moved rows down).
+    const [wide] = placeLabels([{ x: 30, y: 50, text: 'a name far wider than the chart' }], font, '', [], [], { left: 0, right: 60 });
+    expect(wide!.x).toBe(0);
+    expect(Math.abs(wide!.y + h / 2 - 50)).toBeLessThan(1);
+  });
 });

@@ -94,7 +94,7 @@ describe('on a real 144 KB filesystem', () => {
       const r = cli('train', '--iterations', '2', ...sizes, '--checkpoint-every', '1', '--out', out);
       expect(r.code, r.err).toBe(2);
       // It says what the folder kept, what was lost and how to go on, as Ctrl-C does.
-      expect(r.err).toMatch(/ENOSPC; nothing was replaced\. \S+\/run keeps iteration 1 \(iteration 2 was not saved\); go on with: npm run cli -- train --resume \S+\/run --iterations 2\n$/);
+      expect(r.err).toMatch(/ENOSPC; nothing was replaced\. \S+\/run keeps iteration 1 \(iteration 2 is lost\); go on with: npm run cli -- train --resume \S+\/run --iterations 2\n$/);
       const m = JSON.parse(readFileSync(join(out, 'orchestrator.json'), 'utf8'));
       // No orphan, no temporaries, no lock.
       const pair = ['metrics.jsonl', 'orchestrator.json', m.weightsManifest[0].paths[0]];

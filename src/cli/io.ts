@@ -150,8 +150,8 @@ let tempCount = 0;
  * Writes a policy artifact into `dir` so that a reader sees the old pair or the new one, never a
  * mix: every file goes to a temporary first (a full disk fails there, with nothing replaced); the
  * weights land under a new name after their content (orchestrator.weights.<fp>.bin, never an
- * overwrite), the `extra` files (metrics.jsonl) next, and then the manifest that names the weights
- * replaces orchestrator.json in one rename. Only then are weights files no manifest names any more
+ * overwrite), the `extra` files (a run's metrics journal, runMetrics.ts) next, and then the manifest
+ * that names the weights replaces orchestrator.json in one rename. Only then are weights files no manifest names any more
  * removed; if anything fails before, the new weights file is removed too (an orphan would block
  * reusing --out, and take the space the next try needs).
  */

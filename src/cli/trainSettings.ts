@@ -3,7 +3,7 @@
 // orchestrator.json cannot train what the command line would refuse, and the refusal names the
 // field; a resumed run keeps its settings, so options that would change them are refused too.
 
-import { DEFAULT_TRAIN, MAX_ITERATIONS, MIN_LEARNING_RATE, type TrainConfig } from '../core/grpo/config';
+import { DEFAULT_TRAIN, isIterationCount, MAX_ITERATIONS, MIN_LEARNING_RATE, type TrainConfig } from '../core/grpo/config';
 import { REWARD_MODES } from '../core/grpo/rewardModes';
 import { storedPreferenceError } from '../core/preference';
 import type { Catalog } from '../core/sim/catalog';
@@ -146,9 +146,7 @@ export function storedTrainConfig(stored: Record<string, unknown>, catalog: Cata
       `${JSON.stringify(c.dualClip)})` };
   const d = c.lrDecay as { start?: unknown; end?: unknown } | null;
   const [start, end] = [d?.start, d?.end];
-  const isIteration = (x: unknown): x is number =>
-    typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= MAX_ITERATIONS;
-  if (d !== null && !(isIteration(start) && isIteration(end) && start < end)) {
+  if (d !== null && !(isIterationCount(start) && isIterationCount(end) && start < end)) {
     const got = JSON.stringify(d);
     return { error: `its learning-rate schedule must run from an iteration to a later one, at most ${MAX_ITERATIONS} `
       + `(got ${got})` };

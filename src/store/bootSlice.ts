@@ -36,7 +36,7 @@ export const createBootSlice = (env: LabEnv): LabSlice<BootSlice> => (set, get) 
             const linked = await get().bootPolicy();
             // A link that carries a fragment (#catalog=, #policy=) or settings the lab ignored is someone's
             // lab: this browser's saved one is not put back over it.
-            const restored = !linked && ownLink(openedLink()) && (await get().restoreSaved());
+            const restored = await get().restoreSaved(!linked && ownLink(openedLink()));
             if (!linked && !restored && t.width === 64 && t.depth === 2) await get().loadPretrained();
           } finally {
             // No shipped policy for this size, or it could not load; a failed boot says why, and the

@@ -4,8 +4,9 @@
 // one record per tab (`tab:<id>`, tabIdentity.ts): two tabs never write over each other's lab. A
 // reload puts back its own tab's; a new tab the newest any tab kept. An index lists the records with
 // their save times; the newest KEEP_TABS of this version are kept. A record the page cannot read is
-// moved aside (`aside:<time>`), never written over; a newer lab's is left where it is. (tfjs's own
-// indexeddb:// handler lives in tfjs-core, which only the worker loads: the page writes these itself.)
+// moved aside (`aside:<time>`, the newest KEEP_ASIDE kept), never written over; a newer lab's is left
+// where it is. (tfjs's own indexeddb:// handler lives in tfjs-core, which only the worker loads: the
+// page writes these itself.)
 
 import { readStoredLab, SAVED_VERSION, type SavedLab, type StoredLab } from './savedLab';
 
@@ -16,6 +17,8 @@ const LEGACY_KEY = 'current';
 const INDEX_KEY = 'index';
 /** The labs of this many tabs are kept (the newest); older ones of this version are deleted. */
 export const KEEP_TABS = 6;
+/** Records set aside are kept up to this many (the newest): each holds a whole lab. */
+const KEEP_ASIDE = 3;
 
 export const tabKey = (tab: string): string => `tab:${tab}`;
 /** Save times of the tabs' records, by key. */
@@ -87,7 +90,8 @@ export async function findLab(tab: string): Promise<FoundLab | null> {
 
 /**
  * Keeps this tab's lab (replacing its own record only), and lets the labs of other tabs beyond the
- * newest KEEP_TABS go: only records of this version are deleted, never a newer lab's or one set aside.
+ * newest KEEP_TABS go: only records of this version are deleted, never a newer lab's (it leaves the
+ * index, not the store) or one set aside.
  */
 export async function saveLab(tab: string, lab: SavedLab): Promise<void> {
   await run('readwrite', async (st) => {
@@ -97,10 +101,8 @@ export async function saveLab(tab: string, lab: SavedLab): Promise<void> {
     const old = Object.entries(index).sort((a, b) => b[1] - a[1]).slice(KEEP_TABS).map(([k]) => k);
     for (const k of old) {
       const x = await ask(st.get(k)) as { version?: unknown } | undefined;
-      if (x === undefined || x?.version === SAVED_VERSION) {
-        await ask(st.delete(k));
-        delete index[k];
-      }
+      if (x?.version === SAVED_VERSION) await ask(st.delete(k));
+      delete index[k];
     }
     await ask(st.put(index, INDEX_KEY));
   });
@@ -123,6 +125,9 @@ export async function setAside(key: string): Promise<string> {
     const to = `aside:${new Date().toISOString()}`;
     if (x !== undefined) await ask(st.put(x, to));
     await ask(st.delete(key));
+    // The oldest set aside go once there are more than KEEP_ASIDE (their keys sort by time).
+    const aside = (await ask(st.getAllKeys())).filter((k): k is string => typeof k === 'string' && k.startsWith('aside:')).sort();
+    for (const k of aside.slice(0, Math.max(0, aside.length - KEEP_ASIDE))) await ask(st.delete(k));
     const index = await readIndex(st);
     delete index[key];
     await ask(st.put(index, INDEX_KEY));
@@ -138,7 +143,3 @@ export async function recordText(key: string): Promise<string | null> {
     ? { base64: btoa(Array.from(new Uint8Array(v), (b) => String.fromCharCode(b)).join('')) } : v), 1);
 }
 
-/** Deletes the record under `key` (one set aside, after the user chose to). */
-export async function deleteRecord(key: string): Promise<void> {
-  await run('readwrite', async (st) => { await ask(st.delete(key)); });
-}

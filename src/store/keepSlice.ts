@@ -2,9 +2,9 @@
 // sends is saved with the settings and the curves (browserSave.ts, one record per tab), at most every
 // SAVE_EVERY_MS while training and at once otherwise. Nothing is saved until boot is done, so a lab
 // is put back whole (policy at its iteration, settings, curves) before any save can write a part of
-// it. A link that carries other settings wins, and the notice says the saved lab is still there. A
-// record the page cannot read, or a newer lab's, is said in words and never written over. Storage
-// that refuses (quota, a private window) is said once.
+// it. A link that carries other settings (or a lab of its own) wins: the saved lab stays, and the tab
+// saves beside it. A record the page cannot read, or a newer lab's, is said in words and never written
+// over. Storage that refuses (quota, a private window) is said once.
 
 import type { KeepSlice, LabEnv, LabSlice, LabState, WeightsCopy } from './labState';
 import { findLab, forgetLab, recordText, saveLab, setAside, type FoundLab } from './browserSave';
@@ -103,19 +103,58 @@ export const createKeepSlice = (env: LabEnv): LabSlice<KeepSlice> => (set, get) 
       get().notify('warn', `${what} It could not be moved aside (${errorMessage(e)}).`, 'storage');
       return;
     }
-    get().notify('warn', `${what} It was set aside in this browser as it was, not written over, and the shipped `
-      + 'policy is on show; this tab keeps its own lab from now on.', 'storage', offerDownload(where));
+    get().notify('warn', `${what} It was set aside in this browser as it was, not written over, and the lab `
+      + 'starts afresh; this tab keeps its own lab from now on.', 'storage', offerDownload(where));
+  };
+
+  /** This tab's own record, not put back, stays as it is: the tab saves under a new id from now on. */
+  const keepBeside = (found: FoundLab) => { if (found.ownTab) tab = renewTabId(); };
+
+  /** Puts a saved lab back whole: its settings, its policy at its iteration, its curves; said in a notice. */
+  const putBack = async (found: FoundLab & { kind: 'lab' }): Promise<boolean> => {
+    const { lab, droppedPoints } = found;
+    if (savedQuery(get()) !== lab.query) await applySettings(lab.query);
+    // Quietly: the notice below says what happened; the policy goes on from its iteration, with its curves.
+    let why = '', damaged = false;
+    const imported = await get().importWeights(jsonBlob(lab.json), bytesBlob(lab.weights), { quiet: true,
+      replacedBy: 'savedPolicy', resumeAt: lab.iteration, curves: lab.history,
+      onRefused: (w, d) => { why = w.replace(/\.$/, ''); damaged = d; } });
+    if (!imported && damaged) {
+      await putAside(found, `The lab saved in this browser (${whatWasSaved(lab)}) could not be put back: its policy `
+        + `did not load (${why}).`);
+      return false;
+    }
+    if (!imported) {
+      // Not the record's fault (the worker stopped): it stays for the next reload.
+      keepBeside(found);
+      get().notify('warn', `The lab saved in this browser (${whatWasSaved(lab)}) could not be put back now (${why}); `
+        + 'it is kept as it was: a reload tries again.', 'storage');
+      return false;
+    }
+    set({ policyOrigin: 'saved' });
+    const total = droppedPoints + lab.history.length;
+    const dropped = droppedPoints ? ` ${droppedPoints} of its ${total} curve points could not be read and were left `
+      + `out; the other ${lab.history.length} are back.` : '';
+    const whose = found.ownTab ? '' : ' It is the newest lab this browser keeps; this tab keeps its own from now on.';
+    get().notify('info', `Restored from this browser: the policy of iteration ${lab.iteration} (saved `
+      + `${new Date(lab.savedAt).toLocaleString()}), its settings and curves.${dropped}${whose}`, 'policy',
+    { label: 'Start fresh', run: () => void startFresh() });
+    return true;
   };
 
   return {
     browserSaved: null,
-    async restoreSaved() {
+    async restoreSaved(allowed) {
       let found: FoundLab | null;
       try { found = await findLab(await tab); } catch { return false; } // no storage here: nothing to restore
       if (!found) return false;
+      if (!allowed) {
+        keepBeside(found); // the link's lab is on show and is saved beside this tab's own, which stays as it was
+        return false;
+      }
       if (found.kind === 'newer') {
         // Left where it is, for the newer lab; this tab keeps its own beside it.
-        if (found.ownTab) tab = renewTabId();
+        keepBeside(found);
         get().notify('warn', `This browser keeps a lab saved by a newer version of Orchestra Lab (its record is version `
           + `${found.version}; this page reads version ${SAVED_VERSION})${found.iteration !== null ? `, ${whatWasSaved(found)}` : ''}. `
           + 'This page leaves it as it is and keeps its own lab beside it: open the newer version of the lab to get it back.',
@@ -127,33 +166,15 @@ export const createKeepSlice = (env: LabEnv): LabSlice<KeepSlice> => (set, get) 
         await putAside(found, `This browser held a saved lab${said ? ` (${said})` : ''} that this page cannot read: ${found.why}.`);
         return false;
       }
-      const { lab, droppedPoints } = found;
       const here = savedQuery(get());
-      const defaults = writeUrl(readUrl('').config);
-      if (here !== lab.query && here !== defaults) {
-        get().notify('info', `This browser keeps a lab trained for ${lab.iteration} iterations under other settings; `
-          + "this link's settings are on show.", 'storage');
+      if (here !== found.lab.query && here !== writeUrl(readUrl('').config)) {
+        keepBeside(found); // kept as it was, and a click away
+        const lab = found;
+        get().notify('info', `This browser keeps a lab trained for ${found.lab.iteration} iterations under other `
+          + "settings; this link's settings are on show.", 'storage', { label: 'Open it', run: () => void putBack(lab) });
         return false;
       }
-      if (here !== lab.query) await applySettings(lab.query);
-      // Quietly: the notice below says what happened; the policy goes on from its iteration, with its curves.
-      let why = '';
-      const imported = await get().importWeights(jsonBlob(lab.json), bytesBlob(lab.weights), { quiet: true,
-        replacedBy: 'savedPolicy', resumeAt: lab.iteration, curves: lab.history, onRefused: (w) => { why = w; } });
-      if (!imported) {
-        await putAside(found, `The lab saved in this browser (${whatWasSaved(lab)}) could not be put back: its policy `
-          + `did not load (${why.replace(/\.$/, '')}).`);
-        return false;
-      }
-      set({ policyOrigin: 'saved' });
-      const total = droppedPoints + lab.history.length;
-      const dropped = droppedPoints ? ` ${droppedPoints} of its ${total} curve points could not be read and were left `
-        + `out; the other ${lab.history.length} are back.` : '';
-      const whose = found.ownTab ? '' : ' It is the newest lab this browser keeps; this tab keeps its own from now on.';
-      get().notify('info', `Restored from this browser: the policy of iteration ${lab.iteration} (saved `
-        + `${new Date(lab.savedAt).toLocaleString()}), its settings and curves.${dropped}${whose}`, 'policy',
-      { label: 'Start fresh', run: () => void startFresh() });
-      return true;
+      return putBack(found);
     },
   };
 };

@@ -143,8 +143,8 @@ export interface ImportOptions {
   resumeAt?: number;
   /** Its curves, put on the charts with it (a lab kept in this browser). */
   curves?: readonly MetricPoint[];
-  /** Takes a refusal's reason instead of the "Import refused" notice. */
-  onRefused?: (why: string) => void;
+  /** Takes a refusal's reason instead of the "Import refused" notice; `damaged`: the files were refused (not a worker that stopped). */
+  onRefused?: (why: string, damaged: boolean) => void;
 }
 
 /** The policy as files (policyFileSlice.ts). */
@@ -179,8 +179,11 @@ export interface ShareSlice {
 export interface KeepSlice {
   /** The iteration this browser last kept, and when; null before the first save. */
   browserSaved: { iteration: number; at: number } | null;
-  /** At boot: puts a saved lab back when the page's link allows it; true when it did. */
-  restoreSaved(): Promise<boolean>;
+  /**
+   * At boot: puts this browser's saved lab back when `allowed` (the page's link is the lab's own) and its settings
+   * match; true when it did. A lab of this tab's that is not put back is kept: the tab then saves beside it.
+   */
+  restoreSaved(allowed: boolean): Promise<boolean>;
 }
 
 /** The trade-off view and the "Paper vs lab" table (evalSlice.ts). */

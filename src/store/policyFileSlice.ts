@@ -39,8 +39,9 @@ export const createPolicyFileSlice = (env: LabEnv): LabSlice<PolicyFileSlice> =>
   },
   async importWeights(jsonFile, weightsFile, options = {}) {
     const { quiet = false, replacedBy, resumeAt, curves, onRefused } = options;
-    const refuse = (why: string) => {
-      if (onRefused) onRefused(why);
+    /** `damaged`: the files themselves were refused (not a worker that stopped or did not answer). */
+    const refuse = (why: string, damaged = true) => {
+      if (onRefused) onRefused(why, damaged);
       else get().notify('error', `Import refused: ${why}. The current model keeps running.`, 'import');
       return false;
     };
@@ -66,9 +67,9 @@ export const createPolicyFileSlice = (env: LabEnv): LabSlice<PolicyFileSlice> =>
         ...(resumeAt ? { resumeAt } : {}) }, [weights]);
     } catch (e) {
       if (wasRunning) get().start();
-      return refuse(errorMessage(e));
+      return refuse(errorMessage(e), !(e instanceof WorkerStoppedError));
     }
-    if (r.type !== 'imported') return false;
+    if (r.type !== 'imported') return refuse(`the worker answered "${r.type}" instead of importing it`, false);
     // The import has happened: whatever follows is reported as itself, never as a refused import.
     replaceCurves(env.runs, set, get, r.kept);
     if (curves?.length) {

@@ -4,7 +4,7 @@
 // Pure (no IndexedDB), so the check is tested in Node; browserSave.ts stores and moves the records.
 
 import { z } from 'zod';
-import { MAX_ITERATIONS } from '../core/grpo/config';
+import { isIterationCount, MAX_ITERATIONS } from '../core/grpo/config';
 import type { MetricPoint } from '../worker/protocol';
 
 // No code generation (the page's Content-Security-Policy forbids it), as in catalogSchema.ts.
@@ -78,7 +78,7 @@ export function readStoredLab(x: unknown): StoredLab {
   if (v !== SAVED_VERSION) return unreadable(`its version is ${JSON.stringify(v) ?? 'missing'} (this page reads version ${SAVED_VERSION})`);
   if (savedAt === null) return unreadable('its save time is missing');
   if (typeof r.query !== 'string' || r.query.length > MAX_QUERY_CHARS) return unreadable('its settings are missing or too long');
-  if (iteration === null || !Number.isInteger(iteration) || iteration < 0 || iteration > MAX_ITERATIONS) {
+  if (!isIterationCount(iteration)) {
     return unreadable(`its iteration ${JSON.stringify(r.iteration) ?? '(missing)'} is not a whole number from 0 to ${MAX_ITERATIONS}`);
   }
   if (r.json === null || typeof r.json !== 'object' || Array.isArray(r.json)) return unreadable('its policy manifest is missing');

@@ -5,7 +5,7 @@
 
 import { errorMessage } from '../core/errorMessage';
 import { slotsOf } from '../core/sim/slots';
-import { MAX_ITERATIONS, trainingRecord, trainsAlike, type TrainConfig } from '../core/grpo/config';
+import { isIterationCount, MAX_ITERATIONS, trainingRecord, trainsAlike, type TrainConfig } from '../core/grpo/config';
 import type { IterationMetrics } from '../core/grpo/metrics';
 import { BrokenBackendError, GrpoTrainer } from '../core/grpo/trainer';
 import { trainingPool } from '../core/grpo/trainingPool';
@@ -337,7 +337,7 @@ export class LabSession {
     resumeAt = 0): Promise<{ catalog: Catalog; width: number; depth: number; kept: boolean; recordedIterations: number | null }> {
     return this.exclusive(async () => {
       const s = this.requireSettings();
-      if (!(Number.isInteger(resumeAt) && resumeAt >= 0 && resumeAt <= MAX_ITERATIONS)) throw new Error(`its iteration ${resumeAt} is not a whole number from 0 to ${MAX_ITERATIONS}`);
+      if (!isIterationCount(resumeAt)) throw new Error(`its iteration ${resumeAt} is not a whole number from 0 to ${MAX_ITERATIONS}`);
       const loaded = importArtifact(json, weights);
       if (!loaded.ok) throw new Error(loaded.error);
       // A forward on the probe batch before the swap: a policy whose logits overflow never replaces the current one.

@@ -286,9 +286,11 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
   const goOn = `go on with: npm run cli -- train --resume ${out} --iterations ${iterations}`;
   /** What the folder holds after a failed write, and what to do, as Ctrl-C says it. */
   const keptText = (reached: number): string => {
-    if (kept === null) return `nothing of this run was saved (iterations ${done + 1}–${reached} are lost); make room and start it again`;
-    const lost = reached === kept + 1 ? `iteration ${reached} was` : `iterations ${kept + 1}–${reached} were`;
-    return `${out} keeps iteration ${kept} (${lost} not saved); ${goOn}`;
+    const from = kept ?? done;
+    const lost = reached <= from ? '' : reached === from + 1 ? `iteration ${reached} is lost`
+      : `iterations ${from + 1}–${reached} are lost`;
+    if (kept === null) return `nothing of this run was saved${lost ? ` (${lost})` : ''}; make room and start it again`;
+    return `${out} keeps iteration ${kept}${lost ? ` (${lost})` : ', where the run stopped'}; ${goOn}`;
   };
   const save = async (reached: number, final: object | null) => {
     const { json, weights } = await exportArtifact(trainer.net, catalog, { training: { ...trainingRecord(config,
@@ -296,6 +298,8 @@ async function trainLocked(a: Args, out: string, resume: string | null): Promise
     try {
       writeArtifactPair(out, json, weights, [pendingFile(out, lines)]);
     } catch (e) {
+      // A journal that landed without its manifest: in a new run's folder it would block starting again.
+      if (kept === null) rmSync(join(out, PENDING_FILE), { force: true });
       throw e instanceof CliError ? new CliError(`${e.message}. ${keptText(reached)}`) : e;
     }
     kept = reached;

@@ -114,6 +114,10 @@ export const LAB_LR_DECAY: Readonly<NonNullable<TrainConfig['lrDecay']>> = { sta
  */
 export const MAX_ITERATIONS = 2 ** 32 - 1;
 
+/** Whether `n` is a count of iterations a run may have done: a whole number from 0 to MAX_ITERATIONS. */
+export const isIterationCount = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0
+  && n <= MAX_ITERATIONS;
+
 /**
  * The smallest learning rate a run may set. An Adam step moves a weight by about the rate, and float32
  * weights near 0.1 lie 7.5e-9 apart: below this most weights could not change at all (at 0, or a

@@ -29,8 +29,9 @@ export function placeLabels(points: readonly { x: number; y: number; text: strin
   const covers = (b: LabelBox, keepOffDots: boolean) => (b.text !== first && avoid.some(under(b, 3)))
     || (keepOffDots && dots.some(under(b, 6)));
   // `first` lies on the marks to avoid (the ★ is a point of the orchestrator's curve): it stays beside its point.
-  const overlaps = (b: LabelBox, keepOffDots = true) => !inside(b) || covers(b, keepOffDots)
+  const clashes = (b: LabelBox, keepOffDots: boolean) => covers(b, keepOffDots)
     || placed.some((o) => b.x < o.x + o.w && o.x < b.x + b.w && b.y < o.y + o.h && o.y < b.y + b.h);
+  const overlaps = (b: LabelBox, keepOffDots = true) => !inside(b) || clashes(b, keepOffDots);
   const ordered = [...points].sort((a, b) => Number(b.text === first) - Number(a.text === first));
   const right = Math.max(...points.map((p) => p.x));
   for (const p of ordered) {
@@ -46,7 +47,7 @@ export function placeLabels(points: readonly { x: number; y: number; text: strin
     // Where every side holds a dot (a dense cluster), a name beside its own dot over another dot reads better
     // than one pushed away from it: the dots give way first, then the other names, by moving down.
     let box = tries.find((b) => !overlaps(b)) ?? tries.find((b) => !overlaps(b, false)) ?? pulledIn(tries[0] as LabelBox);
-    for (let k = 0; overlaps(box, false) && k < 8; k++) box = { ...box, y: box.y + h };
+    for (let k = 0; clashes(box, false) && k < 8; k++) box = { ...box, y: box.y + h };
     placed.push(box);
   }
   return placed;

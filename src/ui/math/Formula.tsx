@@ -23,10 +23,10 @@ export interface FormulaProps {
 /** The smallest a formula is drawn to fit its column (of its size: about 11 px for text at 16 px). */
 const MIN_SCALE = 0.5;
 
-/** Draws `inner` at its size, or smaller, as far as MIN_SCALE, so that it fits `outer`'s width. */
-function fitWidth(outer: HTMLElement, inner: HTMLElement): void {
+/** Draws `inner` at its size, or smaller, as far as MIN_SCALE, so that its content fits its width. */
+function fitWidth(inner: HTMLElement): void {
   inner.style.fontSize = '';
-  const have = outer.clientWidth - 4; // its padding
+  const have = inner.clientWidth; // the column inside the wrapper's padding
   // Not all of KaTeX's spacing follows the font size: a second and third look close the gap.
   let scale = 1;
   for (let k = 0; k < 3 && have > 0 && scale > MIN_SCALE && inner.scrollWidth > have; k++) {
@@ -52,18 +52,22 @@ export function Formula({ tex, label, display = true }: FormulaProps) {
     const outer = outerRef.current, inner = ref.current;
     if (!outer || !inner || typeof ResizeObserver === 'undefined') return;
     let width = -1;
+    let frame = 0;
     const observer = new ResizeObserver(() => {
       if (outer.clientWidth === width) return; // only a change of the column's width refits
       width = outer.clientWidth;
-      fitWidth(outer, inner);
+      // In the next frame: a refit changes the wrapper's height, which this observer would see in its own callback.
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => fitWidth(inner));
     });
     observer.observe(outer);
     // KaTeX's fonts are wider than the fallback it is first drawn in: fit again once they are in.
-    const refit = () => fitWidth(outer, inner);
+    const refit = () => fitWidth(inner);
     const fonts = typeof document !== 'undefined' ? document.fonts : undefined;
     fonts?.addEventListener('loadingdone', refit);
     void fonts?.ready.then(refit);
     return () => {
+      cancelAnimationFrame(frame);
       observer.disconnect();
       fonts?.removeEventListener('loadingdone', refit);
     };
