@@ -5,6 +5,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { initNodeBackend } from '../src/cli/tfBackend';
 import { importArtifact } from '../src/core/io/artifact';
 import { probeProbabilities } from '../src/core/policy/probe';
+import { routingMetrics } from '../src/core/eval/frontier';
 import { iteration, openLab, openSettings, probe, watchErrors } from './helpers';
 
 const operatingPoint = (page: Page) => page.getByTestId('operating-point').innerText();
@@ -49,6 +50,27 @@ test('under the operating point, how the held-out tasks ended: the parts add up,
   expect(after[0]).toBeGreaterThan((before[0] as number) - 5);
   expect(after[2]).toBeLessThan((before[2] as number) + 3);
   console.log(`HLE, shipped policy: default ${before.join(' / ')}%; "Avoid API calls" ${after.join(' / ')}% (solved / answered wrong / without the evidence / out of turns)`);
+});
+
+test('the trade-off view quotes RouteLLM\'s APGR and CPT of the policy between the cheapest and the most accurate baseline', async ({ page }) => {
+  await openLab(page, '?backend=wasm');
+  const line = page.getByTestId('routing-metrics');
+  await expect(line).toContainText('Routing (RouteLLM): APGR');
+  type Pt = { label: string; family: string; cost: number; accuracy: number };
+  const t = await page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { tradeoff: { baselines: Pt[];
+    sweep: Pt[]; current: Pt } } } }).orchestraLab.getState().tradeoff);
+  // The references, picked here from the view's own baseline points: the cheapest and the most accurate (no oracle).
+  const base = t.baselines.filter((p) => p.family !== 'oracle');
+  const weak = base.reduce((a, b) => (b.cost < a.cost || (b.cost === a.cost && b.accuracy > a.accuracy) ? b : a));
+  const strong = base.reduce((a, b) => (b.accuracy > a.accuracy || (b.accuracy === a.accuracy && b.cost < a.cost) ? b : a));
+  const m = routingMetrics([...t.sweep, t.current], weak, strong);
+  const text = await line.innerText();
+  expect(text).toContain(`APGR ${(m.apgr as number).toFixed(2)}, the share of the gap between`);
+  for (const ref of [weak, strong]) expect(text.toLowerCase()).toContain(ref.label.replace(/^(always:|tools\+)/, '')); // each named
+  // The shares are padded with figure spaces to the width of "100%" (the line keeps its length as they move).
+  expect(text).toMatch(new RegExp(`Half the gap at\\s+${Math.round(100 * (m.cpt50 as number))}% of the way`));
+  expect(text).toMatch(new RegExp(`80% at\\s+${Math.round(100 * (m.cpt80 as number))}%\\.`));
+  console.log(`routing, shipped policy on the training distribution: ${text}`);
 });
 
 test('the trade-off view puts latency or the share of API calls on its x-axis; "Avoid API calls" moves the operating point left on it', async ({ page }) => {

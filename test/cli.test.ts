@@ -94,12 +94,27 @@ describe('command line', () => {
     }
   });
 
-  it('frontier prints every family with an AIQ', () => {
+  it('frontier prints every family with an AIQ, and RouteLLM\'s APGR and CPT(50%), CPT(80%) between its references', () => {
     const r = cli('frontier', '--count', '200', '--seed', '4', '--json');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
     expect(j.families.map((f: { family: string }) => f.family)).toEqual(['random', 'cheapest', 'always', 'repeat', 'notools', 'tools+model', 'prompted', 'cascade', 'oracle']);
     for (const f of j.families) expect(f.aiq).toBeGreaterThanOrEqual(0);
+    // The references: the cheapest baseline point and the most accurate one (the oracle left out).
+    type P = { policy: string; cost: number; accuracy: number };
+    const points: P[] = j.families.filter((f: { family: string }) => f.family !== 'oracle').flatMap((f: { points: P[] }) => f.points);
+    const { weak, strong } = j.routingReferences;
+    expect(weak.cost).toBe(Math.min(...points.map((p) => p.cost)));
+    expect(strong.accuracy).toBe(Math.max(...points.map((p) => p.accuracy)));
+    for (const f of j.families) {
+      // A router can always mix the two references at random (PGR = c on the chord): no family recovers less.
+      expect(f.apgr).toBeGreaterThanOrEqual(0.5 - 1e-12);
+      expect(f.cpt50).toBeGreaterThanOrEqual(0);
+      expect(f.cpt50).toBeLessThanOrEqual(0.5 + 1e-12);
+      expect(f.cpt80).toBeGreaterThanOrEqual(f.cpt50);
+      expect(f.cpt80).toBeLessThanOrEqual(0.8 + 1e-12);
+    }
+    expect(cli('frontier', '--count', '200', '--seed', '4', '--markdown').out).toMatch(/\| family \| AIQ \| APGR \| CPT\(50%\) \| CPT\(80%\) \|/);
   });
 });
 

@@ -106,6 +106,11 @@ export interface Tradeoff {
   /** The policy at the sliders' P. */
   current: TradeoffPoint;
   aiq: { orchestrator: number; cascade: number; range: [number, number] };
+  /**
+   * RouteLLM's APGR and CPT(50%), CPT(80%) of the policy swept over P (core/eval/frontier.ts), between the weak and the
+   * strong reference (the cheapest baseline and the most accurate one, by label); null where they leave no gap.
+   */
+  routing: { apgr: number | null; cpt50: number | null; cpt80: number | null; weak: string; strong: string } | null;
   /** Iteration the policy was at when evaluated. */
   iteration: number;
   /** The P the operating point (`current`) was evaluated at. */

@@ -1,7 +1,8 @@
 // Cost–quality trade-off: the non-decreasing convex hull of (cost, accuracy) points — mixing
 // two policies at random reaches any point between them — and RouterBench's AIQ, the average
 // height of that hull over a cost range: AIQ = (1/(c_max − c_min))·∫ hull(c) dc, the hull held
-// flat after its dearest point and 0 below its cheapest (no mix of the policies costs less).
+// flat after its dearest point and 0 below its cheapest (no mix of the policies costs less); and
+// RouteLLM's APGR and CPT(x), the gap between a weak and a strong reference that a router recovers.
 
 export interface TradeoffPoint {
   cost: number;
@@ -60,4 +61,37 @@ export function aiq(points: readonly TradeoffPoint[], cMin: number, cMax: number
 export function frontierAlong<T extends { label: string; accuracy: number }>(points: readonly T[], x: (p: T) => number): T[] {
   const byLabel = new Map(points.map((p) => [p.label, p]));
   return nonDecreasingHull(points.map((p) => ({ cost: x(p), accuracy: p.accuracy, label: p.label }))).map((h) => byLabel.get(h.label ?? '') as T);
+}
+
+/**
+ * RouteLLM's routing metrics (Ong et al., 2024, §5.1), for a family of points routed between a weak and a strong
+ * reference. The x-axis is the share of the way from the weak one's cost to the strong one's, c = (cost − c_weak) /
+ * (c_strong − c_weak): for a router between two models, its share of calls to the strong one. PGR(c) = (hull(c) −
+ * acc_weak) / (acc_strong − acc_weak), the performance gap recovered, on the non-decreasing hull of the family's
+ * points and the two references (a router can always send everything to either). APGR = ∫₀¹ PGR(c) dc (a random
+ * mix of the two scores 0.5); CPT(x) = the least c at which PGR reaches x. Null where the references leave no gap.
+ */
+export interface RoutingMetrics { apgr: number | null; cpt50: number | null; cpt80: number | null }
+
+export function routingMetrics(points: readonly TradeoffPoint[], weak: TradeoffPoint, strong: TradeoffPoint): RoutingMetrics {
+  const gap = strong.accuracy - weak.accuracy, span = strong.cost - weak.cost;
+  if (!(gap > 0 && span > 0)) return { apgr: null, cpt50: null, cpt80: null };
+  const all = [...points, weak, strong];
+  const hull = nonDecreasingHull(all);
+  const apgr = (aiq(all, weak.cost, strong.cost) - weak.accuracy) / gap;
+  /** The least share c in [0, 1] where the hull reaches weak + x·gap (the strong reference does, at 1). */
+  const cpt = (x: number): number => {
+    const target = weak.accuracy + x * gap;
+    if (hullAt(hull, weak.cost) >= target) return 0;
+    for (let k = 1; k < hull.length; k++) {
+      const a = hull[k - 1] as TradeoffPoint, b = hull[k] as TradeoffPoint;
+      if (b.accuracy >= target && b.cost > weak.cost) {
+        const from = Math.max(a.cost, weak.cost), at = hullAt(hull, from);
+        const c = from + ((target - at) * (b.cost - from)) / (b.accuracy - at);
+        return Math.min(1, Math.max(0, (c - weak.cost) / span));
+      }
+    }
+    return 1;
+  };
+  return { apgr, cpt50: cpt(0.5), cpt80: cpt(0.8) };
 }

@@ -1,6 +1,7 @@
 // Baseline families and their trade-off points: every baseline run on one held-out set,
 // grouped into families (single models, models with basic tools, the cascade swept over θ, …),
-// each with its hull and AIQ over a common cost range.
+// each with its hull and AIQ over a common cost range, and RouteLLM's APGR and CPT against the
+// cheapest baseline and the most accurate one.
 
 import { expectedCallCost, type Catalog } from '../sim/catalog';
 import type { SimConfig } from '../sim/callModel';
@@ -10,7 +11,7 @@ import type { BatchPolicy } from './policy';
 import { baselineFromName } from './baselines';
 import { PROMPTED_ROUTING } from './modelDriven';
 import { evaluatePolicy, type EvalResult } from './evaluate';
-import { aiq, type TradeoffPoint } from './frontier';
+import { aiq, routingMetrics, type RoutingMetrics, type TradeoffPoint } from './frontier';
 
 export const CASCADE_THRESHOLDS = [0, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99];
 
@@ -18,6 +19,19 @@ export interface Family {
   family: string;
   results: EvalResult[];
   aiq: number;
+  /** APGR, CPT(50%), CPT(80%) between the routing references (routingReferences). */
+  routing: RoutingMetrics;
+}
+
+/**
+ * The weak and the strong reference of the routing metrics (as RouteLLM's Mixtral and GPT-4): the cheapest baseline
+ * point (the more accurate of equals) and the most accurate one (the cheaper of equals), the oracle left out.
+ */
+export function routingReferences(points: readonly TradeoffPoint[]): { weak: TradeoffPoint; strong: TradeoffPoint } | null {
+  if (points.length === 0) return null;
+  const weak = points.reduce((a, b) => (b.cost < a.cost || (b.cost === a.cost && b.accuracy > a.accuracy) ? b : a));
+  const strong = points.reduce((a, b) => (b.accuracy > a.accuracy || (b.accuracy === a.accuracy && b.cost < a.cost) ? b : a));
+  return { weak, strong };
 }
 
 /** The baseline families of a catalog: names of the policies in each. */
@@ -66,20 +80,24 @@ export const preferenceLabel = (p: Preference): string => `P(outcome ${p.outcome
 export async function sweepBaselines(
   tasks: readonly Task[], catalog: Catalog, sim: SimConfig, seed: number,
   extra: { family: string; policies: BatchPolicy[] }[] = [],
-): Promise<{ families: Family[]; cMin: number; cMax: number }> {
+): Promise<{ families: Family[]; cMin: number; cMax: number; references: { weak: TradeoffPoint; strong: TradeoffPoint } | null }> {
   const evaluated: { family: string; results: EvalResult[] }[] = [];
   for (const f of baselineFamilies(catalog)) {
     const results: EvalResult[] = [];
     for (const p of f.policies) results.push(await evaluatePolicy(baselineFromName(p, catalog, sim), tasks, catalog, sim, { seed }));
     evaluated.push({ family: f.family, results });
   }
-  const baselineCosts = evaluated.filter((f) => f.family !== 'oracle').flatMap((f) => f.results.map((r) => r.meanCostUSD));
+  const baselinePoints = evaluated.filter((f) => f.family !== 'oracle').flatMap((f) => f.results.map(toPoint));
+  const baselineCosts = baselinePoints.map((p) => p.cost);
+  const references = routingReferences(baselinePoints);
   for (const f of extra) {
     const results: EvalResult[] = [];
     for (const p of f.policies) results.push(await evaluatePolicy(p, tasks, catalog, sim, { seed }));
     evaluated.push({ family: f.family, results });
   }
   const cMin = Math.min(...baselineCosts), cMax = Math.max(...baselineCosts);
-  const families = evaluated.map((f) => ({ ...f, aiq: aiq(f.results.map(toPoint), cMin, cMax) }));
-  return { families, cMin, cMax };
+  const noRouting: RoutingMetrics = { apgr: null, cpt50: null, cpt80: null };
+  const families = evaluated.map((f) => ({ ...f, aiq: aiq(f.results.map(toPoint), cMin, cMax),
+    routing: references ? routingMetrics(f.results.map(toPoint), references.weak, references.strong) : noRouting }));
+  return { families, cMin, cMax, references };
 }

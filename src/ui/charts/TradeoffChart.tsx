@@ -48,6 +48,15 @@ const FAMILY_NOTES: Record<string, string> = {
   oracle: 'oracle: sees which call would succeed and takes the cheapest plan that answers right (an upper bound)',
 };
 
+/** A baseline's name in a sentence: the view's own name for it, or its label in words ("always qwen3-8b"). */
+const nameOf = (label: string): string => NAMED[label] ?? label.replace(/^always:/, 'always ').replace(/^tools\+(.+)$/, '$1 with tools');
+
+/**
+ * A share as a whole percentage (or a dash), padded with figure spaces to the width of "100%": the line keeps its length
+ * as the numbers move, so the view never changes height (and the charts beside it never re-lay out) while training.
+ */
+const pct = (x: number | null): string => (x === null ? '—' : `${Math.round(100 * x)}%`).padStart(4, '\u2007');
+
 /** Baselines named on the view itself (not only on hover): label → the name drawn beside the dot. */
 const NAMED: Record<string, string> = {
   'always:gpt-5': 'always GPT-5',
@@ -350,6 +359,15 @@ export function TradeoffChart() {
             AIQ: the average accuracy a policy reaches over the whole range of budgets (the height of its best
             cost–accuracy curve, averaged from the cheapest to the dearest baseline); higher is better.
           </p>
+          {t.routing && t.routing.apgr !== null && (
+            <p className="small muted" data-testid="routing-metrics">
+              Routing (RouteLLM): APGR <strong>{t.routing.apgr.toFixed(2)}</strong>, the share of the gap between{' '}
+              {nameOf(t.routing.weak)} and {nameOf(t.routing.strong)} the policy
+              recovers, averaged over the budgets between their costs (a random mix of the two: 0.50; above 1: better
+              than the stronger). Half the gap at {pct(t.routing.cpt50)} of the way from the one's cost to the other's
+              (CPT 50%), 80% at {pct(t.routing.cpt80)}.
+            </p>
+          )}
         </>
       )}
     </ChartCard>
