@@ -49,3 +49,16 @@ test('formulas render with KaTeX under the CSP, and symbols link to their values
   expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('the page\'s main script is within its 600 kB budget, and KaTeX comes in a chunk of its own with the first formula', async ({ page }) => {
+  const scripts: { url: string; bytes: number }[] = [];
+  page.on('response', (r) => {
+    if (/\.js$/.test(new URL(r.url()).pathname)) void r.body().then((b) => scripts.push({ url: r.url(), bytes: b.length }), () => undefined);
+  });
+  await openLab(page, '?backend=wasm');
+  await expect(page.getByRole('region', { name: 'Formulas' }).locator('.katex').first()).toBeAttached();
+  await expect.poll(() => scripts.some((s) => /\/katex-[\w-]+\.js$/.test(s.url))).toBe(true);
+  const main = scripts.find((s) => /\/main-[\w-]+\.js$/.test(s.url));
+  console.log(`page scripts: ${scripts.filter((s) => !s.url.includes('worker')).map((s) => `${s.url.replace(/^.*\//, '')} ${(s.bytes / 1000).toFixed(1)} kB`).join(', ')}`);
+  expect(main?.bytes).toBeLessThanOrEqual(600_000);
+});

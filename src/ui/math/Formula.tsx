@@ -1,15 +1,21 @@
 // A TeX formula rendered by KaTeX into a ref: katex.render builds DOM nodes and sets their styles
 // through the CSSOM, which the page's `style-src 'self'` allows (an innerHTML string with style
 // attributes would be blocked). The wrapper is role="math" with a plain-text reading; each linked
-// symbol (`\htmlData{sym=…}`) becomes focusable with its own label for symbol linking. A formula
-// wider than its column (a phone's 320 px) is drawn smaller to fit, down to MIN_SCALE; past that it scrolls.
+// symbol (`\htmlData{sym=…}`) becomes focusable with its own label for symbol linking. KaTeX and its
+// style sheet are fetched when the first formula is shown, not with the page (they were a third of
+// its script). A formula wider than its column (a phone's 320 px) is drawn smaller to fit, down to
+// MIN_SCALE; past that it scrolls.
 
-import katex from 'katex';
-import 'katex/dist/katex.min.css';
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { KATEX_OPTIONS } from './formulas';
 import './math.css';
 import { symbolLabel } from './symbolLinking';
+
+type Katex = typeof import('katex').default;
+let katexLoad: Promise<Katex> | null = null;
+/** KaTeX with its style sheet, fetched once, by the first formula shown. */
+const loadKatex = (): Promise<Katex> => (katexLoad ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')])
+  .then(([m]) => m.default));
 
 export interface FormulaProps {
   /** The TeX source; symbols to link are wrapped as `\htmlData{sym=R}{R}`. */
@@ -38,16 +44,26 @@ function fitWidth(inner: HTMLElement): void {
 export function Formula({ tex, label, display = true }: FormulaProps) {
   const ref = useRef<HTMLDivElement>(null);
   const outerRef = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
+  /** How many times KaTeX has drawn this formula: the fit below runs again after each. */
+  const [drawn, setDrawn] = useState(0);
+  useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    katex.render(tex, el, { ...KATEX_OPTIONS, displayMode: display });
-    for (const s of el.querySelectorAll<HTMLElement>('[data-sym]')) {
-      s.tabIndex = 0;
-      s.setAttribute('role', 'img');
-      s.setAttribute('aria-label', symbolLabel(s.dataset.sym ?? ''));
-    }
-  }, [tex, display]);
+    let live = true;
+    loadKatex().then((katex) => {
+      if (!live) return;
+      katex.render(tex, el, { ...KATEX_OPTIONS, displayMode: display });
+      for (const s of el.querySelectorAll<HTMLElement>('[data-sym]')) {
+        s.tabIndex = 0;
+        s.setAttribute('role', 'img');
+        s.setAttribute('aria-label', symbolLabel(s.dataset.sym ?? ''));
+      }
+      setDrawn((n) => n + 1);
+    }, () => {
+      if (live) el.textContent = label; // KaTeX could not be fetched: the formula in words
+    });
+    return () => { live = false; };
+  }, [tex, display, label]);
   useLayoutEffect(() => {
     const outer = outerRef.current, inner = ref.current;
     if (!outer || !inner || typeof ResizeObserver === 'undefined') return;
@@ -71,7 +87,7 @@ export function Formula({ tex, label, display = true }: FormulaProps) {
       observer.disconnect();
       fonts?.removeEventListener('loadingdone', refit);
     };
-  }, [tex, display]);
+  }, [tex, display, drawn]);
   return (
     <div className="math-formula" role="math" aria-label={label} ref={outerRef}>
       <div ref={ref} />
