@@ -59,8 +59,9 @@ test('the trade-off view quotes RouteLLM\'s APGR and CPT of the policy between t
   type Pt = { label: string; family: string; cost: number; accuracy: number };
   const t = await page.evaluate(() => (window as unknown as { orchestraLab: { getState(): { tradeoff: { baselines: Pt[];
     sweep: Pt[]; current: Pt } } } }).orchestraLab.getState().tradeoff);
-  // The references, picked here from the view's own baseline points: the cheapest and the most accurate (no oracle).
-  const base = t.baselines.filter((p) => p.family !== 'oracle');
+  // The references, picked here from the view's own baseline points: the cheapest and the most accurate of one model
+  // working alone.
+  const base = t.baselines.filter((p) => ['always', 'notools', 'tools+model'].includes(p.family));
   const weak = base.reduce((a, b) => (b.cost < a.cost || (b.cost === a.cost && b.accuracy > a.accuracy) ? b : a));
   const strong = base.reduce((a, b) => (b.accuracy > a.accuracy || (b.accuracy === a.accuracy && b.cost < a.cost) ? b : a));
   const m = routingMetrics([...t.sweep, t.current], weak, strong);

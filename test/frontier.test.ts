@@ -54,8 +54,9 @@ describe('RouteLLM\'s routing metrics: APGR and CPT(50%), CPT(80%), worked by ha
   const weak = { cost: 1, accuracy: 0.2 }, strong = { cost: 5, accuracy: 0.6 };
 
   it('a random mix of the two references recovers half the gap on average, and x of it at a share x', () => {
-    // Nothing but the two references: the hull is the chord, PGR(c) = c, so APGR = ∫c dc = 0.5, CPT(x) = x.
-    const m = routingMetrics([], weak, strong);
+    // A router on the chord between the references (at a quarter of the way): the hull is the chord, PGR(c) = c, so
+    // APGR = ∫c dc = 0.5, CPT(x) = x — the least any family scores, since the references are on its hull.
+    const m = routingMetrics([{ cost: 2, accuracy: 0.3 }], weak, strong);
     expect(m.apgr).toBeCloseTo(0.5, 12);
     expect(m.cpt50).toBeCloseTo(0.5, 12);
     expect(m.cpt80).toBeCloseTo(0.8, 12);
@@ -76,7 +77,8 @@ describe('RouteLLM\'s routing metrics: APGR and CPT(50%), CPT(80%), worked by ha
     expect(routingMetrics([{ cost: 0.5, accuracy: 0.6 }], weak, strong)).toEqual({ apgr: 1, cpt50: 0, cpt80: 0 });
   });
 
-  it('references with no gap between them give no metrics (null, not a division by zero)', () => {
+  it('references with no gap between them, or a family with no points, give no metrics (null, not a division by zero)', () => {
+    expect(routingMetrics([], weak, strong)).toEqual({ apgr: null, cpt50: null, cpt80: null });
     expect(routingMetrics([{ cost: 2, accuracy: 0.5 }], weak, { cost: 5, accuracy: 0.2 })).toEqual({ apgr: null, cpt50: null, cpt80: null });
     expect(routingMetrics([], weak, { cost: 1, accuracy: 0.9 })).toEqual({ apgr: null, cpt50: null, cpt80: null });
   });

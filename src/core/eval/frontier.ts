@@ -68,14 +68,15 @@ export function frontierAlong<T extends { label: string; accuracy: number }>(poi
  * reference. The x-axis is the share of the way from the weak one's cost to the strong one's, c = (cost − c_weak) /
  * (c_strong − c_weak): for a router between two models, its share of calls to the strong one. PGR(c) = (hull(c) −
  * acc_weak) / (acc_strong − acc_weak), the performance gap recovered, on the non-decreasing hull of the family's
- * points and the two references (a router can always send everything to either). APGR = ∫₀¹ PGR(c) dc (a random
- * mix of the two scores 0.5); CPT(x) = the least c at which PGR reaches x. Null where the references leave no gap.
+ * points and the two references (a router can always send everything to either, or mix the two at random: so,
+ * unlike RouteLLM's raw curve, APGR here is at least 0.5 and CPT(x) at most x). APGR = ∫₀¹ PGR(c) dc; CPT(x) = the
+ * least c at which PGR reaches x. Null for a family with no points, or references that leave no gap.
  */
 export interface RoutingMetrics { apgr: number | null; cpt50: number | null; cpt80: number | null }
 
 export function routingMetrics(points: readonly TradeoffPoint[], weak: TradeoffPoint, strong: TradeoffPoint): RoutingMetrics {
   const gap = strong.accuracy - weak.accuracy, span = strong.cost - weak.cost;
-  if (!(gap > 0 && span > 0)) return { apgr: null, cpt50: null, cpt80: null };
+  if (points.length === 0 || !(gap > 0 && span > 0)) return { apgr: null, cpt50: null, cpt80: null };
   const all = [...points, weak, strong];
   const hull = nonDecreasingHull(all);
   const apgr = (aiq(all, weak.cost, strong.cost) - weak.accuracy) / gap;

@@ -1,7 +1,7 @@
 // Baseline families and their trade-off points: every baseline run on one held-out set,
 // grouped into families (single models, models with basic tools, the cascade swept over θ, …),
-// each with its hull and AIQ over a common cost range, and RouteLLM's APGR and CPT against the
-// cheapest baseline and the most accurate one.
+// each with its hull and AIQ over a common cost range, and RouteLLM's APGR and CPT between the
+// cheapest and the most accurate model working alone.
 
 import { expectedCallCost, type Catalog } from '../sim/catalog';
 import type { SimConfig } from '../sim/callModel';
@@ -23,9 +23,13 @@ export interface Family {
   routing: RoutingMetrics;
 }
 
+/** The families whose every point is one model working alone: the routing metrics' references come from them. */
+export const SINGLE_MODEL_FAMILIES: readonly string[] = ['always', 'notools', 'tools+model'];
+
 /**
- * The weak and the strong reference of the routing metrics (as RouteLLM's Mixtral and GPT-4): the cheapest baseline
- * point (the more accurate of equals) and the most accurate one (the cheaper of equals), the oracle left out.
+ * The weak and the strong reference of the routing metrics (as RouteLLM's Mixtral and GPT-4): among the points of one
+ * model working alone (SINGLE_MODEL_FAMILIES), the cheapest (the more accurate of equals) and the most accurate (the
+ * cheaper of equals).
  */
 export function routingReferences(points: readonly TradeoffPoint[]): { weak: TradeoffPoint; strong: TradeoffPoint } | null {
   if (points.length === 0) return null;
@@ -87,9 +91,9 @@ export async function sweepBaselines(
     for (const p of f.policies) results.push(await evaluatePolicy(baselineFromName(p, catalog, sim), tasks, catalog, sim, { seed }));
     evaluated.push({ family: f.family, results });
   }
-  const baselinePoints = evaluated.filter((f) => f.family !== 'oracle').flatMap((f) => f.results.map(toPoint));
-  const baselineCosts = baselinePoints.map((p) => p.cost);
-  const references = routingReferences(baselinePoints);
+  const baselineCosts = evaluated.filter((f) => f.family !== 'oracle').flatMap((f) => f.results.map((r) => r.meanCostUSD));
+  const references = routingReferences(evaluated.filter((f) => SINGLE_MODEL_FAMILIES.includes(f.family))
+    .flatMap((f) => f.results.map(toPoint)));
   for (const f of extra) {
     const results: EvalResult[] = [];
     for (const p of f.policies) results.push(await evaluatePolicy(p, tasks, catalog, sim, { seed }));

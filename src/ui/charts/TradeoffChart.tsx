@@ -360,12 +360,12 @@ export function TradeoffChart() {
             cost–accuracy curve, averaged from the cheapest to the dearest baseline); higher is better.
           </p>
           {t.routing && t.routing.apgr !== null && (
-            <p className="small muted" data-testid="routing-metrics">
+            <p className="small muted routing-note" data-testid="routing-metrics">
               Routing (RouteLLM): APGR <strong>{t.routing.apgr.toFixed(2)}</strong>, the share of the gap between{' '}
-              {nameOf(t.routing.weak)} and {nameOf(t.routing.strong)} the policy
-              recovers, averaged over the budgets between their costs (a random mix of the two: 0.50; above 1: better
-              than the stronger). Half the gap at {pct(t.routing.cpt50)} of the way from the one's cost to the other's
-              (CPT 50%), 80% at {pct(t.routing.cpt80)}.
+              {nameOf(t.routing.weak)} and {nameOf(t.routing.strong)} the policy recovers, averaged over the budgets
+              between their costs (0.50 at least: what mixing the two at random gives; above 1: more accurate than the
+              stronger, on average over those budgets). Half the gap at {pct(t.routing.cpt50)} of the way from the weak
+              one's cost to the strong one's (CPT 50%), 80% at {pct(t.routing.cpt80)}.
             </p>
           )}
         </>

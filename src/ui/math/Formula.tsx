@@ -13,9 +13,12 @@ import { symbolLabel } from './symbolLinking';
 
 type Katex = typeof import('katex').default;
 let katexLoad: Promise<Katex> | null = null;
-/** KaTeX with its style sheet, fetched once, by the first formula shown. */
+/** KaTeX with its style sheet, fetched once, by the first formula shown (a failed fetch is tried again by the next). */
 const loadKatex = (): Promise<Katex> => (katexLoad ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')])
-  .then(([m]) => m.default));
+  .then(([m]) => m.default, (e: unknown) => {
+    katexLoad = null;
+    throw e;
+  }));
 
 export interface FormulaProps {
   /** The TeX source; symbols to link are wrapped as `\htmlData{sym=R}{R}`. */
@@ -50,18 +53,22 @@ export function Formula({ tex, label, display = true }: FormulaProps) {
     const el = ref.current;
     if (!el) return;
     let live = true;
+    el.textContent = label; // the formula in words until KaTeX has drawn it (or if it cannot)
     loadKatex().then((katex) => {
       if (!live) return;
-      katex.render(tex, el, { ...KATEX_OPTIONS, displayMode: display });
+      try {
+        katex.render(tex, el, { ...KATEX_OPTIONS, displayMode: display });
+      } catch {
+        el.textContent = label;
+        return;
+      }
       for (const s of el.querySelectorAll<HTMLElement>('[data-sym]')) {
         s.tabIndex = 0;
         s.setAttribute('role', 'img');
         s.setAttribute('aria-label', symbolLabel(s.dataset.sym ?? ''));
       }
       setDrawn((n) => n + 1);
-    }, () => {
-      if (live) el.textContent = label; // KaTeX could not be fetched: the formula in words
-    });
+    }, () => undefined); // not fetched: the words stay
     return () => { live = false; };
   }, [tex, display, label]);
   useLayoutEffect(() => {
