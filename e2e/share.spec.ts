@@ -38,6 +38,9 @@ test('Share: Copy link says the policy stays behind; Share with policy gives a f
   const panel = page.getByRole('dialog', { name: 'Share this lab' });
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('img', { name: 'QR code of the link' })).toBeVisible();
+  // Served at 127.0.0.1 (as here): a phone cannot open that address, and the panel says how to serve the lab on the network.
+  await expect(panel.getByTestId('qr-local')).toContainText('This page is served at 127.0.0.1, an address that opens on this computer only');
+  await expect(panel.getByTestId('qr-local')).toContainText('npm run start:lan');
   await panel.getByRole('button', { name: 'Copy link' }).click();
   await expect(panel.getByTestId('copied')).toHaveText('Link copied — it carries the settings, not the trained policy (use Share with policy)');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());

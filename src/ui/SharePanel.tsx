@@ -1,6 +1,7 @@
 // The top bar's "Share" popover: "Copy link" (the settings), "Share with policy" (a file always, a
-// link when the weights fit), a QR code of the settings link for phones, and one sentence on what
-// travels. A native popover (top layer, closes on Escape or a click outside); no style attributes.
+// link when the weights fit), a QR code of the settings link for phones (with a word when the page
+// is served on this computer only, which no phone can open), and one sentence on what travels. A
+// native popover (top layer, closes on Escape or a click outside); no style attributes.
 
 import { errorMessage } from '../core/errorMessage';
 import { useRef, useState, type ToggleEvent } from 'react';
@@ -16,6 +17,10 @@ export const COPIED_MESSAGE = 'Link copied — it carries the settings, not the 
 const WHAT_TRAVELS = 'A link carries the settings — preset, catalog, preference and hyperparameters — but not the ' +
   'trained policy; Share with policy adds the policy, in a file and, when it fits, in a link.';
 const PANEL_ID = 'share-panel';
+
+/** Whether a page at this host opens on this computer only (a phone that scans its address reaches nothing). */
+export const localOnly = (host: string): boolean => host === 'localhost' || host === '0.0.0.0' || host === '[::1]'
+  || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 
 type Copied = { ok: true } | { ok: false; url: string };
 
@@ -116,6 +121,13 @@ export function SharePanel() {
         {open && link && ('url' in link
           ? <QrCode text={link.url} caption="Scan to open these settings on a phone (the policy stays here)." />
           : <p className="small" role="note">No QR code: {link.error}</p>)}
+        {open && link && 'url' in link && localOnly(location.hostname) && (
+          <p className="small" role="note" data-testid="qr-local">
+            This page is served at {location.hostname}, an address that opens on this computer only: a phone that scans
+            the code reaches nothing. For a class, serve the lab on the local network with <code>npm run start:lan</code>,
+            open the address it prints, and show the code from there.
+          </p>
+        )}
         <div className="share-close"><button type="button" popoverTarget={PANEL_ID} popoverTargetAction="hide">Close</button></div>
       </div>
     </>
