@@ -355,8 +355,7 @@ export class LabSession {
       // The iterations its file records (a CLI or lab export writes them): said in the import's notice, while the lab
       // counts this policy's own from 0.
       const done = (loaded.metadata.training as { iterations?: unknown } | undefined)?.iterations;
-      return { catalog: loaded.catalog, width: policy.width, depth: policy.depth, kept,
-        recordedIterations: typeof done === 'number' && Number.isInteger(done) && done >= 0 ? done : null };
+      return { catalog: loaded.catalog, width: policy.width, depth: policy.depth, kept, recordedIterations: isIterationCount(done) ? done : null };
     });
   }
 
