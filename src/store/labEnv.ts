@@ -77,6 +77,11 @@ export function labEnv(api: StoreApi<LabState>): LabEnv {
   /** Sends the settings now, then re-evaluates the operating point (and the sweep if the policy or tasks changed). */
   const configureNow = async (): Promise<void> => {
     const settings = settingsOf(get());
+    // Said at once, against what the worker runs: a worker busy measuring may take seconds to answer,
+    // and a refusal below replaces this notice (same topic) and puts the settings back.
+    const before = get().workerSettings;
+    const said = before && describeSettingsChange(before, settings, get().iteration);
+    if (said) get().notify('info', said, 'settings');
     let r;
     try {
       r = await env.worker().request({ type: 'configure', settings });
@@ -91,10 +96,7 @@ export function labEnv(api: StoreApi<LabState>): LabEnv {
         'settings');
       return;
     }
-    const before = get().workerSettings;
     set({ workerSettings: settings });
-    const said = before && describeSettingsChange(before, settings, get().iteration);
-    if (said) get().notify('info', said, 'settings');
     const changed = r.type === 'configured' ? r.changed : [];
     // The worker closed a slow-motion iteration the new settings no longer fit.
     if (changed.includes('phases')) get().dropPhases();

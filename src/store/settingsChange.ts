@@ -1,4 +1,4 @@
-// What a settings change did, in words for the notice the page shows when the worker accepts it:
+// What a settings change did, in words for the notice the page shows as it sends the change (a refusal replaces it):
 // each setting that changed, from what to what, and when it takes effect. Also the recipe line,
 // the main screen's one-line summary of how training runs now. Pure: settings in, text out.
 
