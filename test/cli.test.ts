@@ -207,7 +207,7 @@ describe('command line: training, trained-policy evaluation and the reward score
     const r = cli('reproduce', '--quick', '--pretrained', '--count', '30', '--out', out, '--json');
     expect(r.code, r.err).toBe(0);
     const j = JSON.parse(r.out) as Record<string, { name: string; paper: Record<string, number | null>; lab: Record<string, number | null> }[]>;
-    expect(Object.keys(j)).toEqual(['table1', 'table2', 'copy', 'table3', 'table3Systems', 'table4', 'table15', 'figure6']);
+    expect(Object.keys(j)).toEqual(['table1', 'table2', 'copy', 'table3', 'table3Systems', 'table4', 'table15', 'figure6', 'rule', 'ruleFrontier']);
     for (const rows of Object.values(j)) {
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) { expect(typeof row.name).toBe('string'); expect(row).toHaveProperty('paper'); expect(row).toHaveProperty('lab'); }
@@ -215,9 +215,39 @@ describe('command line: training, trained-policy evaluation and the reward score
     expect(j.table1?.[0]).toMatchObject({ name: 'orchestrator', paper: { hle: 37.1, frames: 76.3, tau2: 80.2 } });
     expect(j.figure6?.map((x) => x.name)).toContain('orchestrator, max turns 20');
     expect(j.table2?.map((x) => x.name)[0]).toBe('orchestrator, unseen tools');
-    expect(j.table2?.[1]?.name).toMatch(/^best baseline, /);
+    expect(j.table2?.[1]?.name).toBe('best baseline (by HLE)');
+    // The greedy rule: a row in Tables 1, 2, 3 and Figure 6, its λ per preset, its frontier over the grid.
+    const RULE = 'greedy rule (λ tuned on training tasks)';
+    for (const t of ['table1', 'table2', 'table3Systems']) expect(j[t]?.map((x) => x.name)).toContain(RULE);
+    expect(j.figure6?.map((x) => x.name)).toContain(`${RULE}, max turns 40`);
+    expect(j.rule?.map((x) => x.name)).toEqual(['Default (outcome 1, cost 0.5, latency 0.5)', 'Accuracy first', 'Budget', 'Fast', 'Avoid API calls']);
+    expect(j.ruleFrontier?.[0]?.name).toBe('greedy:0.001');
     const md = readFileSync(join(out, 'REPRODUCTION.md'), 'utf8');
     for (const t of ['Table 1', 'Table 2', 'Table 3', 'Table 4', 'Table 15', 'Figure 6']) expect(md).toContain(`## ${t}`);
+  });
+
+  it('reproduce --seeds trains each seed, runs every table on each held-out sample, and reports means with intervals and the claims', () => {
+    const out = join(dir, 'seeds');
+    const r = cli('reproduce', '--seeds', '2', '--samples', '2', '--quick', '--count', '20', '--iterations', '2', '--out', out, '--json');
+    expect(r.code, r.err).toBe(0);
+    const j = JSON.parse(r.out) as { table1: { name: string; lab: Record<string, { mean: number; half: number; n: number } | null> }[];
+      claims: { claim: string; holds: boolean }[]; ship: number };
+    const orch = j.table1.find((x) => x.name === 'orchestrator');
+    expect(orch?.lab.hle?.n).toBe(4); // 2 seeds × 2 samples
+    expect(orch?.lab.hle?.half).toBeGreaterThanOrEqual(0);
+    expect(j.claims.map((c) => c.claim)[0]).toMatch(/^Learning beats the rule/);
+    expect([1, 2]).toContain(j.ship);
+    const runs = JSON.parse(readFileSync(join(out, 'runs.json'), 'utf8')) as { runs: { seed: number; sample: number }[]; samples: number[] };
+    expect(runs.runs.map((x) => `${x.seed}/${x.sample}`)).toEqual(['1/7001', '1/7002', '2/7001', '2/7002']);
+    const md = readFileSync(join(out, 'REPRODUCTION.md'), 'utf8');
+    expect(md).toMatch(/## The paper's claims on these runs \(\d+ of \d+ hold on the means\)/);
+    expect(md).toContain('**The policy to ship** is the seed nearest the median');
+    // A --rule file that is not the rule's λs is refused in words before any work.
+    const bad = join(dir, 'bad-rule.json');
+    writeFileSync(bad, JSON.stringify({ byPreset: [{ preset: 'x', lambda: -1, score: 0 }] }));
+    const b = cli('reproduce', '--pretrained', '--quick', '--count', '20', '--rule', bad, '--out', join(dir, 'bad-rule-out'));
+    expect(b.code).toBe(2);
+    expect(b.err).toMatch(/--rule .*bad-rule\.json: expected \{"byPreset"/);
   });
 
   it('reward scores a logged group with the paper’s reward (worked by hand)', () => {

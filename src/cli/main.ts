@@ -41,7 +41,11 @@ const COMMANDS: Record<string, { run: (a: ReturnType<typeof parseArgs>) => void 
   calibrate: { run: calibrateCommand, usage: 'calibrate [--catalog <preset|file>] [--count 1000] [--seed 1000] ' +
     '[--policy DIR/orchestrator.json [--preference P.json]] [--baselines a,b,…] [--backend wasm|cpu] [--json]' },
   preferences: { run: preferencesCommand, usage: 'preferences --policy DIR/orchestrator.json [--count 1000] [--seed 1000] [--json]' },
-  reproduce: { run: reproduceCommand, usage: 'reproduce [--quick] [--pretrained] --out DIR [--count N] [--iterations K] [--json]' },
+  reproduce: { run: reproduceCommand, usage: 'reproduce [--quick] [--pretrained | --policy FILE] --out DIR [--count N] [--iterations K] ' +
+    '[--seed S] [--rule rule.json] [--json]\n' +
+    '  reproduce --seeds N [--samples S] [--quick] --out DIR [--count N] [--iterations K] [--json]: N recipe seeds, every table on S ' +
+    'held-out samples, each cell a mean with its 95% interval, the paper\'s claims checked\n' +
+    '  --rule: the greedy rule\'s λ per preset (as DIR/rule.json of a --seeds run) instead of tuning them on training tasks' },
   reward: { run: rewardCommand, usage: 'reward --input group.json [--json]' },
   'bench-env': { run: benchEnvCommand, usage: 'bench-env [--episodes 1024] [--turns 12] [--backend wasm|cpu] [--json]' },
   'bench-train': { run: benchTrainCommand, usage: 'bench-train [--iterations 20] [--backend wasm|cpu] [--kernels on|off] [--json]' },

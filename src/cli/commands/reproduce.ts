@@ -1,7 +1,9 @@
 // `reproduce [--quick] [--pretrained] --out DIR [--json]`: the paper's tables in one command.
 // Trains one policy with the shipped recipe (core/grpo/recipe.ts) or, with --pretrained, uses the
-// shipped policy (with --policy FILE, any trained policy); then writes DIR/REPRODUCTION.md (and the policy it trained, DIR/policy) and prints
-// one JSON object with every table. It refuses a DIR that already holds any of them.
+// shipped policy (with --policy FILE, any trained policy); tunes the greedy rule's λ on the recipe's
+// training tasks (or reads them, --rule FILE); then writes DIR/REPRODUCTION.md (and the policy it
+// trained, DIR/policy) and prints one JSON object with every table. It refuses a DIR that already holds
+// any of them. With --seeds N it trains N seeds and reports over them and held-out samples (reproduceSeeds.ts).
 
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -21,6 +23,8 @@ import { loadPolicyFile } from '../policyFile';
 import { initNodeBackend } from '../tfBackend';
 import { TABLE1_BASELINES } from './calibrate';
 import { runPool } from './train';
+import { ruleFor } from '../ruleOption';
+import { reproduceSeeds } from './reproduceSeeds';
 
 const SHIPPED = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'public', 'pretrained', 'orchestrator.json');
 
@@ -43,7 +47,8 @@ async function train(config: TrainConfig, iterations: number, dir: string, log: 
 const OUTPUTS = ['REPRODUCTION.md', join('policy', 'orchestrator.json')];
 
 export async function reproduceCommand(a: Args): Promise<void> {
-  checkKnown(a, ['out', 'quick', 'pretrained', 'policy', 'json', 'count', 'iterations', 'seed']);
+  if (a.options.has('seeds')) return reproduceSeeds(a);
+  checkKnown(a, ['out', 'quick', 'pretrained', 'policy', 'json', 'count', 'iterations', 'seed', 'rule']);
   const out = stringOpt(a, 'out');
   checkOutputDir(out, '--out'); // before the runs: a long reproduction never ends unable to save
   const clash = OUTPUTS.filter((f) => existsSync(join(out, f)));
@@ -61,6 +66,8 @@ export async function reproduceCommand(a: Args): Promise<void> {
   const catalog = loadCatalog('toolorchestra');
   await initNodeBackend('wasm');
   const t0 = performance.now();
+  const rule = await ruleFor(a, catalog, quick, log); // first: a bad --rule is refused before any training
+  const tTrain = performance.now();
   let net: PolicyNetwork, source: string;
   if (given) {
     net = loadPolicyFile(given).net;
@@ -72,8 +79,8 @@ export async function reproduceCommand(a: Args): Promise<void> {
     source = `a policy trained here with the shipped recipe and saved in DIR/policy (seed ${SHIPPED_RECIPE.seed}, ` +
       `${iterations} iterations, \`train ${RECIPE_OPTIONS}\`), the one policy of every table`;
   }
-  const trainedS = (performance.now() - t0) / 1000;
-  const r = await reproduce({
+  const trainedS = (performance.now() - tTrain) / 1000;
+  const r = await reproduce({ rule,
     catalog, sim: DEFAULT_SIM, seed, count, preference: DEFAULT_PREFERENCE, baselines: TABLE1_BASELINES, maxTurns: FIGURE6_BUDGETS,
     orchestrator: (c, p, name) => learnedPolicy(net, c, p, name),
   }, log);
@@ -81,7 +88,8 @@ export async function reproduceCommand(a: Args): Promise<void> {
   const header = `# Reproduction of the ToolOrchestra paper's tables\n\n` +
     `\`npm run cli -- reproduce ${quick ? '--quick ' : ''}${a.flags.has('pretrained') ? '--pretrained ' : ''}` +
     `${['count', 'iterations', 'seed'].filter((o) => a.options.has(o)).map((o) => `--${o} ${a.options.get(o) as string} `).join('')}` +
-    `--out DIR\`: ${count} tasks per suite (seed ${seed}), ${source}; ${wallS.toFixed(0)} s on this machine` +
+    `--out DIR\`: ${count} tasks per suite (seed ${seed}), ${source}; the greedy rule's λ ${a.options.has('rule')
+      ? `read from ${stringOpt(a, 'rule')}` : 'tuned on the recipe\'s training tasks'}; ${wallS.toFixed(0)} s on this machine` +
     `${given ? '' : ` (${trainedS.toFixed(0)} s of it training)`}. Each cell is lab / paper; — where the paper has no number.`;
   writeFilesAtomically([{ path: join(out, 'REPRODUCTION.md'), data: reproductionMarkdown(r, header) }]);
   log(`wrote ${join(out, 'REPRODUCTION.md')} in ${wallS.toFixed(1)} s`);

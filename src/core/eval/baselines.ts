@@ -12,6 +12,7 @@ import { counterUniform } from '../sim/rng';
 import { SELF } from '../sim/slots';
 import { notoolsPolicy, promptedPolicy, toolsPlusPolicy } from './modelDriven';
 import { oraclePolicy } from './oracle';
+import { greedyPolicy } from './greedyRule';
 import { allowedSlots, byCost, policy, turnsLeft, unitsLeft, type BatchPolicy } from './policy';
 import { parseDecimal } from '../decimal';
 
@@ -87,7 +88,7 @@ export function cascadePolicy(theta: number): BatchPolicy {
 }
 
 export const BASELINE_FORMS = ['random', 'always:<model>', 'repeat:<model>:<k>', 'tools+<model>', 'notools:<model>',
-  'prompted:<model>', 'cheapest', 'cascade:<θ>', 'oracle'];
+  'prompted:<model>', 'cheapest', 'cascade:<θ>', 'greedy:<λ>', 'oracle'];
 
 /** Builds a baseline from its name, e.g. "cascade:0.7", "tools+gpt-5" or "repeat:gpt-5-mini:3". */
 export function baselineFromName(name: string, catalog: Catalog, sim: SimConfig): BatchPolicy {
@@ -108,6 +109,11 @@ export function baselineFromName(name: string, catalog: Catalog, sim: SimConfig)
     const theta = parseDecimal(name.slice(8)); // a decimal number (not 0x1)
     if (name.length === 8 || !Number.isFinite(theta)) throw new Error(`${name}: θ must be a number, e.g. cascade:0.7`);
     return cascadePolicy(theta);
+  }
+  if (name.startsWith('greedy:')) {
+    const lambda = parseDecimal(name.slice(7));
+    if (name.length === 7 || !Number.isFinite(lambda) || lambda < 0) throw new Error(`${name}: λ must be a number ≥ 0, e.g. greedy:0.1`);
+    return greedyPolicy(catalog, lambda);
   }
   throw new Error(`unknown policy "${name}" (baselines: ${BASELINE_FORMS.join(', ')}; or a trained orchestrator.json)`);
 }

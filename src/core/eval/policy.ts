@@ -69,6 +69,16 @@ export function slotCost(env: BatchEnv, i: number, s: number): number {
   return toolCost + scaled(slot.model) * callCost(m.pricing, brief, out, baseLatencyMs(m.latency, out));
 }
 
+/** The expected latency of slot s now: the answering model's, or the writer's (its share of tokens) plus the tool's. */
+export function slotLatencyMs(env: BatchEnv, s: number): number {
+  const slot = env.slots[s] as Slot;
+  if (slot.role === 'answer') return expectedLatencyMs(env.catalog.tools[slot.model] as ToolSpec);
+  const tool = expectedLatencyMs(env.catalog.tools[slot.tool] as ToolSpec);
+  if (slot.model === SELF) return tool;
+  const m = env.catalog.tools[slot.model] as ToolSpec;
+  return tool + baseLatencyMs(m.latency, writeTokens(m, env.sim.writerTokenShare));
+}
+
 /** `slots` sorted by expected cost, cheapest first (ties: slot order). */
 export function byCost(env: BatchEnv, i: number, slots: number[]): number[] {
   return slots.map((s) => ({ s, c: slotCost(env, i, s) })).sort((a, b) => a.c - b.c || a.s - b.s).map((x) => x.s);

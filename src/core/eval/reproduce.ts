@@ -7,7 +7,7 @@
 
 import type { BatchPolicy } from './policy';
 import type { Preference } from '../preference';
-import type { Catalog } from '../sim/catalog';
+import type { Catalog, ToolSpec } from '../sim/catalog';
 import type { SimConfig } from '../sim/callModel';
 import { baselineFromName } from './baselines';
 import { DEPARTURES, PAPER_TABLE1, PAPER_SUITES, type PaperSuite } from './paperTable1';
@@ -15,6 +15,7 @@ import { PAPER_TABLE3, preferenceFollowing } from './preferenceFollowing';
 import { DEFAULT_PREFERENCE } from '../preference';
 import { evaluateOnSuites, PAPER_TABLE15, suiteTasks, type SuiteRow } from './suiteTable';
 import { withCheaperCopy, withOtherPricing, withUnseenModels } from './catalogVariants';
+import { greedyName, greedyPolicy, LAMBDA_GRID, type RuleLambdas } from './greedyRule';
 
 export interface Row {
   name: string;
@@ -31,6 +32,9 @@ export interface Reproduction {
   table4: Row[];
   table15: Row[];
   figure6: Row[];
+  /** The greedy rule's λ per preference, tuned on training tasks, and its Table 1 at every λ of the grid (its frontier). */
+  rule: Row[];
+  ruleFrontier: Row[];
 }
 
 /** Makes the learned policy for a catalog and P (the caller owns the network). */
@@ -47,7 +51,14 @@ export interface ReproduceOptions {
   baselines: readonly string[];
   /** Turn budgets of Figure 6. */
   maxTurns: readonly number[];
+  /** The greedy rule's λ per preference, tuned on training tasks (greedyRule.tuneForPresets). */
+  rule: RuleLambdas;
 }
+
+/** Table 2's row of the best baseline by HLE (each baseline also has a row of its own, by its name). */
+export const BEST_UNSEEN_BASELINE = 'best baseline (by HLE)';
+/** The name of the greedy rule's row in every table. */
+export const RULE_ROW = 'greedy rule (λ tuned on training tasks)';
 
 /** Figure 6's turn budgets: the paper's 10/20/50/100 around its training budget of 30, scaled to the lab's 12. */
 export const FIGURE6_BUDGETS = [4, 8, 12, 20, 40];
@@ -65,9 +76,11 @@ const meanOver = (f: (s: PaperSuite) => number): number => PAPER_SUITES.reduce((
 
 function suiteRow(r: SuiteRow, name = r.policy): Row {
   const lab: Row['lab'] = { ...Object.fromEntries(PAPER_SUITES.map((s) => [s, pct(r.bySuite[s].accuracy)])),
-    costCents: Math.round(1000 * r.costUSD) / 10, latencyMin: Math.round(100 * r.latencyS / 60) / 100 };
-  const paper: Row['paper'] = r.paper ? { ...r.paper.accuracy, costCents: r.paper.costCents,
-    latencyMin: r.paper.latencyMin } : { hle: null, frames: null, tau2: null, costCents: null, latencyMin: null };
+    mean: pct(r.accuracy), costCents: Math.round(1000 * r.costUSD) / 10, latencyMin: Math.round(100 * r.latencyS / 60) / 100 };
+  const acc = r.paper?.accuracy, all = acc && PAPER_SUITES.every((s) => acc[s] !== null);
+  const paper: Row['paper'] = r.paper ? { ...r.paper.accuracy,
+    mean: all ? Math.round(10 * meanOver((s) => acc[s] as number)) / 10 : null, costCents: r.paper.costCents,
+    latencyMin: r.paper.latencyMin } : { hle: null, frames: null, tau2: null, mean: null, costCents: null, latencyMin: null };
   return { name, paper, lab };
 }
 
@@ -89,26 +102,36 @@ const callsOf = (r: SuiteRow, ids: readonly string[]): number =>
 export async function reproduce(o: ReproduceOptions, log: (s: string) => void = () => {}): Promise<Reproduction> {
   const { catalog, sim, seed, count } = o;
   const tasks = suiteTasks(catalog, sim, seed, count);
+  const rule = (c: Catalog, p: Preference, name = RULE_ROW) => greedyPolicy(c, o.rule.of(p), p, name);
   log('table 1');
   const t1 = await evaluateOnSuites([o.orchestrator(catalog, o.preference, 'orchestrator'),
-    ...o.baselines.map((b) => baselineFromName(b, catalog, sim))], tasks, catalog, sim, seed);
+    ...o.baselines.map((b) => baselineFromName(b, catalog, sim)), rule(catalog, o.preference)], tasks, catalog, sim, seed);
   const table1 = t1.map((r) => suiteRow(r));
+
+  log('the greedy rule at every λ');
+  const frontier = await evaluateOnSuites(LAMBDA_GRID.map((l) => greedyPolicy(catalog, l, o.preference, greedyName(l))), tasks,
+    catalog, sim, seed);
+  const ruleFrontier: Row[] = frontier.map((r) => ({ name: r.policy, paper: {},
+    lab: suiteRow(r).lab }));
+  const ruleRows: Row[] = o.rule.byPreset.map((x) => ({ name: x.preset, paper: {},
+    lab: { lambda: x.lambda, trainingScore: Math.round(1000 * x.score) / 10 } }));
 
   log('table 2 (every model unseen in training)');
   const unseen = withUnseenModels(catalog);
   const t2 = await evaluateOnSuites([o.orchestrator(unseen, o.preference, 'orchestrator'),
-    ...UNSEEN_BASELINES.map((b) => baselineFromName(b, unseen, sim))], suiteTasks(unseen, sim, seed, count), unseen,
+    ...UNSEEN_BASELINES.map((b) => baselineFromName(b, unseen, sim)), rule(unseen, o.preference)], suiteTasks(unseen, sim, seed, count), unseen,
     sim, seed);
-  const best2 = t2.slice(1).reduce((b, r) => (r.bySuite.hle.accuracy > b.bySuite.hle.accuracy ? r : b));
+  const best2 = t2.slice(1, -1).reduce((b, r) => (r.bySuite.hle.accuracy > b.bySuite.hle.accuracy ? r : b));
   const models = unseen.tools.filter((t) => t.kind !== 'basic').map((t) => t.id);
   const table2: Row[] = [
     { name: 'orchestrator, unseen tools',
       paper: { hle: 22.0, frames: 73.8, tau2: 48.8, costCents: 34.8, latencyMin: 8.2, unseenCallsPerTask: null },
       lab: { ...suiteRow(t2[0] as SuiteRow).lab, unseenCallsPerTask: callsOf(t2[0] as SuiteRow, models) } },
-    { name: `best baseline, ${best2.policy}`,
+    { name: BEST_UNSEEN_BASELINE,
       paper: { hle: 17.8, frames: 53.6, tau2: 43.4, costCents: 102.4, latencyMin: 19.5, unseenCallsPerTask: null },
       lab: { ...suiteRow(best2).lab, unseenCallsPerTask: callsOf(best2, models) } },
-    ...t2.slice(1).filter((r) => r !== best2).map((r) => ({ ...suiteRow(r), paper: {} })),
+    ...t2.slice(1).map((r) => ({ ...suiteRow(r), paper: {},
+      lab: { ...suiteRow(r).lab, unseenCallsPerTask: callsOf(r, models) } })),
   ];
 
   log('a cheaper copy of a known model');
@@ -145,6 +168,9 @@ export async function reproduce(o: ReproduceOptions, log: (s: string) => void = 
       paper: { hle: sys.hle, frames: sys.frames, tau2: sys.tau2 },
       lab: { hle: mean('hle'), frames: mean('frames'), tau2: mean('tau2') } });
   }
+  const ruleFollowing = await preferenceFollowing((p, name) => rule(catalog, p, name), tasks, catalog, sim, seed, { toolRef });
+  const ruleMean = (s: PaperSuite) => pct(ruleFollowing.reduce((a, r) => a + (r.bySuite[s].score ?? 0), 0) / ruleFollowing.length);
+  table3Systems.push({ name: RULE_ROW, paper: {}, lab: { hle: ruleMean('hle'), frames: ruleMean('frames'), tau2: ruleMean('tau2') } });
 
   log('table 4 (another provider’s prices)');
   const priced = withOtherPricing(catalog);
@@ -161,8 +187,11 @@ export async function reproduce(o: ReproduceOptions, log: (s: string) => void = 
   const table15: Row[] = t1.filter((r) => PAPER_TABLE15.some((p) => p.policy === r.policy)).map((r) => {
     const p = PAPER_TABLE15.find((x) => x.policy === r.policy);
     const ids = [...new Set([...Object.keys(p?.calls ?? {}), ...catalog.tools.map((t) => t.id)])];
+    /** FRAMES's calls per task to the basic tools that run queries (searches) or programs. */
+    const frames = (runs: ToolSpec['runs']) => Math.round(100 * catalog.tools.reduce((a, t) => a
+      + (t.kind === 'basic' && t.runs === runs ? r.bySuite.frames.callsPerTask[t.id] ?? 0 : 0), 0)) / 100;
     return { name: r.policy, paper: Object.fromEntries(ids.map((id) => [id, p?.calls[id] ?? null])),
-      lab: Object.fromEntries(ids.map((id) => [id, callsOf(r, [id])])) };
+      lab: { ...Object.fromEntries(ids.map((id) => [id, callsOf(r, [id])])), framesSearches: frames('query'), framesPrograms: frames('code') } };
   });
 
   log('figure 6 (turn budgets)');
@@ -170,14 +199,15 @@ export async function reproduce(o: ReproduceOptions, log: (s: string) => void = 
   for (const T of o.maxTurns) {
     const simT = { ...sim, maxTurns: T };
     const tasksT = suiteTasks(catalog, simT, seed, count);
-    for (const p of [o.orchestrator(catalog, o.preference, 'orchestrator'), baselineFromName('tools+gpt-5', catalog, simT)]) {
+    for (const p of [o.orchestrator(catalog, o.preference, 'orchestrator'), baselineFromName('tools+gpt-5', catalog, simT),
+      rule(catalog, o.preference)]) {
       const r = (await evaluateOnSuites([p], tasksT, catalog, simT, seed))[0] as SuiteRow;
       figure6.push({ name: `${p.name}, max turns ${T}`, paper: {}, lab: { hle: pct(r.bySuite.hle.accuracy),
         costUSD: Math.round(1e4 * r.bySuite.hle.meanCostUSD) / 1e4,
         turns: Math.round(10 * r.bySuite.hle.meanTurns) / 10 } });
     }
   }
-  return { table1, table2, copy, table3, table3Systems, table4, table15, figure6 };
+  return { table1, table2, copy, table3, table3Systems, table4, table15, figure6, rule: ruleRows, ruleFrontier };
 }
 
 /** The paper's Figure 6 in words (its curves are not published as numbers). */
@@ -202,7 +232,9 @@ export function reproductionMarkdown(r: Reproduction, header: string): string {
       'and latency min over the three suites, share of calls to paid APIs %)', r.table3),
     table('Table 3, the paper’s metric per system (mean over the five preferences above)', r.table3Systems),
     table('Table 4 — another provider’s prices', r.table4), table('Table 15 — calls per task (mean of the three suites)', r.table15),
-    table('Figure 6 — accuracy and cost on HLE as the turn budget varies (training budgets 4–40, evaluation 12)', r.figure6), PAPER_FIGURE6, ''].join('\n');
+    table('Figure 6 — accuracy and cost on HLE as the turn budget varies (training budgets 4–40, evaluation 12)', r.figure6), PAPER_FIGURE6, '',
+    table('The greedy rule — its λ per preference, tuned on training tasks (their mean preference-weighted score ×100)', r.rule),
+    table('The greedy rule at every λ, default P (its frontier: accuracy %, cost ¢, latency min)', r.ruleFrontier), ''].join('\n');
 }
 
 export { DEFAULT_PREFERENCE };
