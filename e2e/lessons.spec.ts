@@ -129,7 +129,7 @@ async ({ page }) => {
   await expect(badge).toHaveAttribute('title', /speed probe: wasm: .*webgpu/);
   // Each baseline family of the trade-off view says what it is.
   const legend = page.getByTestId('tradeoff').getByRole('list', { name: 'legend' });
-  for (const family of ['repeat', 'notools', 'tools+model', 'prompted', 'cascade']) {
+  for (const family of ['repeat', 'notools', 'tools+model', 'prompted', 'cascade', 'greedy']) {
     const item = legend.getByRole('listitem').filter({ hasText: new RegExp(`^${family.replace('+', '\\+')}$`) });
     const form = family.replace('+model', '+X').replace('+', '\\+');
     await expect(item).toHaveAttribute('title', new RegExp(`^${form}.{30,}`));

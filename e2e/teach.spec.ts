@@ -28,7 +28,7 @@ test('the first screen: the question, the answer with live numbers, labelled bas
   await expect(page.getByRole('heading', { name: 'Can a small router beat always calling the biggest model?' })).toBeVisible();
   await expect(page.getByTestId('first-accuracy')).toHaveText(/\d+%/);
   const labels = await page.locator('text.point-label').allTextContents();
-  for (const name of ['always GPT-5', 'GPT-5 + tools', 'cheapest', 'cascade', 'oracle', 'you are here']) expect(labels).toContain(name);
+  for (const name of ['always GPT-5', 'GPT-5 + tools', 'cheapest', 'cascade', 'hindsight', 'you are here']) expect(labels).toContain(name);
   await expect(page.getByTestId('tradeoff')).toContainText('AIQ: the average accuracy');
   // 1. The sliders move the ★.
   const before = await operatingPoint(page);

@@ -153,23 +153,28 @@ describe('model-driven baselines (the paper’s rows) on hand-built situations',
   });
 });
 
-describe('the oracle on hand-built situations (it sees the draws)', () => {
+describe('the hindsight baseline on hand-built situations (it sees the draws)', () => {
+  it('is called hindsight: the old name "oracle" says why it changed (it is not an upper bound)', () => {
+    expect(() => baselineFromName('oracle', handCatalog(), SIM)).toThrow(/"oracle" is called "hindsight" now: .*not an upper bound/);
+    expect(baselineFromName('hindsight', handCatalog(), SIM).name).toBe('hindsight');
+  });
+
   const orcWrong = { [drawKey(0, who.model('orc'), 0, CH_SUCCESS)]: U_NO, [drawKey(1, who.model('orc'), 0, CH_SUCCESS)]: U_NO };
 
   it('submits when the driver itself would be right: the cheapest commit', async () => {
-    expect((await play('oracle', [handTask()])).actions).toEqual([['submit']]);
+    expect((await play('hindsight', [handTask()])).actions).toEqual([['submit']]);
   });
 
   it('buys exactly the find that makes an answer right, then commits it', async () => {
     // orc is wrong on both steps whatever it gathers. alpha: step 0 σ(0) = 0.5 > u 0.3 (right as it is); step 1 σ(−2) ≈ 0.12 < u 0.4,
     // but σ(−2 + 2) = 0.5 > 0.4 after beta's find: the plan is code:self@beta, then answer:alpha.
     const draws = outcomeDraws(U_YES, { ...orcWrong, [drawKey(0, who.model('alpha'), 0, CH_SUCCESS)]: 0.3, [drawKey(1, who.model('alpha'), 0, CH_SUCCESS)]: 0.4 });
-    const { env, actions } = await play('oracle', [handTask()], draws);
+    const { env, actions } = await play('hindsight', [handTask()], draws);
     expect(actions).toEqual([['code:self@beta', 'answer:alpha']]);
     expect(env.outcome[0]).toBe(1);
     // The same, but the program would not be found (its hit draw fails): no right plan; the likeliest answer now is alpha's
     // (p̂ = 0.5·σ(−2/√(1 + π·4.3²/8)) ≈ 0.17 against orc's ≈ 0.11).
-    const miss = await play('oracle', [handTask()], outcomeDraws(U_YES, { ...orcWrong, [drawKey(0, who.model('alpha'), 0, CH_SUCCESS)]: 0.3, [drawKey(1, who.model('alpha'), 0, CH_SUCCESS)]: 0.4, [drawKey(1, who.slot('code:self@beta'), 0, CH_HIT)]: U_NO }));
+    const miss = await play('hindsight', [handTask()], outcomeDraws(U_YES, { ...orcWrong, [drawKey(0, who.model('alpha'), 0, CH_SUCCESS)]: 0.3, [drawKey(1, who.model('alpha'), 0, CH_SUCCESS)]: 0.4, [drawKey(1, who.slot('code:self@beta'), 0, CH_HIT)]: U_NO }));
     expect(miss.actions).toEqual([['answer:alpha']]);
     expect(miss.env.outcome[0]).toBe(0);
   });
@@ -235,19 +240,19 @@ describe('baselines on a small toolorchestra evaluation', () => {
     expect(hi.meanTurns).toBeGreaterThan(lo.meanTurns);
   });
 
-  it('the oracle is an upper bound and random is poor; evaluation is deterministic', async () => {
-    const oracle = await evalOf('oracle');
+  it('hindsight is more accurate than the rules and the models\' rows, random is poor; evaluation is deterministic', async () => {
+    const hindsight = await evalOf('hindsight');
     for (const name of ['random', 'cheapest', 'tools+gpt-5', 'tools+claude-opus-4.1', 'prompted:gpt-5', 'notools:gpt-5', 'cascade:0.7', 'always:gpt-5', 'repeat:gpt-5-mini:2']) {
-      expect(oracle.accuracy, name).toBeGreaterThan((await evalOf(name)).accuracy);
+      expect(hindsight.accuracy, name).toBeGreaterThan((await evalOf(name)).accuracy);
     }
     expect((await evalOf('random')).accuracy).toBeLessThan(0.3);
     expect(await evalOf('cascade:0.7')).toEqual(await evalOf('cascade:0.7'));
   });
 
-  it('the oracle plans on the env’s own draws: every unit it gathers evidence for is committed right', async () => {
+  it('hindsight plans on the env’s own draws: every unit it gathers evidence for is committed right', async () => {
     const hle = generateTasks(catalog, { seed: 6, count: 150, suite: 'hle', availability: 1 }).tasks;
     for (const on of [tasks, hle]) {
-      const env = await traced('oracle', on);
+      const env = await traced('hindsight', on);
       let gathered = 0;
       for (const tr of env.traces ?? []) {
         for (const e of tr) {

@@ -98,7 +98,7 @@ describe('command line', () => {
     const r = cli('frontier', '--count', '200', '--seed', '4', '--json');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
-    expect(j.families.map((f: { family: string }) => f.family)).toEqual(['random', 'cheapest', 'always', 'repeat', 'notools', 'tools+model', 'prompted', 'cascade', 'oracle']);
+    expect(j.families.map((f: { family: string }) => f.family)).toEqual(['random', 'cheapest', 'always', 'repeat', 'notools', 'tools+model', 'prompted', 'cascade', 'greedy', 'hindsight']);
     for (const f of j.families) expect(f.aiq).toBeGreaterThanOrEqual(0);
     // The references: the cheapest and the most accurate point of one model working alone (always, notools, tools+model).
     type P = { policy: string; cost: number; accuracy: number };

@@ -4,7 +4,7 @@ import { STEP_TYPE_MEANING, STEP_TYPES } from '../core/sim/stepTypes';
 /** The tool catalog: prices, latency, roles (what a model writes, what a basic tool runs), skills per step type, calibration. */
 export function CatalogTable({ catalog }: { catalog: Catalog }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="The tool catalog (scrolls)">
       <table className="catalog">
         <caption>
           Catalog <code>{catalog.name}</code> — prices in {catalog.currency === 'USD' ? 'USD per million tokens'

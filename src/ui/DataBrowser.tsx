@@ -1,3 +1,4 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { Catalog } from '../core/sim/catalog';
 import { harnessSchemas, taskMessages, tasksToJsonl } from '../core/sim/render';
 import type { Task } from '../core/sim/tasks';
@@ -62,6 +63,23 @@ export function DataBrowser() {
       select: s.select, setDataSeed: s.setDataSeed })),
   );
   const task = tasks[selected];
+  const list = useRef<HTMLUListElement>(null);
+  /** The listbox's keys (WAI-ARIA): arrows move the selection, Page Up/Down by ten, Home and End to the ends. */
+  const onKey = (e: KeyboardEvent<HTMLUListElement>) => {
+    const last = tasks.length - 1;
+    const to = { ArrowDown: selected + 1, ArrowUp: selected - 1, PageDown: selected + 10, PageUp: selected - 10, Home: 0, End: last }[e.key];
+    if (to === undefined || last < 0) return;
+    e.preventDefault();
+    select(Math.max(0, Math.min(last, to)));
+  };
+  // The selected task stays in the list's view (the list scrolls, never the page).
+  useEffect(() => {
+    const box = list.current, item = box?.children[selected];
+    if (!box || !item) return;
+    const b = box.getBoundingClientRect(), r = item.getBoundingClientRect();
+    if (r.top < b.top) box.scrollTop -= b.top - r.top;
+    else if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom;
+  }, [selected]);
   return (
     <section className="panel data-browser" aria-label="ToolScale-lite data">
       <header className="panel-head">
@@ -81,9 +99,11 @@ export function DataBrowser() {
         )}
       </header>
       <div className="browser">
-        <ul className="task-list" role="listbox" aria-label="tasks">
+        <ul className="task-list" role="listbox" aria-label="tasks" tabIndex={0} ref={list} onKeyDown={onKey}
+          aria-activedescendant={task ? `task-option-${selected}` : undefined}>
           {tasks.map((t, i) => (
-            <li key={t.id} role="option" aria-selected={i === selected} onClick={() => select(i)} className={i === selected ? 'sel' : ''}>
+            <li key={t.id} id={`task-option-${i}`} role="option" aria-selected={i === selected} onClick={() => select(i)}
+              className={i === selected ? 'sel' : ''}>
               <span className={`domain ${t.domain}`}>{t.domain}</span>
               <span className="q">{t.question}</span>
               <span className="small muted">{t.steps.length} {t.steps.length === 1 ? 'step' : 'steps'}</span>

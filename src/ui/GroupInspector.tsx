@@ -77,7 +77,8 @@ export function GroupInspector() {
           : <>A = R − mean = R − {g.mean.toFixed(3)} (no std division)</>}{g.filtered
           ? ' — this group was filtered (std < threshold): A = 0, not trained on' : ''}.
       </p>
-      <div ref={box} className={`table-wrap${overflow ? ' overflowing' : ''}`} data-stacked={fitLevel > 0 || undefined}>
+      <div ref={box} className={`table-wrap${overflow ? ' overflowing' : ''}`} data-stacked={fitLevel > 0 || undefined}
+        {...(overflow ? { tabIndex: 0, role: 'region', 'aria-label': 'The group\'s trajectories (scrolls sideways)' } : {})}>
         {overflow && <p className="scroll-cue small">Wider than its box: scroll sideways →</p>}
         <table className="group">
           <thead>
@@ -88,7 +89,9 @@ export function GroupInspector() {
             {g.trajectories.map((t, i) => (
               <Fragment key={i}>
                 <tr className={open === i ? 'sel' : ''} onClick={() => setOpen(open === i ? null : i)}>
-                  <td>{i + 1}</td>
+                  {/* The row opens on a click anywhere; its number is the button the keyboard reaches (its click bubbles to the row). */}
+                  <td><button type="button" className="row-open" aria-expanded={open === i}
+                    aria-label={`Trajectory ${i + 1}: ${open === i ? 'hide' : 'show'} its turns`}>{i + 1}</button></td>
                   <td className={t.outcome ? 'good' : 'bad'}>{t.outcome ? '✓' : '✗'}</td>
                   <td className="num">{formatCost(catalog, t.costUSD)}</td>
                   <td className="num">{t.latencyS.toFixed(1)} s</td>

@@ -40,7 +40,7 @@ export function PaperVsLab() {
           ? ' (the policy has trained since)' : ''}</span> : null}
       </p>
       {paper && (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Paper against lab (scrolls)">
           <table className="paper">
             <thead>
               <tr><th>system</th>{COLUMNS.map((c) => <th key={c.key} colSpan={2}>{c.label}</th>)}</tr>

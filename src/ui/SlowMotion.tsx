@@ -41,7 +41,8 @@ function PhaseTable({ t }: { t: Table }) {
   };
   const across = t.columns.slice(1).map((_, j) => j + 1);
   return (
-    <div ref={box} className={`table-wrap${overflow ? ' overflowing' : ''}`} data-transposed={level > 0 || undefined}>
+    <div ref={box} className={`table-wrap${overflow ? ' overflowing' : ''}`} data-transposed={level > 0 || undefined}
+      {...(overflow ? { tabIndex: 0, role: 'region', 'aria-label': `${t.caption} (scrolls sideways)` } : {})}>
       {overflow && <p className="scroll-cue small">Wider than its box: scroll sideways →</p>}
       <table className="phase-table">
         <caption>{t.caption}</caption>

@@ -99,7 +99,7 @@ export type TradeoffAxis = 'cost' | 'latencyS' | 'apiShare';
 export interface Tradeoff {
   /** Baselines on the held-out set (computed once per catalog). */
   baselines: TradeoffPoint[];
-  /** Vertices of the baselines' non-decreasing convex hull along each x-axis (the oracle left out). */
+  /** Vertices of the baselines' non-decreasing convex hull along each x-axis (the hindsight baseline left out: it sees the draws). */
   frontiers: Record<TradeoffAxis, TradeoffPoint[]>;
   /** The policy swept over the preference sweep. */
   sweep: TradeoffPoint[];

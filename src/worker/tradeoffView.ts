@@ -23,7 +23,7 @@ const point = (r: EvalResult, family: string, label = r.policy): TradeoffPoint =
 export async function baselineView(evalTasks: Task[], s: LabSettings): Promise<BaselineView> {
   const { families, cMin, cMax, references } = await sweepBaselines(evalTasks, s.catalog, s.train.sim, s.train.seed);
   const points = families.flatMap((f) => f.results.map((r) => point(r, f.family)));
-  const real = points.filter((p) => p.family !== 'oracle');
+  const real = points.filter((p) => p.family !== 'hindsight');
   const along = (axis: TradeoffAxis) => frontierAlong(real, (p) => p[axis]);
   return { points, frontiers: { cost: along('cost'), latencyS: along('latencyS'), apiShare: along('apiShare') },
     cascade: points.filter((p) => p.family === 'cascade'), range: [cMin, cMax], references };

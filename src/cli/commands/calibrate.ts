@@ -16,7 +16,7 @@ import { checkBackendName, initNodeBackend } from '../tfBackend';
 
 export const TABLE1_BASELINES = ['tools+gpt-5', 'notools:gpt-5', 'prompted:gpt-5', 'tools+claude-opus-4.1',
   'prompted:claude-opus-4.1', 'notools:claude-opus-4.1', 'prompted:qwen3-8b', 'notools:llama-3.3-70b',
-  'repeat:gpt-5-mini:3', 'cascade:0.8', 'oracle'];
+  'repeat:gpt-5-mini:3', 'cascade:0.8', 'hindsight'];
 
 export async function calibrateCommand(a: Args): Promise<void> {
   checkKnown(a, ['catalog', 'seed', 'count', 'policy', 'preference', 'baselines', 'backend', 'json']);

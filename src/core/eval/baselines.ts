@@ -1,7 +1,7 @@
 // Policies that need no learning — the landscape a trained orchestrator must beat. Routing baselines
 // driven by the catalog's own orchestrator: random, always:<model>, cheapest, repeat:<model>:<k> (k
 // queries or programs, then answer) and cascade:<θ> (FrugalGPT-style escalation while the signal is
-// below θ). The paper's model-driven rows live in modelDriven.ts, the oracle in oracle.ts;
+// below θ). The paper's model-driven rows live in modelDriven.ts, the hindsight baseline in hindsight.ts;
 // `baselineFromName` builds any of them.
 
 import { toolIndex, type Catalog } from '../sim/catalog';
@@ -11,7 +11,7 @@ import { nextLift, unitEstimate } from '../sim/estimates';
 import { counterUniform } from '../sim/rng';
 import { SELF } from '../sim/slots';
 import { notoolsPolicy, promptedPolicy, toolsPlusPolicy } from './modelDriven';
-import { oraclePolicy } from './oracle';
+import { hindsightPolicy } from './hindsight';
 import { greedyPolicy } from './greedyRule';
 import { allowedSlots, byCost, policy, turnsLeft, unitsLeft, type BatchPolicy } from './policy';
 import { parseDecimal } from '../decimal';
@@ -88,13 +88,15 @@ export function cascadePolicy(theta: number): BatchPolicy {
 }
 
 export const BASELINE_FORMS = ['random', 'always:<model>', 'repeat:<model>:<k>', 'tools+<model>', 'notools:<model>',
-  'prompted:<model>', 'cheapest', 'cascade:<θ>', 'greedy:<λ>', 'oracle'];
+  'prompted:<model>', 'cheapest', 'cascade:<θ>', 'greedy:<λ>', 'hindsight'];
 
 /** Builds a baseline from its name, e.g. "cascade:0.7", "tools+gpt-5" or "repeat:gpt-5-mini:3". */
 export function baselineFromName(name: string, catalog: Catalog, sim: SimConfig): BatchPolicy {
   if (name === 'random') return randomPolicy();
   if (name === 'cheapest') return cheapestPolicy();
-  if (name === 'oracle') return oraclePolicy();
+  if (name === 'hindsight') return hindsightPolicy();
+  if (name === 'oracle') throw new Error('"oracle" is called "hindsight" now: it sees the draws and takes the cheapest right plan with '
+    + 'one find a step, which is not an upper bound (a policy that gathers more evidence can be more accurate); write hindsight');
   if (name.startsWith('always:')) return alwaysPolicy(catalog, name.slice(7));
   if (name.startsWith('tools+')) return toolsPlusPolicy(catalog, name.slice(6), sim);
   if (name.startsWith('notools:')) return notoolsPolicy(catalog, name.slice(8), sim);

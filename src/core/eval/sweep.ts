@@ -1,5 +1,6 @@
 // Baseline families and their trade-off points: every baseline run on one held-out set,
-// grouped into families (single models, models with basic tools, the cascade swept over θ, …),
+// grouped into families (single models, models with basic tools, the cascade swept over θ, the
+// greedy rule over λ, …),
 // each with its hull and AIQ over a common cost range, and RouteLLM's APGR and CPT between the
 // cheapest and the most accurate model working alone.
 
@@ -9,6 +10,7 @@ import type { Task } from '../sim/tasks';
 import type { Preference } from '../preference';
 import type { BatchPolicy } from './policy';
 import { baselineFromName } from './baselines';
+import { greedyName, LAMBDA_GRID } from './greedyRule';
 import { PROMPTED_ROUTING } from './modelDriven';
 import { evaluatePolicy, type EvalResult } from './evaluate';
 import { aiq, routingMetrics, type RoutingMetrics, type TradeoffPoint } from './frontier';
@@ -56,7 +58,8 @@ export function baselineFamilies(catalog: Catalog): { family: string; policies: 
     { family: 'tools+model', policies: models.map((id) => `tools+${id}`) },
     { family: 'prompted', policies: prompted.map((id) => `prompted:${id}`) },
     { family: 'cascade', policies: CASCADE_THRESHOLDS.map((t) => `cascade:${t}`) },
-    { family: 'oracle', policies: ['oracle'] },
+    { family: 'greedy', policies: LAMBDA_GRID.map(greedyName) },
+    { family: 'hindsight', policies: ['hindsight'] },
   ];
   return fams.filter((f) => f.policies.length > 0);
 }
@@ -79,7 +82,7 @@ export const preferenceLabel = (p: Preference): string => `P(outcome ${p.outcome
 
 /**
  * Evaluates every baseline (and, if given, extra families such as a trained policy swept over P);
- * AIQ range = the cost span of all baseline points but the oracle's.
+ * AIQ range = the cost span of all baseline points but the hindsight baseline's (it sees the draws).
  */
 export async function sweepBaselines(
   tasks: readonly Task[], catalog: Catalog, sim: SimConfig, seed: number,
@@ -91,7 +94,7 @@ export async function sweepBaselines(
     for (const p of f.policies) results.push(await evaluatePolicy(baselineFromName(p, catalog, sim), tasks, catalog, sim, { seed }));
     evaluated.push({ family: f.family, results });
   }
-  const baselineCosts = evaluated.filter((f) => f.family !== 'oracle').flatMap((f) => f.results.map((r) => r.meanCostUSD));
+  const baselineCosts = evaluated.filter((f) => f.family !== 'hindsight').flatMap((f) => f.results.map((r) => r.meanCostUSD));
   const references = routingReferences(evaluated.filter((f) => SINGLE_MODEL_FAMILIES.includes(f.family))
     .flatMap((f) => f.results.map(toPoint)));
   for (const f of extra) {

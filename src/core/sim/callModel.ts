@@ -1,14 +1,14 @@
 // The model of one call, in one place: an answer's chance that a step is right (a logistic IRT curve
 // with a per-item latent, lifted by evidence, out of reach on a tool step without it); a written query
 // or program's chance to be good and to find what the step needs; the signal a result carries (AUROC
-// = the tool's `calibration`), tokens, latency and cost. The env, the task generator and the oracle
+// = the tool's `calibration`), tokens, latency and cost. The env, the task generator and the hindsight
 // all use these; docs/SIMULATION.md writes the formulas out with their published sources.
 
 import { baseLatencyMs, callCost, type ToolSpec } from './catalog';
 import { counterUniform, hashString, normalQuantile, unitLogistic } from './rng';
 import type { StepType } from './stepTypes';
 
-/** Settings of the simulated world shared by the generator, the env and the oracle. */
+/** Settings of the simulated world shared by the generator, the env and the hindsight baseline. */
 export interface SimConfig {
   /** IRT discrimination a in p = σ(a·(skill − difficulty) + s·v). */
   discrimination: number;

@@ -331,7 +331,7 @@ export class BatchEnv extends EpisodeState {
     }
   }
 
-  /** Oracle only: whether slot s's next call would find what its target step needs (it reads the hidden draws). */
+  /** The hindsight baseline only: whether slot s's next call would find what its target step needs (it reads the hidden draws). */
   peekFind(i: number, s: number): boolean {
     const k = this.target(i, s);
     if (k < 0) return false;
@@ -341,7 +341,7 @@ export class BatchEnv extends EpisodeState {
       && this.draw(key, k, sk, attempt, CH_HIT) < sigmoid(this.hitItem[idx * this.nTools + slot.tool] as number);
   }
 
-  /** Oracle only: whether model j (or the driver, SELF) would get step k right, with `extra` more evidence on it (a find). */
+  /** The hindsight baseline only: whether model j (or the driver, SELF) would get step k right, with `extra` more evidence on it (a find). */
   peekRight(i: number, k: number, j: number, extra = 0): boolean {
     const idx = i * MAX_STEPS + k, who = j === SELF ? this.driverKey : (this.modelKey[j] as number);
     const has = (this.hits[idx] as number) > 0 || extra > 0;

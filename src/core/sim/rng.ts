@@ -2,7 +2,7 @@
 //  - `SeqRng`: a sequential generator (mulberry32) for building tasks, where draws come in order;
 //  - `counterUniform`: a counter-based draw u(key, a, b, c, channel) for episodes, so that the
 //    same (episode, step, tool, attempt) gets the same number whatever else happened. That gives
-//    common random numbers across policies (fair comparisons) and lets the oracle baseline "see"
+//    common random numbers across policies (fair comparisons) and lets the hindsight baseline "see"
 //    the hidden success of a call before making it.
 
 /** 32-bit integer mix (the finaliser of MurmurHash3). */

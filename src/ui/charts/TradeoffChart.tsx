@@ -25,7 +25,8 @@ const FAMILY_COLOURS: Record<string, string> = {
   'tools+model': '#c2255c',
   prompted: '#0c8599',
   cascade: '#f59f00',
-  oracle: '#2f9e44',
+  greedy: '#4263eb',
+  hindsight: '#2f9e44',
 };
 const familyColour = (f: string): string => FAMILY_COLOURS[f] ?? '#888';
 
@@ -45,7 +46,11 @@ const FAMILY_NOTES: Record<string, string> = {
   cascade:
     'cascade:θ: cheap tools first, escalating to dearer ones while the evidence is weaker than θ ' +
     '(FrugalGPT-style), one dot per θ',
-  oracle: 'oracle: sees which call would succeed and takes the cheapest plan that answers right (an upper bound)',
+  greedy:
+    'greedy:λ: the best simple rule on the policy’s own estimates — each turn it buys the evidence whose expected gain ' +
+    'beats λ × its cost, then answers with the best chance minus λ × cost; one dot per λ',
+  hindsight: 'hindsight: sees which call would succeed and takes the cheapest plan that answers right with at most one find a ' +
+    'step — a cheap right path, not an upper bound (a policy that gathers more evidence can beat it)',
 };
 
 /** A baseline's name in a sentence: the view's own name for it, or its label in words ("always qwen3-8b"). */
@@ -62,7 +67,7 @@ const NAMED: Record<string, string> = {
   'always:gpt-5': 'always GPT-5',
   'tools+gpt-5': 'GPT-5 + tools',
   cheapest: 'cheapest',
-  oracle: 'oracle',
+  hindsight: 'hindsight',
 };
 
 const YOU = 'you are here';

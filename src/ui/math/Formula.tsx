@@ -1,7 +1,8 @@
 // A TeX formula rendered by KaTeX into a ref: katex.render builds DOM nodes and sets their styles
 // through the CSSOM, which the page's `style-src 'self'` allows (an innerHTML string with style
-// attributes would be blocked). The wrapper is role="math" with a plain-text reading; each linked
-// symbol (`\htmlData{sym=…}`) becomes focusable with its own label for symbol linking. KaTeX and its
+// attributes would be blocked). The wrapper is role="math" with a plain-text reading; KaTeX's drawing
+// is aria-hidden, so its linked symbols (`\htmlData{sym=…}`) light on hover only: from the keyboard, a
+// symbol is reached through its values on screen (SymValue), which light it in turn. KaTeX and its
 // style sheet are fetched when the first formula is shown, not with the page (they were a third of
 // its script). A formula wider than its column (a phone's 320 px) is drawn smaller to fit, down to
 // MIN_SCALE; past that it scrolls.
@@ -9,7 +10,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { KATEX_OPTIONS } from './formulas';
 import './math.css';
-import { symbolLabel } from './symbolLinking';
 
 type Katex = typeof import('katex').default;
 let katexLoad: Promise<Katex> | null = null;
@@ -61,11 +61,6 @@ export function Formula({ tex, label, display = true }: FormulaProps) {
       } catch {
         el.textContent = label;
         return;
-      }
-      for (const s of el.querySelectorAll<HTMLElement>('[data-sym]')) {
-        s.tabIndex = 0;
-        s.setAttribute('role', 'img');
-        s.setAttribute('aria-label', symbolLabel(s.dataset.sym ?? ''));
       }
       setDrawn((n) => n + 1);
     }, () => undefined); // not fetched: the words stay
