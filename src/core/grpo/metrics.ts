@@ -64,7 +64,7 @@ export interface IterationMetrics {
   entropy: number;
   clipFrac: number;
   filteredFrac: number;
-  /** The surrogate loss (≈ 0 on the first on-policy epoch by construction). */
+  /** The surrogate loss (on the first, on-policy epoch: minus the advantage averaged over the decisions, small next to |A|). */
   loss: number;
   gradNorm: number;
   /** The learning rate this iteration's update used (config.ts, learningRateAt). */

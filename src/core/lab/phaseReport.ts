@@ -13,6 +13,14 @@ import { REWARD_MODE_INFO, type RewardMode } from '../grpo/rewardModes';
 import { PHASE_NAMES, type PhaseName } from '../grpo/phaseNames';
 import type { IterationState } from '../grpo/phases';
 import type { Divergence } from '../grpo/metrics';
+import { filteredInWords } from './filteredInWords';
+
+/** The mean |A| over the batch's trajectories: the scale the first epoch's surrogate is small against. */
+function meanAbsAdvantage(groups: readonly { advantages: ArrayLike<number> }[]): number {
+  let sum = 0, n = 0;
+  for (const g of groups) for (let k = 0; k < g.advantages.length; k++) { sum += Math.abs(g.advantages[k] as number); n++; }
+  return n > 0 ? sum / n : 0;
+}
 
 export interface PhaseTable {
   caption: string;
@@ -213,9 +221,12 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
     }
     return {
       facts,
-      summary: how + (official ? " The last column is the official code's reward for the same group: with +cost in " +
-        'its numerator the dearest success scores highest on cost, and its outcome, cost and latency terms count twice ' +
-        '(the per-tool loop runs over them as well).' : ''),
+      summary: how + (official ? " The last column is the official code's reward for the same group: for a success " +
+        'R_official = Σ_j P_j·(n_j − min_j)/(max_j − min_j) + P_o + P_c·(2·c_max + c)/(c_max − c_min) + ' +
+        'P_l·(2·l_max + l)/(l_max − l_min), with n_j its calls of tool j (ranged over the trajectories that called it), c and ' +
+        'l its cost and latency, each term dropped where its range is 0 (P_o too when every try succeeded), and 0 for a failure. ' +
+        'With +c where the paper has −c, the dearest success scores highest on cost; the c_max and l_max terms come twice ' +
+        'because the per-tool loop runs over the outcome, cost and latency keys as well.' : ''),
       tables: [{ caption: `Group ${s.shown + 1}: the terms P_k·M̃_k and R`, columns: ['#', 'outcome', 'cost',
         ...active.map((k) => `P·M̃ ${names[k]}`), 'R', ...(official ? ['R, official code'] : [])], symbols: [null, null,
         null, ...active.map(() => null), 'R', ...(official ? [null] : [])],
@@ -236,8 +247,7 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
         ? `Std below ${o.filterStd}: the group is filtered, every A = 0 and it does not train.`
         : `A = (R − mean)${o.normalizeStd ? `/(std + ${ADV_EPS})` : ' (no std division)'}` +
           `${o.clip !== null ? `, clipped to ±${o.clip}` : ''}: better-than-siblings trajectories get A > 0.`} ` +
-        `In the whole batch ${filtered} of ${s.advantages.length} groups were filtered ` +
-        '(all G rewards nearly equal: nothing to learn from them).',
+        filteredInWords(filtered, s.advantages.length, o.filterStd),
       tables: [o.normalizeStd
         ? { caption: `Group ${s.shown + 1}: R → A`, columns: ['#', 'R', 'R − mean', '(R − mean)/(std + ε)', 'A'], symbols: [null, 'R', null, null, 'A'],
           rows: R.map((r, g) => [String(g + 1), f(r), f(r - a.mean), f(a.raw[g] as number), f(a.advantages[g] as number)]) }
@@ -260,11 +270,12 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
       facts: first && last ? { epochs: u.epochs.length, ratioMin1: first.ratioMin, ratioMax1: first.ratioMax,
         clip1: first.clipFrac, loss1: first.loss, ratioMinLast: last.ratioMin, ratioMaxLast: last.ratioMax,
         clipLast: last.clipFrac, klLast: last.kl, entropyLast: last.entropy,
-        trained: s.trainedDecisions } : { epochs: 0 },
+        trained: s.trainedDecisions, meanAbsA: meanAbsAdvantage(s.advantages) } : { epochs: 0 },
       summary: u.epochs.length === 0 ? 'Every group was filtered: no decision trains, the weights stay as they were.'
         : `${s.trainedDecisions} decisions train (of ${M} buffer rows: padding and filtered groups carry weight 0), ` +
-          `for μ = ${c.epochs} epoch${c.epochs > 1 ? 's' : ''}. Epoch 1 is on-policy, so ratio = π_θ/π_old = 1 exactly ` +
-          'and nothing is clipped; from epoch 2 the ratio moves and leaves ' +
+          `for μ = ${c.epochs} epoch${c.epochs > 1 ? 's' : ''}. Epoch 1 is on-policy, so ratio = π_θ/π_old = 1 exactly, ` +
+          `nothing is clipped and the surrogate is minus the advantage averaged over the decisions (the trajectories' mean |A| ` +
+          `is ${f(meanAbsAdvantage(s.advantages))}); from epoch 2 the ratio moves and leaves ` +
           `[${+(1 - c.epsLow).toFixed(4)}, ${+(1 + c.epsHigh).toFixed(4)}] where the clip stops the push.${still} ` +
           `KL ${c.beta > 0 ? `to the reference, β = ${c.beta}` : 'is 0: β = 0 (no reference model, as in the paper)'}.`,
       // The iteration as the lab counts it (a trainer counts from 0 after an import or a restore).

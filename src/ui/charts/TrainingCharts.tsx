@@ -250,7 +250,7 @@ export function DiagnosticsCharts() {
       <SeriesChart
         slot={5}
         title="KL · entropy · clip fraction"
-        note={`${epochs === 1 ? '(μ = 1: the ratio is 1, so clip fraction stays 0 and the surrogate ≈ 0 by construction)' : 'of the update'} · a gap: no update that iteration (every group filtered)`}
+        note={`${epochs === 1 ? '(μ = 1: the ratio is 1, so the clip fraction stays 0 and the surrogate is minus the mean advantage, small next to the advantages)' : 'of the update'} · a gap: no update that iteration (every group filtered)`}
         testId="chart-diagnostics"
         yLabel="value"
         includeZero

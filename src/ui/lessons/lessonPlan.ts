@@ -7,6 +7,7 @@ import { INSTRUCTION_PRESETS } from '../../core/instructionPresets';
 import type { Preference } from '../../core/preference';
 import { formatCost, type Catalog } from '../../core/sim/catalog';
 import { PAPER_TABLE1 } from '../../core/eval/paperTable1';
+import { filteredInWords } from '../../core/lab/filteredInWords';
 import { useCompare, type CompareState } from '../../store/compareStore';
 import { conclusionLines } from '../../store/compareConclusion';
 import { useLab, type LabState } from '../../store/labStore';
@@ -241,9 +242,8 @@ export const LESSONS: readonly Lesson[] = [
       return {
         done: true,
         explanation: `No value network: the group's own mean R = ${num(f.mean)} is the baseline. ${group} `
-          + `In the whole batch ${f.filteredGroups} of ${f.groups} groups were filtered`
-          + `${a.filterStd === null ? ' (the filter is off)' : ''}: all G attempts scored alike, so dividing by `
-          + 'a tiny std would only amplify noise.',
+          + filteredInWords(f.filteredGroups ?? 0, f.groups ?? 0, a.filterStd)
+          + (a.filterStd === null ? '' : ' Dividing by the tiny std of such a group would only amplify noise.'),
       };
     },
   },
@@ -349,8 +349,10 @@ export const LESSONS: readonly Lesson[] = [
       return {
         done: true,
         explanation: `Epoch 1 is on-policy: the ratio π_θ/π_old ran from ${num(f.ratioMin1, 4)} to `
-          + `${num(f.ratioMax1, 4)}, the clip fraction was ${pct(f.clip1 ?? 0)} and the surrogate ${num(f.loss1, 5)} `
-          + '— about 0 by construction, yet its gradient is not 0. That is why the loss chart looks flat with μ = 1 '
+          + `${num(f.ratioMax1, 4)}, the clip fraction was ${pct(f.clip1 ?? 0)} and the surrogate ${num(f.loss1, 5)}: `
+          + `at ratio 1 it is minus the advantage averaged over every decision, small against the advantages `
+          + `themselves (their mean size |A| is ${num(f.meanAbsA, 3)}), since each group's mean is its baseline, and not `
+          + 'exactly 0, since a trajectory with more decisions counts more. Its gradient is not small: that is why the loss chart looks flat with μ = 1 '
           + `while the policy learns. By epoch ${f.epochs} the ratio spread to ${num(f.ratioMinLast, 4)} … `
           + `${num(f.ratioMaxLast, 4)} and ${pct(f.clipLast ?? 0)} of the decisions hit the clip, which stops one `
           + 'batch from pushing the policy too far.',
