@@ -198,9 +198,15 @@ for (const [w, h] of [[1280, 800], [1920, 1080]] as const) {
     await slowMotionUntilComplete(page, 6, followed);
     await quotesOnlyShown(page, await explanation(page, 4), [phaseBox(6)]);
     await inViewUncovered(page, [phaseBox(6)], `lesson-4-${at}`);
-    // 5. Preference following. P is Budget's already (lesson 1): the lesson waits for "Avoid API calls"
-    // and then "Budget", in that order, and quotes what the ★'s line showed for each.
+    // 5. Preference following. P is Budget's already (lesson 1): the lesson sets up its own start, the
+    // default P, and says so, with no correction before the student acts; then it waits for "Avoid API
+    // calls" and "Budget", in that order, and quotes what the ★'s line showed for each.
     await startLesson(page, 5);
+    await expect(page.getByRole('note').filter({ hasText: 'Lesson 5 starts from the default preference (outcome 1, cost 0.5, '
+      + 'latency 0.5); the sliders were at outcome 1 · cost 1 · latency 0.25' })).toBeVisible();
+    await expect(page.getByRole('slider', { name: 'Cost weight' })).toHaveValue('0.5');
+    await page.waitForTimeout(500); // a hint, were there one, would show by now
+    await expect(dock(page).getByTestId('lesson-hint')).toHaveCount(0);
     const start = await pointLine(page);
     await page.getByRole('button', { name: 'Avoid API calls' }).click();
     await expect.poll(() => pointLine(page), { timeout: 15_000 }).not.toBe(start);

@@ -30,8 +30,9 @@ export async function startLesson(lesson: Lesson): Promise<void> {
     return;
   }
   rememberPutBack(lesson.id, back);
-  // The run's starting P is the one after setup (a lesson may change it).
-  useLessons.setState({ run: { ...run, preference: useLab.getState().train.preference } });
+  // The run's starting P is the one after setup (a lesson may change it), and what the lab showed while it was
+  // set up is not the student's doing: the observations start now.
+  useLessons.setState({ run: { ...run, preference: useLab.getState().train.preference, observations: [] } });
   afterPaint(() => bringIntoView(lesson.subject(false).keep));
 }
 

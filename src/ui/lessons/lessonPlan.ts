@@ -16,7 +16,7 @@ import { useView } from '../../store/viewStore';
 import type { PhaseReport, TradeoffPoint } from '../../worker/protocol';
 import { count } from '../../core/count';
 import { headline, percentText as pct, shownValue, tableNumber as num } from '../shownNumbers';
-import { epochs, freshSlowMotion, gatedReward, paperReward, pretrained, type PutBack } from './lessonSetup';
+import { defaultPreference, epochs, freshSlowMotion, gatedReward, paperReward, pretrained, type PutBack } from './lessonSetup';
 
 export interface LessonContext { lab: LabState; compare: CompareState; run: LessonRun }
 /** Not done yet (with an optional hint on what is missing), or done with the explanation. */
@@ -253,7 +253,10 @@ export const LESSONS: readonly Lesson[] = [
     idea: 'One policy, trained with random P, follows whatever P you set — without retraining.',
     region: 'prefs',
     task: 'Press the instruction preset "Avoid API calls" (step 1), wait for the ★ to move, then press "Budget".',
-    setup: pretrained,
+    async setup() {
+      await pretrained();
+      await defaultPreference('Lesson 5');
+    },
     subject: () => ({ keep: [PREFS, PLOT, POINT] }),
     check({ lab, run }) {
       const want = (name: string) => INSTRUCTION_PRESETS.find((p) => p.name === name)?.preference(lab.catalog);

@@ -1,8 +1,10 @@
 // What the lessons set up and what they put back: slow motion from a fresh iteration, the shipped
-// pretrained policy, and training settings a lesson needs (the paper's reward, μ = 4). A setting a
-// lesson changes is put back when the lesson ends (Lessons.tsx), so it never stays in a shared link.
+// pretrained policy, the default P a lesson about P starts from, and training settings a lesson needs
+// (the paper's reward, μ = 4). A setting a lesson changes is put back when the lesson ends (Lessons.tsx),
+// so it never stays in a shared link; P is the student's to move, and stays where they leave it.
 
 import { create } from 'zustand';
+import { DEFAULT_PREFERENCE, DEFAULT_PREFERENCE_LABEL, describePreference } from '../../core/preference';
 import { REWARD_MODE_LABELS, type RewardMode } from '../../core/grpo/rewardModes';
 import type { TrainConfig } from '../../core/grpo/config';
 import { useLab } from '../../store/labStore';
@@ -45,6 +47,20 @@ export async function pretrained(): Promise<void> {
   const lab = useLab.getState();
   if (lab.running) lab.pause();
   if (lab.policyOrigin !== 'pretrained' || lab.iteration > 0) await lab.loadPretrained();
+}
+
+/**
+ * The sliders at the default P, for a lesson whose task is to move them (set, evaluated and said before
+ * the lesson's first check, so nothing an earlier lesson left is taken for the student's move).
+ */
+export async function defaultPreference(lesson: string): Promise<void> {
+  const lab = useLab.getState();
+  const was = lab.train.preference;
+  if (JSON.stringify(was) === JSON.stringify(DEFAULT_PREFERENCE)) return;
+  lab.setPreference({ ...DEFAULT_PREFERENCE, tools: {} });
+  await lab.flushSettings(); // the new P sent and the ★ evaluated at it
+  lab.notify('info', `${lesson} starts from the ${DEFAULT_PREFERENCE_LABEL.replace(/^Default/, 'default preference')}; `
+    + `the sliders were at ${describePreference(was)}.`, 'lesson');
 }
 
 /**
