@@ -68,3 +68,30 @@ test('a policy trained for 50 iterations survives a reload: same iteration, same
   await expect(page.getByTestId('policy-origin')).toContainText('shipped pretrained policy', { timeout: 30_000 });
   expect(await iteration(page)).toBe(0);
 });
+
+test('Undo after an Import brings back the policy the import replaced, even a fresh one; the Export tab says what the file carries', async ({ page }) => {
+  await openLab(page, '?backend=wasm');
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect.poll(() => iteration(page), { timeout: 60_000 }).toBe(1);
+  await page.getByRole('tab', { name: 'Export / Import' }).click();
+  const dir = test.info().outputPath('export');
+  const files: string[] = [];
+  page.on('download', (d) => { const to = `${dir}/${d.suggestedFilename()}`; void d.saveAs(to).then(() => files.push(to)); });
+  await page.getByRole('button', { name: 'Export weights' }).click();
+  await expect.poll(() => files.length, { timeout: 30_000 }).toBe(2);
+  const trained = await probe(page);
+  // Reset (the trained policy is kept for Undo), then import the file: the import replaces the fresh network.
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await expect.poll(() => iteration(page)).toBe(0);
+  const fresh = await probe(page);
+  await page.getByTestId('import-files').setInputFiles(files);
+  await expect(page.getByRole('note').filter({ hasText: 'Imported policy' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('imported-file-carries')).toContainText('This policy came from a file (imported), trained for 1 iteration where it was made');
+  await expect(page.getByTestId('imported-file-carries')).toContainText('not the run\'s curves');
+  await expect(page.getByTestId('metrics-recorded')).toContainText('in this lab, since it came in: 0 (none yet: Start or Step trains it)');
+  (await probe(page)).forEach((p, i) => expect(p).toBeCloseTo(trained[i]!, 6));
+  // Undo undoes the import, the last thing done: the fresh network comes back, not the policy before Reset.
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(page.getByRole('note').filter({ hasText: 'Brought back the policy before the import (iteration 0)' })).toBeVisible();
+  (await probe(page)).forEach((p, i) => expect(p).toBeCloseTo(fresh[i]!, 6));
+});

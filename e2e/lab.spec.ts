@@ -204,9 +204,9 @@ test('export downloads both files; they import back with the same action probabi
   await expect(page.getByRole('note').filter({ hasText: 'Imported policy' }).last()).toBeVisible();
   await expect(page.getByRole('note').filter({ hasText: 'Imported policy' }).last()).toContainText('for 1 iteration (its file says so; the lab counts its own from 0)'); // the one iteration the export recorded
   expect(await probe(page)).toEqual(original);
-  // Undo still offers the trained policy Reset replaced: the import replaced a fresh, untrained
-  // network, which never takes its place (the import's own reply says what Undo holds).
-  await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /before Reset \(iteration 1\)/);
+  // Undo undoes the import, the last thing done: it offers the fresh network the import replaced (the
+  // import's own reply says what Undo holds; keeps.spec.ts brings it back).
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /before the import \(iteration 0\)/);
 
   // A corrupt file is refused with a message; the model keeps its weights and keeps training.
   writeFileSync('test-results/export/truncated.bin', readFileSync(downloads['orchestrator.weights.bin'] as string).subarray(0, 100));

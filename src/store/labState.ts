@@ -117,6 +117,8 @@ export type PolicyOrigin = 'loading' | 'random' | 'scratch' | 'pretrained' | 'im
 /** The first screen's ways to train and GRPO in slow motion (teachSlice.ts). */
 export interface TeachSlice {
   policyOrigin: PolicyOrigin;
+  /** The iterations the file of an imported (or the shipped) policy records it was trained for, null where it says none. */
+  importedIterations: number | null;
   /** The phases run so far of the slow-motion iteration on screen (the last one is the current phase). */
   phases: PhaseReport[];
   /** True while the worker runs a phase. */

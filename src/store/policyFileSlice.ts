@@ -84,7 +84,7 @@ export const createPolicyFileSlice = (env: LabEnv): LabSlice<PolicyFileSlice> =>
     set(adoptShape);
     env.syncUrl();
     get().dropPhases();
-    set({ policyOrigin: 'imported' }); // loadPretrained says 'pretrained' after this
+    set({ policyOrigin: 'imported', importedIterations: r.recordedIterations }); // loadPretrained says 'pretrained' after this
     const keptNote = r.kept && r.undo ? `${capitalised(keptText(r.undo))} is kept — Undo brings it back.` : '';
     if (!quiet) get().notify('info', `Imported ${importedText(r)}.${keptNote ? ` ${keptNote}` : ''}`, 'policy');
     else if (keptNote) get().notify('info', keptNote, 'policy');

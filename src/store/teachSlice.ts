@@ -10,6 +10,7 @@ export const createTeachSlice = (env: LabEnv): LabSlice<TeachSlice> => (set, get
   let generation = 0;
   return {
     policyOrigin: 'loading',
+    importedIterations: null,
     phases: [],
     phaseBusy: false,
     // Reset, an import and Start each drop the phases on screen (dropPhases).

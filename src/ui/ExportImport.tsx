@@ -9,7 +9,8 @@ export function ExportImport() {
   const s = useLab(useShallow((x) => ({ notify: x.notify, importWeights: x.importWeights,
     importShareFile: x.importShareFile, exportWeights: x.exportWeights, loadPretrained: x.loadPretrained,
     exportMetrics: x.exportMetrics, recorded: x.series.length, logged: x.history.points.length,
-    iteration: x.iteration })));
+    iteration: x.iteration, origin: x.policyOrigin, imported: x.importedIterations })));
+  const fromFile = s.origin === 'imported' || s.origin === 'pretrained';
   const input = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<string>('');
   const onFiles = async (files: FileList | null) => {
@@ -44,8 +45,15 @@ export function ExportImport() {
       </section>
       <section>
         <h3>Run metrics</h3>
+        {fromFile && <p className="small muted" data-testid="imported-file-carries">
+          This policy came from a file ({s.origin === 'pretrained' ? 'the shipped one' : 'imported'}){s.imported !== null
+            ? `, trained for ${s.imported} iteration${s.imported === 1 ? '' : 's'} where it was made (its file says so)` : ''}. A policy file carries the weights,
+          the catalog, the feature spec and the training settings, not the run's curves: those stay with the run that made it
+          (a CLI run folder's <code>metrics.jsonl</code>, or that lab's Metrics export).
+        </p>}
         <p className="small muted" data-testid="metrics-recorded">
-          The export holds every iteration of this policy's run: {s.logged} ({s.recorded > 0 && s.recorded < s.logged
+          The export holds every iteration of this policy's run{fromFile ? ' in this lab, since it came in' : ''}: {s.logged}
+          {' '}({s.logged === 0 ? 'none yet: Start or Step trains it' : s.recorded > 0 && s.recorded < s.logged
             ? `the charts draw ${s.recorded} of them, thinned past ${SERIES_CAP}` : 'the charts draw them all'}).
         </p>
         <button type="button" onClick={() => s.exportMetrics('csv')}>Metrics CSV</button>{' '}

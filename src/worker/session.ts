@@ -246,10 +246,11 @@ export class LabSession {
    * Keeps the current policy for Undo before something replaces it, unless it is a fresh network
    * from the seed that has not trained (Reset makes the same one again): such a policy never takes
    * the one Undo slot from a policy that did train (Reset twice, or a shared file that brings a new
-   * network and then its policy, lost it). Returns whether it was kept.
+   * network and then its policy, lost it). A file imported by hand is the exception: Undo then undoes
+   * that import, the last thing done, and brings back whatever it replaced. Returns whether it was kept.
    */
   private keepForUndo(replacedBy: Replacement, settings: LabSettings): boolean {
-    if (!this.trainer || (this.freshNetwork && this.iteration === 0)) return false;
+    if (!this.trainer || (this.freshNetwork && this.iteration === 0 && replacedBy !== 'import')) return false;
     // The policy's seed in the settings: after an Undo it is the one that policy came with, before the page's configure sets train.seed too.
     this.keeper.saveUndo(this.trainer.net, this.iteration, replacedBy, settings.train.policy.seed);
     return true;
