@@ -255,3 +255,23 @@ for (const [w, h] of [[1280, 800], [1920, 1080]] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+for (const [w, h, query] of [[1280, 800, ''], [1920, 1080, '?classroom=1']] as const) {
+  test(`"Next lesson" from lesson 1 to lesson 2 at ${w}×${h}: every slow-motion phase comes into view, its words not under the lesson box`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: w, height: h });
+    await openLab(page, query);
+    await startLesson(page, 1);
+    await page.getByRole('button', { name: 'Budget' }).click();
+    await expect(dock(page)).toContainText('Lesson complete', { timeout: 90_000 });
+    await page.getByRole('button', { name: /^Next lesson: / }).click();
+    await expect(dock(page)).toContainText('Lesson 2');
+    await slowMotion(page).click();
+    for (let k = 1; k <= 8; k++) {
+      await expect(page.getByTestId(`phase-${k}`)).toBeVisible({ timeout: 60_000 });
+      // The phase's title and its words: on screen, not under the box (a tall phase's tables may run below).
+      await inViewUncovered(page, [`${phaseBox(k)} > h3`, `${phaseBox(k)} > p`], `next-lesson-phase-${k}-${w}`);
+      if (k < 8) await page.getByRole('button', { name: 'Next phase' }).click();
+    }
+  });
+}

@@ -111,7 +111,8 @@ export async function chooseBackend(size: ProbeSize, cached?: BackendProbeReport
     const label = name === 'webgpu' && gpu?.software ? 'webgpu (software adapter)' : name;
     const left = PROBE_BUDGET_MS - (t0 - start);
     if (left < Math.max(100, minLeftMs)) { results.push({ name, label, status: 'skipped',
-      detail: `${Math.round(left)} ms of the 2 s probe budget were left`, ms: 0 }); continue; }
+      detail: left > 0 ? `only ${Math.round(left)} ms of the 2 s probe budget were left` // never a negative time
+        : 'the 2 s probe budget was spent on the backends before it', ms: 0 }); continue; }
     if (name === 'webgpu' && !gpu) { results.push({ name, label, status: 'unavailable', detail: 'no WebGPU adapter', ms: 0 }); continue; }
     // Starting WebGL cannot be cut short (~1.8 s on a software GL here), so it is measured only where
     // WebGPU is missing: where an adapter exists WebGPU covers the GPU, and the 2 s budget holds.

@@ -8,7 +8,7 @@ import { useCompare } from '../../store/compareStore';
 import { useLab } from '../../store/labStore';
 import { useLessons } from '../../store/lessonStore';
 import { useView } from '../../store/viewStore';
-import { checkLesson, lessonById, LESSONS, type Lesson } from './lessonPlan';
+import { checkLesson, CURRENT_PHASE, lessonById, LESSONS, type Lesson } from './lessonPlan';
 import { putBackNow, rememberPutBack, usePutBack } from './lessonSetup';
 import { bringIntoView, useDockSpot } from './lessonView';
 
@@ -84,6 +84,13 @@ export function useLessonWatcher(): string | undefined {
       }
       if (s.tradeoff !== prev.tradeoff || s.phases !== prev.phases || s.tradeoffStale !== prev.tradeoffStale) check();
       if (s.phases !== prev.phases) settle();
+      // A new slow-motion phase comes into view while a lesson about slow motion runs (however the page got
+      // there: a lesson reached with "Next lesson" starts wherever the last one left the page).
+      if (s.phases.length > prev.phases.length) {
+        const run = useLessons.getState().run, lesson = run && lessonById(run.id);
+        const keep = lesson?.subject(Boolean(run?.explanation)).keep ?? [];
+        if (keep.includes(CURRENT_PHASE)) afterPaint(() => bringIntoView(run?.explanation ? [CURRENT_PHASE] : keep));
+      }
     });
     const offCompare = useCompare.subscribe((s, prev) => {
       if (s.runs !== prev.runs || s.running !== prev.running) check();

@@ -50,9 +50,13 @@ const POINT = '[data-testid="operating-point"]';
 const FORMULAS = '[data-region="formulas"]';
 const phaseBox = (k: number) => `[data-testid="phase-${k}"]`;
 /** Slow motion while stepping: its buttons and the phase just run; done: the phase the explanation quotes. */
+/** The slow-motion phase on screen now. */
+export const CURRENT_PHASE = '.phase.current';
+/** A slow-motion lesson's subject: the head and the current phase while it runs; once done, the phase it explains and
+ * whichever phase the student steps on to (the box covers neither). */
 const slowMotionSubject = (k: number) => (done: boolean): Subject => (done
-  ? { keep: [phaseBox(k)], spare: [FORMULAS, '.slowmo-head'] }
-  : { keep: ['.slowmo-head', '.phase.current'], spare: [FORMULAS] });
+  ? { keep: [phaseBox(k), CURRENT_PHASE], spare: [FORMULAS, '.slowmo-head'] }
+  : { keep: ['.slowmo-head', CURRENT_PHASE], spare: [FORMULAS] });
 
 /** The slow-motion button that starts a new iteration when one is open: Leave it, then "Slow motion". */
 const ANOTHER_GROUP = 'press "Leave" and then "Slow motion" for a new iteration (another group)';
