@@ -11,6 +11,7 @@ import { FirstScreen } from './FirstScreen';
 import { GroupInspector } from './GroupInspector';
 import { RecipeLine } from './RecipeLine';
 import { RunHealthLine } from './RunHealthLine';
+import { RoutingView } from './RoutingView';
 import { SettingsDrawer } from './layout/SettingsDrawer';
 import { Tabs } from './layout/Tabs';
 import { LessonDock, Lessons, useLessonWatcher } from './lessons/Lessons';
@@ -115,6 +116,7 @@ export function App() {
           <RecipeLine />
           <RunHealthLine />
           <KeyCurves />
+          <RoutingView />
         </section>
         <section className="bottom panel" data-region="bottom">
           <Tabs label="views" active={tab} onSelect={showTab} tabs={tabs} />

@@ -12,6 +12,7 @@ import type { GenerateStats, Task } from '../core/sim/tasks';
 import type { Preference } from '../core/preference';
 import type { Row as PaperRow } from '../core/eval/reproduce';
 import type { FailureShares } from '../core/eval/failures';
+import type { RoleCalls } from '../core/eval/roles';
 import type { ProbeSize } from '../core/bench/probeSize';
 import type { PhaseReport } from '../core/lab/phaseReport';
 
@@ -91,6 +92,8 @@ export interface TradeoffPoint {
   calls?: Record<string, number>;
   /** How its failed tasks failed (the operating point only; core/eval/failures.ts). */
   failures?: FailureShares;
+  /** Each model's calls per task by role: writes queries, writes programs, answers (the operating point only; core/eval/roles.ts). */
+  roles?: RoleCalls;
 }
 
 /** What the trade-off view can put on its x-axis (accuracy is always the y-axis). */

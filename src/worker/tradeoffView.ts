@@ -39,7 +39,8 @@ export async function tradeoffAt(net: PolicyNetwork, s: LabSettings, evalTasks: 
   const results = await evaluateReplicas(learnedPolicy(net, s.catalog, prefs, 'orchestrator', evalTasks.length),
     evalTasks, prefs.length, s.catalog, s.train.sim, s.train.seed + 1000, names, { failuresOfFirst: true });
   const first = results[0] as EvalResult;
-  const current = { ...point(first, 'orchestrator'), calls: first.callsPerTask, ...(first.failures ? { failures: first.failures } : {}) };
+  const current = { ...point(first, 'orchestrator'), calls: first.callsPerTask, ...(first.failures ? { failures: first.failures } : {}),
+    ...(first.roles ? { roles: first.roles } : {}) };
   const sweepPoints = prefs.length > 1 ? results.slice(1).map((r) => point(r, 'orchestrator')) : (previous?.sweep ?? []);
   const [lo, hi] = base.range;
   const asPts = (xs: TradeoffPoint[]) => xs.map((x) => ({ cost: x.cost, accuracy: x.accuracy }));

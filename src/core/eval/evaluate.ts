@@ -9,6 +9,7 @@ import { hashInts } from '../sim/rng';
 import type { Task } from '../sim/tasks';
 import type { Preference } from '../preference';
 import { failureKind, FailureTally, type FailureShares } from './failures';
+import { roleCalls, type RoleCalls } from './roles';
 import { runEpisodes, type BatchPolicy } from './policy';
 
 export interface EvalResult {
@@ -24,6 +25,8 @@ export interface EvalResult {
   score?: number;
   /** How the episodes that failed did (failures.ts); present when asked for (it traces every episode). */
   failures?: FailureShares;
+  /** Each model's calls per task by role (roles.ts); present where the episodes were traced. */
+  roles?: RoleCalls;
 }
 
 /** Cost and latency of the dearest one-call-per-step path of a task: the scale of the score's cost and latency terms. */
@@ -139,7 +142,8 @@ export async function evaluatePolicy(
  * Runs `replicas` copies of the task set side by side in ONE batched env — slot r·n + i holds
  * task i with the same draws in every copy — so a policy that tells copies apart by slot (one P
  * per copy) is swept over all of them with one forward per turn. One result per copy; with
- * `failuresOfFirst`, the first copy's also says how its failures came about (only it is traced).
+ * `failuresOfFirst`, the first copy's also says how its failures came about and who did what by
+ * role (only it is traced).
  */
 export async function evaluateReplicas(policy: BatchPolicy, tasks: readonly Task[], replicas: number, catalog: Catalog,
   sim: SimConfig, seed: number, names: readonly string[],
@@ -157,6 +161,6 @@ export async function evaluateReplicas(policy: BatchPolicy, tasks: readonly Task
     if (r > 0 || !opts.failuresOfFirst) return result;
     const failures = new FailureTally();
     for (let i = 0; i < n; i++) failures.add(failureKind(env.outcome[i] as number, env.answered[i] as number, env.traces?.[i] ?? []));
-    return { ...result, failures: failures.shares() };
+    return { ...result, failures: failures.shares(), roles: roleCalls(env.traces?.slice(0, n) ?? []) };
   });
 }
