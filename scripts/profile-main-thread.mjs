@@ -1,7 +1,8 @@
 // Where the page's main-thread time goes while the lab trains: a Chromium trace (tasks ≥ 30 ms,
 // broken down by what ran inside them) and a sampled CPU profile (inclusive time per function).
 // Needs a served build: `npx vite build --minify false && npx vite preview --port 4173`, then
-//   npm run profile:main-thread                      real training on wasm for 20 s (QUERY="?B=2&T=8" etc. for another page address, e.g. WebGPU)
+//   npm run profile:main-thread                      real training on wasm for 20 s (QUERY="?B=2&T=8" etc. for another page address, e.g. WebGPU;
+//                                                    SECONDS=25 for another length; SHOW=routing-view scrolls that test id into view first)
 //   npm run profile:main-thread -- synthetic         no training: the store fed one point every 600 ms
 //   npm run profile:main-thread -- feed:KEY          no training: only store.KEY changes, 20 times
 //                                                    (KEY = series | histogram | tradeoff | group),
@@ -24,7 +25,9 @@ if (noTraining) {
   await page.getByRole('button', { name: 'Step' }).click();
   await page.waitForFunction(() => window.orchestraLab.getState().series.length === 1);
 }
+if (process.env.SHOW) await page.getByTestId(process.env.SHOW).scrollIntoViewIfNeeded();
 await page.waitForTimeout(1500);
+const seconds = Number(process.env.SECONDS ?? 20);
 await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
 const cdp = await page.context().newCDPSession(page);
 await cdp.send('Profiler.enable');
@@ -59,7 +62,7 @@ if (mode.startsWith('feed:')) {
   });
 } else {
   await page.getByRole('button', { name: 'Start' }).click();
-  await page.waitForTimeout(20_000);
+  await page.waitForTimeout(1000 * seconds);
   console.log('iterations:', await page.getByTestId('iteration').innerText());
 }
 const { profile } = await cdp.send('Profiler.stop');
@@ -73,7 +76,8 @@ const onMain = (e) => threadNames.get(`${e.pid}:${e.tid}`) === 'CrRendererMain' 
 const mainEvents = events.filter(onMain);
 const tasks = mainEvents.filter((e) => e.name === 'RunTask');
 const ms = tasks.map((t) => t.dur / 1000);
-console.log(`main thread busy ${ms.reduce((a, b) => a + b, 0).toFixed(0)} ms; tasks ≥ 50 ms: ${ms.filter((d) => d >= 50).length}, ≥ 30 ms: ${ms.filter((d) => d >= 30).length}, ≥ 16 ms: ${ms.filter((d) => d >= 16).length}; longest ${[...ms].sort((a, b) => b - a).slice(0, 8).map((d) => d.toFixed(0)).join(' ')}`);
+const traced = mode === 'train' ? 1000 * seconds : null;
+console.log(`main thread busy ${ms.reduce((a, b) => a + b, 0).toFixed(0)} ms${traced ? ` (${(100 * ms.reduce((a, b) => a + b, 0) / traced).toFixed(1)}% of the ${seconds} s)` : ''}; tasks ≥ 50 ms: ${ms.filter((d) => d >= 50).length}, ≥ 30 ms: ${ms.filter((d) => d >= 30).length}, ≥ 16 ms: ${ms.filter((d) => d >= 16).length}; longest ${[...ms].sort((a, b) => b - a).slice(0, 8).map((d) => d.toFixed(0)).join(' ')}`);
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((c) => [c, n.id])));
 // Sample times on the trace clock (both count microseconds from the same monotonic origin).
