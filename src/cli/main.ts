@@ -18,6 +18,7 @@ import { errorMessage } from '../core/errorMessage';
 import { calibrateCommand } from './commands/calibrate';
 import { preferencesCommand } from './commands/preferences';
 import { reproduceCommand } from './commands/reproduce';
+import { exportCommand } from './commands/exportPolicy';
 
 const FLAGS = new Set(['json', 'markdown', 'random-preferences', 'help', 'quick', 'pretrained']);
 
@@ -46,6 +47,8 @@ const COMMANDS: Record<string, { run: (a: ReturnType<typeof parseArgs>) => void 
     '  reproduce --seeds N [--samples S] [--quick] --out DIR [--count N] [--iterations K] [--json]: N recipe seeds, every table on S ' +
     'held-out samples, each cell a mean with its 95% interval, the paper\'s claims checked\n' +
     '  --rule: the greedy rule\'s λ per preset (as DIR/rule.json of a --seeds run) instead of tuning them on training tasks' },
+  export: { run: exportCommand, usage: 'export --policy DIR/orchestrator.json --out DIR2 [--json]: the policy for other tools — ' +
+    'orchestrator.safetensors, input-spec.json (what each input and weight means) and forward.py (its forward pass in plain Python)' },
   reward: { run: rewardCommand, usage: 'reward --input group.json [--json]' },
   'bench-env': { run: benchEnvCommand, usage: 'bench-env [--episodes 1024] [--turns 12] [--backend wasm|cpu] [--json]' },
   'bench-train': { run: benchTrainCommand, usage: 'bench-train [--iterations 20] [--backend wasm|cpu] [--kernels on|off] [--json]' },

@@ -152,6 +152,8 @@ export interface ImportOptions {
 /** The policy as files (policyFileSlice.ts). */
 export interface PolicyFileSlice {
   exportWeights(): Promise<void>;
+  /** The policy for other tools: orchestrator.safetensors, input-spec.json and forward.py (core/io/portable.ts). */
+  exportPortable(): Promise<void>;
   /** Imports a policy (validated in the worker); false when it was refused, which changes nothing. */
   importWeights(json: File | Blob, weights: File | Blob, options?: ImportOptions): Promise<boolean>;
   loadPretrained(): Promise<boolean>;

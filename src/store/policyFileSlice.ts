@@ -12,6 +12,7 @@ import { adoptShape } from './settingsSlice';
 import { pairMismatch } from '../core/io/artifactCheck';
 import { SHIPPED_RECIPE } from '../core/grpo/recipe';
 import { importedText, keptText } from './workerText';
+import { FORWARD_PY, INPUT_SPEC_FILE, portableFiles, SAFETENSORS_FILE } from '../core/io/portable';
 
 type ArtifactNames = { weightsManifest?: { paths?: unknown[] }[] };
 
@@ -35,6 +36,20 @@ export const createPolicyFileSlice = (env: LabEnv): LabSlice<PolicyFileSlice> =>
       save(copy.json, copy.weights);
       get().notify('warn', `The training worker did not answer, so the page's own copy of the policy was exported: `
         + `iteration ${copy.iteration}.`, 'worker');
+    }
+  },
+  async exportPortable() {
+    try {
+      const r = await env.worker().request({ type: 'export' });
+      if (r.type !== 'exported') return;
+      const { safetensors, spec } = portableFiles(r.json as Parameters<typeof portableFiles>[0], new Uint8Array(r.weights));
+      const forward = await fetch(`./${FORWARD_PY}`);
+      if (!forward.ok) throw new Error(`HTTP ${forward.status} for ${FORWARD_PY}`);
+      saveFile(SAFETENSORS_FILE, safetensors, 'application/octet-stream');
+      saveFile(INPUT_SPEC_FILE, `${JSON.stringify(spec, null, 1)}\n`, 'application/json');
+      saveFile(FORWARD_PY, await forward.text(), 'text/x-python');
+    } catch (e) {
+      get().notify('error', `The export for other tools failed: ${errorMessage(e)}. The policy is unchanged.`, 'policy');
     }
   },
   async importWeights(jsonFile, weightsFile, options = {}) {

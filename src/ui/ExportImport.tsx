@@ -7,7 +7,7 @@ import { SHARE_FILE } from '../core/io/shareBundle';
 /** Export the policy (the same two files the CLI reads and writes) and the run's metrics; import a policy, or a share file (settings and policy). */
 export function ExportImport() {
   const s = useLab(useShallow((x) => ({ notify: x.notify, importWeights: x.importWeights,
-    importShareFile: x.importShareFile, exportWeights: x.exportWeights, loadPretrained: x.loadPretrained,
+    importShareFile: x.importShareFile, exportWeights: x.exportWeights, exportPortable: x.exportPortable, loadPretrained: x.loadPretrained,
     exportMetrics: x.exportMetrics, recorded: x.series.length, logged: x.history.points.length,
     iteration: x.iteration, origin: x.policyOrigin, imported: x.importedIterations })));
   const fromFile = s.origin === 'imported' || s.origin === 'pretrained';
@@ -42,6 +42,17 @@ export function ExportImport() {
         <button type="button" onClick={() => void s.loadPretrained()}>Load the pretrained policy</button>
         <input ref={input} type="file" multiple accept=".json,.bin" hidden data-testid="import-files" onChange={(e) => void onFiles(e.target.files)} />
         {picked && <p className="small muted">picked: {picked}</p>}
+      </section>
+      <section>
+        <h3>For other tools</h3>
+        <p className="small muted">
+          The weights as <code>orchestrator.safetensors</code> (readable by the <code>safetensors</code> library in Python
+          or Rust), <code>input-spec.json</code> (every input feature and weight named, the slots and the network as a
+          formula) and <code>forward.py</code>, the forward pass in plain Python:{' '}
+          <code>python3 forward.py orchestrator.safetensors input-spec.json decisions.json</code>. The CLI writes the
+          same: <code>npm run cli -- export --policy orchestrator.json --out DIR</code>.
+        </p>
+        <button type="button" onClick={() => void s.exportPortable()}>Export for Python (safetensors)</button>
       </section>
       <section>
         <h3>Run metrics</h3>
