@@ -12,7 +12,6 @@ import { adoptShape } from './settingsSlice';
 import { pairMismatch } from '../core/io/artifactCheck';
 import { SHIPPED_RECIPE } from '../core/grpo/recipe';
 import { importedText, keptText } from './workerText';
-import { FORWARD_PY, INPUT_SPEC_FILE, portableFiles, SAFETENSORS_FILE } from '../core/io/portable';
 
 type ArtifactNames = { weightsManifest?: { paths?: unknown[] }[] };
 
@@ -42,7 +41,9 @@ export const createPolicyFileSlice = (env: LabEnv): LabSlice<PolicyFileSlice> =>
     try {
       const r = await env.worker().request({ type: 'export' });
       if (r.type !== 'exported') return;
-      const { safetensors, spec } = portableFiles(r.json as Parameters<typeof portableFiles>[0], new Uint8Array(r.weights));
+      // Fetched when first used: the input spec pulls in the features' code, which the page does not otherwise load.
+      const { FORWARD_PY, INPUT_SPEC_FILE, portableFiles, SAFETENSORS_FILE } = await import('../core/io/portable');
+      const { safetensors, spec } = portableFiles(r.json as Parameters<typeof import('../core/io/portable').portableFiles>[0], new Uint8Array(r.weights));
       const forward = await fetch(`./${FORWARD_PY}`);
       if (!forward.ok) throw new Error(`HTTP ${forward.status} for ${FORWARD_PY}`);
       saveFile(SAFETENSORS_FILE, safetensors, 'application/octet-stream');
