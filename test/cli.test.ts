@@ -207,7 +207,7 @@ describe('command line: training, trained-policy evaluation and the reward score
     const r = cli('reproduce', '--quick', '--pretrained', '--count', '30', '--out', out, '--json');
     expect(r.code, r.err).toBe(0);
     const j = JSON.parse(r.out) as Record<string, { name: string; paper: Record<string, number | null>; lab: Record<string, number | null> }[]>;
-    expect(Object.keys(j)).toEqual(['table1', 'table2', 'copy', 'table3', 'table3Systems', 'table4', 'table15', 'figure6', 'rule', 'ruleFrontier']);
+    expect(Object.keys(j)).toEqual(['table1', 'table2', 'copy', 'table3', 'table3Systems', 'table4', 'table15', 'figure6', 'rule', 'ruleFrontier', 'routing']);
     for (const rows of Object.values(j)) {
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) { expect(typeof row.name).toBe('string'); expect(row).toHaveProperty('paper'); expect(row).toHaveProperty('lab'); }

@@ -34,7 +34,7 @@ describe('a cell over seeds and samples', () => {
   it('matches rows by name across runs, skips cells that are not numbers, and keeps the paper\'s numbers', () => {
     const row = (name: string, lab: Row['lab']): Row => ({ name, paper: { hle: 37.1 }, lab });
     const rep = (rows: Row[]): Reproduction => ({ table1: rows, table2: [], copy: [], table3: [], table3Systems: [], table4: [],
-      table15: [], figure6: [], rule: [], ruleFrontier: [] });
+      table15: [], figure6: [], rule: [], ruleFrontier: [], routing: [] });
     const runs: SeedRun[] = [
       { seed: 1, sample: 1, r: rep([row('a', { hle: 10, x: null }), row('b', { hle: 1 })]) },
       { seed: 2, sample: 1, r: rep([row('b', { hle: 3 }), row('a', { hle: 20, x: null })]) },
@@ -73,10 +73,11 @@ describe('the claims', () => {
       { name: 'tools+gpt-5', paper: {}, lab: { hle: c(35), mean: c(63), costCents: c(11), latencyMin: c(3) } }],
     ruleFrontier: [{ name: 'greedy:0.01', paper: {}, lab: { mean: c(70), costCents: c(5) } },
       { name: 'greedy:0.1', paper: {}, lab: { mean: c(50), costCents: c(1) } }],
-    table2: [], copy: [], table3: [], table3Systems: [], table4: [], table15: [], figure6: [], rule: [],
+    table2: [], copy: [], table3: [], table3Systems: [], table4: [], table15: [], figure6: [], rule: [], routing: [],
   });
   const runs = (mean: number, cost: number): SeedRun[] => [{ seed: 1, sample: 1, r: { table1: [{ name: 'orchestrator', paper: {},
-    lab: { mean, costCents: cost } }], table2: [], copy: [], table3: [], table3Systems: [], table4: [], table15: [], figure6: [], rule: [], ruleFrontier: [] } }];
+    lab: { mean, costCents: cost } }], table2: [], copy: [], table3: [], table3Systems: [], table4: [], table15: [], figure6: [], rule: [], ruleFrontier: [],
+    routing: [] } }];
 
   it('learning beats the rule only by 3 points over the rule\'s best λ at no more cost', () => {
     // At 4¢ only λ = 0.1 (50% at 1¢) costs no more: 53 ≥ 50 + 3 holds, 52.9 does not.

@@ -69,6 +69,7 @@ function seedsMarkdown(runs: readonly SeedRun[], header: string): string {
     ['Figure 6 — HLE accuracy and cost as the turn budget varies', 'figure6'],
     ['The greedy rule — its λ per preference, tuned on training tasks', 'rule'],
     ['The greedy rule at every λ, default P (its frontier)', 'ruleFrontier'],
+    ['Routing metrics on HLE (AIQ, APGR, CPT(50%), CPT(80%); the orchestrator swept over P)', 'routing'],
   ];
   return [header, '', claimsMarkdown(checkClaims(t, runs)),
     '**Departures from the paper, in every number below:** ' + DEPARTURES.join('; ') + '.', '',

@@ -90,6 +90,15 @@ export function checkClaims(t: Spread, runs: readonly SeedRun[]): Claim[] {
     m(cell(un, 'hle')) >= m(cell(bb, 'hle')) + 2 && m(cell(un, 'costCents')) <= 0.5 * m(cell(bb, 'costCents'))
       && m(cell(un, 'unseenCallsPerTask')) >= 1.5);
 
+  // Routing (HLE): the orchestrator over P against every baseline family, by APGR (hindsight, which sees the draws, aside).
+  const fam = t.routing.filter((r) => r.name !== 'orchestrator' && r.name !== 'hindsight' && cell(r, 'apgr'));
+  const mine = row(t.routing, 'orchestrator');
+  const topFam = fam.reduce<SpreadRow | undefined>((b, r) => (!b || m(cell(r, 'apgr')) > m(cell(b, 'apgr')) ? r : b), undefined);
+  if (mine && topFam) {
+    say('Routing on HLE: the orchestrator\'s APGR ≥ every baseline family\'s', `${showCell(cell(mine, 'apgr'))} against ${topFam.name}'s ` +
+      `${showCell(cell(topFam, 'apgr'))}`, m(cell(mine, 'apgr')) >= m(cell(topFam, 'apgr')));
+  }
+
   // Calibration: the baselines against Table 1.
   for (const p of PAPER_TABLE1.filter((x) => x.policy === GPT5 || x.policy === 'notools:gpt-5' || x.policy.startsWith('prompted:'))) {
     const r = row(t.table1, p.policy);

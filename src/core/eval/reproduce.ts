@@ -16,6 +16,7 @@ import { DEFAULT_PREFERENCE } from '../preference';
 import { evaluateOnSuites, PAPER_TABLE15, suiteTasks, type SuiteRow } from './suiteTable';
 import { withCheaperCopy, withOtherPricing, withUnseenModels } from './catalogVariants';
 import { greedyName, greedyPolicy, LAMBDA_GRID, type RuleLambdas } from './greedyRule';
+import { PREFERENCE_SWEEP, preferenceLabel, sweepBaselines } from './sweep';
 
 export interface Row {
   name: string;
@@ -35,6 +36,8 @@ export interface Reproduction {
   /** The greedy rule's λ per preference, tuned on training tasks, and its Table 1 at every λ of the grid (its frontier). */
   rule: Row[];
   ruleFrontier: Row[];
+  /** Each family's AIQ and RouteLLM's routing metrics on HLE, the orchestrator swept over P among them (sweep.ts). */
+  routing: Row[];
 }
 
 /** Makes the learned policy for a catalog and P (the caller owns the network). */
@@ -194,6 +197,13 @@ export async function reproduce(o: ReproduceOptions, log: (s: string) => void = 
       lab: { ...Object.fromEntries(ids.map((id) => [id, callsOf(r, [id])])), framesSearches: frames('query'), framesPrograms: frames('code') } };
   });
 
+  log('routing metrics (HLE)');
+  const swept = await sweepBaselines(tasks.hle, catalog, sim, seed, [{ family: 'orchestrator',
+    policies: PREFERENCE_SWEEP.map((p) => o.orchestrator(catalog, p, `orchestrator ${preferenceLabel(p)}`)) }]);
+  const three = (x: number | null) => (x === null ? null : Math.round(1000 * x) / 1000);
+  const routing: Row[] = swept.families.map((f) => ({ name: f.family, paper: {},
+    lab: { aiq: three(f.aiq), apgr: three(f.routing.apgr), cpt50: three(f.routing.cpt50), cpt80: three(f.routing.cpt80) } }));
+
   log('figure 6 (turn budgets)');
   const figure6: Row[] = [];
   for (const T of o.maxTurns) {
@@ -207,7 +217,7 @@ export async function reproduce(o: ReproduceOptions, log: (s: string) => void = 
         turns: Math.round(10 * r.bySuite.hle.meanTurns) / 10 } });
     }
   }
-  return { table1, table2, copy, table3, table3Systems, table4, table15, figure6, rule: ruleRows, ruleFrontier };
+  return { table1, table2, copy, table3, table3Systems, table4, table15, figure6, rule: ruleRows, ruleFrontier, routing };
 }
 
 /** The paper's Figure 6 in words (its curves are not published as numbers). */
@@ -234,7 +244,9 @@ export function reproductionMarkdown(r: Reproduction, header: string): string {
     table('Table 4 — another provider’s prices', r.table4), table('Table 15 — calls per task (mean of the three suites)', r.table15),
     table('Figure 6 — accuracy and cost on HLE as the turn budget varies (training budgets 4–40, evaluation 12)', r.figure6), PAPER_FIGURE6, '',
     table('The greedy rule — its λ per preference, tuned on training tasks (their mean preference-weighted score ×100)', r.rule),
-    table('The greedy rule at every λ, default P (its frontier: accuracy %, cost ¢, latency min)', r.ruleFrontier), ''].join('\n');
+    table('The greedy rule at every λ, default P (its frontier: accuracy %, cost ¢, latency min)', r.ruleFrontier),
+    table('Routing metrics on HLE — AIQ over the baselines\' cost range, APGR and CPT(50%), CPT(80%) between the cheapest and the ' +
+      'most accurate model working alone (RouteLLM; docs/CLI.md), each family swept over its knob, the orchestrator over P', r.routing), ''].join('\n');
 }
 
 export { DEFAULT_PREFERENCE };
