@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import type { MetricPoint } from '../src/worker/protocol';
 
@@ -70,4 +71,11 @@ export async function slowMotionTo(page: Page, k: number): Promise<void> {
     await page.getByRole('button', { name: 'Next phase' }).click();
     await expect(page.getByTestId(`phase-${i}`)).toBeVisible({ timeout: 30_000 });
   }
+}
+
+/** Saves every download of the page into `dir` under its suggested name; the list fills as each one lands. */
+export function saveDownloads(page: Page, dir: string): string[] {
+  const files: string[] = [];
+  page.on('download', (d) => { const to = join(dir, d.suggestedFilename()); void d.saveAs(to).then(() => files.push(to)); });
+  return files;
 }

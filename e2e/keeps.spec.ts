@@ -4,7 +4,7 @@
 // its curves) with a notice offering "Start fresh".
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { iteration, openLab, openSettings, probe } from './helpers';
+import { iteration, openLab, openSettings, probe, saveDownloads } from './helpers';
 
 type Saved = { browserSaved: { iteration: number } | null; history: { points: unknown[] } };
 const store = (page: Page) => page.evaluate(() => {
@@ -75,8 +75,7 @@ test('Undo after an Import brings back the policy the import replaced, even a fr
   await expect.poll(() => iteration(page), { timeout: 60_000 }).toBe(1);
   await page.getByRole('tab', { name: 'Export / Import' }).click();
   const dir = test.info().outputPath('export');
-  const files: string[] = [];
-  page.on('download', (d) => { const to = `${dir}/${d.suggestedFilename()}`; void d.saveAs(to).then(() => files.push(to)); });
+  const files = saveDownloads(page, dir);
   await page.getByRole('button', { name: 'Export weights' }).click();
   await expect.poll(() => files.length, { timeout: 30_000 }).toBe(2);
   const trained = await probe(page);

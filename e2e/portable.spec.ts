@@ -4,15 +4,14 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { openLab } from './helpers';
+import { openLab, saveDownloads } from './helpers';
 
 test('Export for Python: the page writes the safetensors, the input spec and forward.py the CLI writes for the same policy, and forward.py runs', async ({ page }) => {
   test.setTimeout(120_000);
   await openLab(page, '?backend=wasm');
   await page.getByRole('tab', { name: 'Export / Import' }).click();
   const dir = test.info().outputPath('files');
-  const files: string[] = [];
-  page.on('download', (d) => { const to = join(dir, d.suggestedFilename()); void d.saveAs(to).then(() => files.push(to)); });
+  const files = saveDownloads(page, dir);
   await page.getByRole('button', { name: 'Export weights' }).click();
   await expect.poll(() => files.length, { timeout: 30_000 }).toBe(2);
   await page.getByRole('button', { name: 'Export for Python (safetensors)' }).click();

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { openLab } from './helpers';
+import { openLab, saveDownloads } from './helpers';
 
 /** The view's table: model → [writes queries, writes programs, answers, all] per task ('·' is under 0.005). */
 const readView = (page: Page) => page.getByTestId('routing-view').locator('tbody tr').evaluateAll((rows) =>
@@ -26,8 +26,7 @@ test('the routing view: calls per task by role and GPT-5\'s share, as the CLI\'s
   // The same policy, P and tasks in Node: the page's policy exported, the CLI's eval on the held-out tasks of seed 1 + 1000.
   await page.getByRole('tab', { name: 'Export / Import' }).click();
   const dir = test.info().outputPath('export');
-  const files: string[] = [];
-  page.on('download', (d) => { const to = join(dir, d.suggestedFilename()); void d.saveAs(to).then(() => files.push(to)); });
+  const files = saveDownloads(page, dir);
   await page.getByRole('button', { name: 'Export weights' }).click();
   await expect.poll(() => files.length, { timeout: 30_000 }).toBe(2);
   const pref = join(dir, 'P.json');

@@ -63,10 +63,12 @@ def forward(tensors, spec, decision):
     # The scorer's first layer splits into its state and slot parts; the state part is shared by every slot.
     hs = layer(state, t['scorer/l0/state'], t['scorer/l0/bias'], False)
     logits = []
-    for desc in slots:
+    for s, desc in enumerate(slots):
         if desc is None:
             logits.append(MASKED)
             continue
+        if len(desc) != spec['slot']['dim']:
+            raise ValueError(f'slot {s} ({spec["slots"][s]["id"]}) has {len(desc)} features, not {spec["slot"]["dim"]}')
         ht = layer(desc, t['scorer/l0/tool'], ([len(hs)], [0.0] * len(hs)), False)
         h = [max(0.0, a + b) for a, b in zip(hs, ht)]
         logits.append(mlp_tail(h, t, 'scorer', depth))

@@ -28,6 +28,11 @@ describe('a cell over seeds and samples', () => {
     expect(cellOver([{ seed: 1, sample: 0, v: 7 }])).toEqual({ mean: 7, half: 0, n: 1 });
     expect(showCell({ mean: 7, half: 0, n: 1 })).toBe('7.00');
     expect(showCell({ mean: 64.61, half: 1.234, n: 15 })).toBe('64.6 ± 1.2');
+    // Small values keep three significant figures (a λ of 0.001, an APGR, a cost in dollars), at most four decimals.
+    expect(showCell({ mean: 0.903, half: 0.0412, n: 15 })).toBe('0.903 ± 0.041');
+    expect(showCell({ mean: 0.001, half: 0, n: 15 })).toBe('0.0010');
+    expect(showCell({ mean: 0.0123, half: 0.0021, n: 15 })).toBe('0.0123 ± 0.0021');
+    expect(showCell({ mean: 0, half: 0, n: 15 })).toBe('0.00');
     expect(showCell(null)).toBe('—');
   });
 

@@ -13,11 +13,11 @@ import { generateTasks } from '../src/core/sim/tasks';
 const e = (action: TraceEntry['action'], model: string): TraceEntry => ({ turn: 0, unit: 0, step: 0, action, model, inTokens: 0, cost: 0, latencyMs: 0 });
 
 describe('calls by role', () => {
-  it('counts each model\'s queries, programs and answers per task; a submit is no call', () => {
+  it('counts each model\'s queries, programs and answers per task; a submit is the orchestrator answering itself', () => {
     // Two tasks: (mini writes a query, gpt-5 answers) and (orc writes a program, coder writes one, orc submits).
     const r = roleCalls([[e('search', 'mini'), e('answer', 'gpt-5')], [e('code', 'orc'), e('code', 'coder'), e('submit', 'orc')]]);
     expect(r).toEqual({ mini: { search: 0.5, code: 0, answer: 0 }, 'gpt-5': { search: 0, code: 0, answer: 0.5 },
-      orc: { search: 0, code: 0.5, answer: 0 }, coder: { search: 0, code: 0.5, answer: 0 } });
+      orc: { search: 0, code: 0.5, answer: 0.5 }, coder: { search: 0, code: 0.5, answer: 0 } });
     // GPT-5: 0.5 of the 1.5 calls to models (the orchestrator's own program is not a call to a model).
     expect(shareOfModelCalls(r, 'gpt-5', 'orc')).toBeCloseTo(1 / 3, 12);
     expect(shareOfModelCalls({}, 'gpt-5', 'orc')).toBe(0);

@@ -2,7 +2,7 @@
 // tasks (core/eval/greedyRule.ts), or read from `--rule FILE` (as a run over seeds writes them once
 // and hands them to each of its runs, so the rule is tuned once and is the same in every run).
 
-import { ruleLambdas, tuneForPresets, type RuleLambdas } from '../core/eval/greedyRule';
+import { presetNames, ruleLambdas, tuneForPresets, type RuleLambdas } from '../core/eval/greedyRule';
 import { recipeConfig } from '../core/grpo/recipe';
 import { trainingPool } from '../core/grpo/trainingPool';
 import { DEFAULT_SIM } from '../core/sim/callModel';
@@ -17,12 +17,16 @@ const RULE_TUNING_SEED = 1;
 export async function ruleFor(a: Args, catalog: Catalog, quick: boolean, log: (s: string) => void): Promise<RuleLambdas> {
   if (a.options.has('rule')) {
     const file = stringOpt(a, 'rule');
-    const byPreset = (readJson(file, '--rule') as { byPreset?: unknown }).byPreset;
-    if (!Array.isArray(byPreset) || !byPreset.every((x: { preset?: unknown; lambda?: unknown; score?: unknown }) =>
-      typeof x.preset === 'string' && typeof x.lambda === 'number' && x.lambda >= 0 && typeof x.score === 'number')) {
+    const byPreset = (readJson(file, '--rule') as { byPreset?: unknown } | null)?.byPreset;
+    const entry = (x: unknown): x is RuleLambdas['byPreset'][number] => typeof x === 'object' && x !== null
+      && typeof (x as { preset?: unknown }).preset === 'string' && Number.isFinite((x as { lambda?: unknown }).lambda)
+      && ((x as { lambda: number }).lambda) >= 0 && Number.isFinite((x as { score?: unknown }).score);
+    if (!Array.isArray(byPreset) || !byPreset.every(entry)) {
       throw new CliError(`--rule ${file}: expected {"byPreset": [{"preset": name, "lambda": λ ≥ 0, "score": s}, …]}`);
     }
-    return ruleLambdas(catalog, byPreset as RuleLambdas['byPreset']);
+    const missing = presetNames(catalog).filter((name) => !byPreset.some((x) => x.preset === name));
+    if (missing.length) throw new CliError(`--rule ${file}: no λ for ${missing.map((m) => `"${m}"`).join(', ')} (a run over seeds writes one for every preset)`);
+    return ruleLambdas(catalog, byPreset);
   }
   log('tuning the greedy rule\'s λ on the recipe\'s training tasks');
   const pool = trainingPool(catalog, recipeConfig());

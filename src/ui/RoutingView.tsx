@@ -4,7 +4,7 @@
 // own evaluation at the sliders' P (core/eval/roles.ts, from its traced episodes); a table a room can read,
 // where the stacked tool-usage chart needs a hover. It renders when that evaluation changes, no more.
 
-import { memo, useRef } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { ROLES, shareOfModelCalls, type Role } from '../core/eval/roles';
 import { useLab } from '../store/labStore';
 
@@ -17,9 +17,17 @@ export const RoutingView = memo(function RoutingView() {
   const t = useLab((s) => s.tradeoff);
   const driver = useLab((s) => s.catalog.orchestrator.id);
   const hasStrong = useLab((s) => s.catalog.tools.some((x) => x.id === STRONG && x.enabled));
-  /** GPT-5's share when this run's first view was measured (a new run starts its iteration count again). */
-  const first = useRef<{ iteration: number; share: number } | null>(null);
+  /** The policy's run: a new policy (Reset, an import, a new network) starts a metric log of its own. */
+  const run = useLab((s) => s.history);
   const roles = t?.current.roles;
+  const share = roles ? shareOfModelCalls(roles, STRONG, driver) : 0;
+  const at = t ? `${JSON.stringify(t.preference)}` : '';
+  /** GPT-5's share at the first view of this policy's run at this P (another P, or another policy, starts it again). */
+  const [first, setFirst] = useState<{ run: unknown; at: string; iteration: number; share: number } | null>(null);
+  useEffect(() => {
+    if (!t || !roles) return;
+    if (!first || first.run !== run || first.at !== at) setFirst({ run, at, iteration: t.iteration, share });
+  }, [t, roles, run, at, share, first]);
   if (!t || !roles) {
     return (
       <figure className="chart-card routing-view" data-testid="routing-view" aria-label="Who does what">
@@ -27,9 +35,7 @@ export const RoutingView = memo(function RoutingView() {
       </figure>
     );
   }
-  const share = shareOfModelCalls(roles, STRONG, driver);
-  if (!first.current || t.iteration < first.current.iteration) first.current = { iteration: t.iteration, share };
-  const was = first.current;
+  const was = first && first.run === run && first.at === at ? first : null;
   const rows = Object.entries(roles).map(([id, r]) => ({ id, r, total: r.search + r.code + r.answer }))
     .filter((x) => x.total >= 0.005).sort((a, b) => b.total - a.total || a.id.localeCompare(b.id));
   return (
@@ -41,7 +47,7 @@ export const RoutingView = memo(function RoutingView() {
       {hasStrong && (
         <p className="routing-share" data-testid="gpt5-share">
           GPT-5 makes <strong>{pct(share)}</strong> of the calls to models
-          {was.iteration !== t.iteration ? <> (<span>{pct(was.share)}</span> at iteration {was.iteration})</> : null}
+          {was && was.iteration !== t.iteration ? <> ({pct(was.share)} at iteration {was.iteration}, at this P)</> : null}
         </p>
       )}
       <table className="routing">

@@ -7,7 +7,7 @@
 // run would ship is the seed nearest the median on VALIDATION_SAMPLE. DIR/REPRODUCTION.md is generated
 // whole from the run; DIR/runs.json keeps every run's tables.
 
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -27,10 +27,15 @@ import { loadPolicyFile } from '../policyFile';
 import { initNodeBackend } from '../tfBackend';
 import { ruleFor } from '../ruleOption';
 
+/** The children running now: stopped when one of them fails, so none outlives the command. */
+const running = new Set<ChildProcess>();
+
 /** Runs this CLI with `args` as a child process; its stdout is returned, its stderr goes to `logFile`. */
 function runCli(args: readonly string[], logFile: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, process.argv[1] as string, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child);
+    child.on('close', () => running.delete(child));
     const log = createWriteStream(logFile);
     const out: Buffer[] = [];
     child.stdout.on('data', (b: Buffer) => out.push(b));
@@ -41,14 +46,20 @@ function runCli(args: readonly string[], logFile: string): Promise<string> {
   });
 }
 
-/** Runs the jobs, at most `width` at once, in order of their results. */
+/** Runs the jobs, at most `width` at once, in order of their results; the first failure stops the rest and the children running. */
 async function inParallel<T>(jobs: readonly (() => Promise<T>)[], width: number): Promise<T[]> {
   const results: T[] = new Array(jobs.length);
-  let next = 0;
+  let next = 0, failed = false;
   const lane = async () => {
-    while (next < jobs.length) {
+    while (next < jobs.length && !failed) {
       const k = next++;
-      results[k] = await (jobs[k] as () => Promise<T>)();
+      try {
+        results[k] = await (jobs[k] as () => Promise<T>)();
+      } catch (e) {
+        failed = true;
+        for (const child of running) child.kill('SIGTERM');
+        throw e;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, lane));

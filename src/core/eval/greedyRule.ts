@@ -6,9 +6,9 @@
 //   one more piece of evidence:  p_find·(V⁺ − V) − λ·c_e, V = max_j (p̂_j − λ·c_j), V⁺ the same with the find's lift
 // and gathers while some evidence is worth more than nothing and turns allow, then answers with the
 // best. c is the P-weighted mix of the call's expected cost and latency, each over the catalog's mean
-// call (so λ is unit-free); with no weight on cost or latency, λ does nothing. A P that weighs tools
-// ("Avoid API calls") is read as a person would: use only the tools it weighs, where one can do the
-// step. λ is tuned per preference on training tasks only (`tuneGreedy`); `greedy:<λ>` names the rule
+// call (so λ is unit-free); with no weight on cost or latency, λ does nothing (its tuning then says
+// λ = 0). A P that weighs tools ("Avoid API calls") is read as a person would: evidence and answers each
+// come only from slots whose model and tool it weighs, whenever one such slot is allowed. λ is tuned per preference on training tasks only (`tuneGreedy`); `greedy:<λ>` names the rule
 // at a fixed λ.
 
 import { INSTRUCTION_PRESETS } from '../instructionPresets';
@@ -99,7 +99,8 @@ export interface TunedRule {
 export async function tuneGreedy(catalog: Catalog, sim: SimConfig, tasks: readonly Task[], preference: Preference,
   seed: number): Promise<TunedRule> {
   const tried: TunedRule['tried'] = [];
-  for (const lambda of LAMBDA_GRID) {
+  // P weighs neither cost nor latency: λ changes nothing, so there is nothing to tune (said as λ = 0).
+  for (const lambda of preference.cost + preference.latency > 0 ? LAMBDA_GRID : [0]) {
     const r = await evaluatePolicy(greedyPolicy(catalog, lambda, preference), tasks, catalog, sim, { seed, preference });
     tried.push({ lambda, score: r.score ?? 0 });
   }
@@ -119,14 +120,17 @@ const presetsOf = (catalog: Catalog): { name: string; preference: Preference }[]
   { name: DEFAULT_PREFERENCE_LABEL, preference: DEFAULT_PREFERENCE },
   ...INSTRUCTION_PRESETS.map((x) => ({ name: x.name, preference: x.preference(catalog) }))];
 
-/** The lookup of λ by P from λs by preset name (as tuned, or as a run over seeds wrote them down). */
+/** The names of the preferences the rule is tuned for: the default P and every instruction preset. */
+export const presetNames = (catalog: Catalog): string[] => presetsOf(catalog).map((p) => p.name);
+
+/** The lookup of λ by P from λs by preset name (as tuned, or as a run over seeds wrote them down); a P of no preset gets the default P's. */
 export function ruleLambdas(catalog: Catalog, byPreset: RuleLambdas['byPreset']): RuleLambdas {
   const found = new Map<string, number>();
   for (const p of presetsOf(catalog)) {
     const x = byPreset.find((b) => b.preset === p.name);
     if (x) found.set(JSON.stringify(p.preference), x.lambda);
   }
-  const fallback = byPreset[0]?.lambda ?? LAMBDA_GRID[0] as number;
+  const fallback = byPreset.find((b) => b.preset === DEFAULT_PREFERENCE_LABEL)?.lambda ?? LAMBDA_GRID[0] as number;
   return { byPreset, of: (p) => found.get(JSON.stringify(p)) ?? fallback };
 }
 

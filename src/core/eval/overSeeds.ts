@@ -2,8 +2,9 @@
 // (seed, sample) becomes a mean with a 95% interval. A cell moves with the seed (which policy training
 // gave) and with the sample (which tasks were drawn); the interval of the grand mean adds the two:
 // se² = var(seed means)/N + var(sample means)/S, each mean taken over the other factor, with Student's
-// t at the Welch–Satterthwaite degrees of freedom. A row no seed changes (a baseline) gets the sample
-// spread alone. Which samples may be reported, and why, is `samples.ts`.
+// t at the Welch–Satterthwaite degrees of freedom (rounded down). Each of the two variances also carries
+// the runs' residual, so the interval is conservative: wider than the grand mean's own. A row no seed
+// changes (a baseline) gets the sample spread alone. Which samples may be reported, and why, is `samples.ts`.
 
 import { tCritical } from '../lab/seedSpread';
 import type { Reproduction, Row } from './reproduce';
@@ -79,10 +80,11 @@ export function overSeeds(runs: readonly SeedRun[]): Spread {
   return out;
 }
 
-/** A cell as the tables write it: "mean ± half" (the half-width to the mean's precision). */
+/** A cell as the tables write it: "mean ± half", the mean to three significant figures (one decimal at least, four at most) and the half-width to as many decimals. */
 export function showCell(c: Cell | null | undefined): string {
   if (!c) return '—';
-  const digits = Math.abs(c.mean) >= 10 || c.mean === 0 ? 1 : 2;
+  const size = Math.abs(c.mean) > 0 ? Math.floor(Math.log10(Math.abs(c.mean))) : 0;
+  const digits = Math.min(4, Math.max(1, 2 - size));
   return c.half > 0 ? `${c.mean.toFixed(digits)} ± ${c.half.toFixed(digits)}` : c.mean.toFixed(digits);
 }
 

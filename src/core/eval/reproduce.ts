@@ -243,7 +243,8 @@ export function reproductionMarkdown(r: Reproduction, header: string): string {
     table('Table 3, the paper’s metric per system (mean over the five preferences above)', r.table3Systems),
     table('Table 4 — another provider’s prices', r.table4), table('Table 15 — calls per task (mean of the three suites)', r.table15),
     table('Figure 6 — accuracy and cost on HLE as the turn budget varies (training budgets 4–40, evaluation 12)', r.figure6), PAPER_FIGURE6, '',
-    table('The greedy rule — its λ per preference, tuned on training tasks (their mean preference-weighted score ×100)', r.rule),
+    table('The greedy rule — its λ per preference, tuned on training tasks (their mean preference-weighted score ×100; λ 0: the ' +
+      'preference weighs neither cost nor latency, and λ has no effect)', r.rule),
     table('The greedy rule at every λ, default P (its frontier: accuracy %, cost ¢, latency min)', r.ruleFrontier),
     table('Routing metrics on HLE — AIQ over the baselines\' cost range, APGR and CPT(50%), CPT(80%) between the cheapest and the ' +
       'most accurate model working alone (RouteLLM; docs/CLI.md), each family swept over its knob, the orchestrator over P', r.routing), ''].join('\n');

@@ -17,9 +17,9 @@ export function roleCalls(traces: readonly (readonly TraceEntry[])[]): RoleCalls
   const n = Math.max(1, traces.length);
   for (const trace of traces) {
     for (const e of trace) {
-      if (e.action === 'submit' || !e.model) continue;
+      if (!e.model) continue;
       const row = (out[e.model] ??= { search: 0, code: 0, answer: 0 });
-      row[e.action] += 1 / n;
+      row[e.action === 'submit' ? 'answer' : e.action] += 1 / n; // a submit: the orchestrator answers the unit itself
     }
   }
   return out;

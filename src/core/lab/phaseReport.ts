@@ -15,10 +15,13 @@ import type { IterationState } from '../grpo/phases';
 import type { Divergence } from '../grpo/metrics';
 import { filteredInWords } from './filteredInWords';
 
-/** The mean |A| over the batch's trajectories: the scale the first epoch's surrogate is small against. */
-function meanAbsAdvantage(groups: readonly { advantages: ArrayLike<number> }[]): number {
+/** The mean |A| over the trajectories that train (filtered groups left out): the scale the first epoch's surrogate is small against. */
+function meanAbsAdvantage(groups: readonly { advantages: ArrayLike<number>; filtered: boolean }[]): number {
   let sum = 0, n = 0;
-  for (const g of groups) for (let k = 0; k < g.advantages.length; k++) { sum += Math.abs(g.advantages[k] as number); n++; }
+  for (const g of groups) {
+    if (g.filtered) continue;
+    for (let k = 0; k < g.advantages.length; k++) { sum += Math.abs(g.advantages[k] as number); n++; }
+  }
   return n > 0 ? sum / n : 0;
 }
 
@@ -274,7 +277,8 @@ const BUILD: ((s: IterationState, iteration: number) => Body)[] = [
       summary: u.epochs.length === 0 ? 'Every group was filtered: no decision trains, the weights stay as they were.'
         : `${s.trainedDecisions} decisions train (of ${M} buffer rows: padding and filtered groups carry weight 0), ` +
           `for μ = ${c.epochs} epoch${c.epochs > 1 ? 's' : ''}. Epoch 1 is on-policy, so ratio = π_θ/π_old = 1 exactly, ` +
-          `nothing is clipped and the surrogate is minus the advantage averaged over the decisions (the trajectories' mean |A| ` +
+          `nothing is clipped and the surrogate is minus the advantage averaged over the ${c.aggregation === 'token-mean'
+            ? 'decisions' : 'trajectories'} (the training trajectories' mean |A| ` +
           `is ${f(meanAbsAdvantage(s.advantages))}); from epoch 2 the ratio moves and leaves ` +
           `[${+(1 - c.epsLow).toFixed(4)}, ${+(1 + c.epsHigh).toFixed(4)}] where the clip stops the push.${still} ` +
           `KL ${c.beta > 0 ? `to the reference, β = ${c.beta}` : 'is 0: β = 0 (no reference model, as in the paper)'}.`,

@@ -247,7 +247,7 @@ export const LESSONS: readonly Lesson[] = [
         done: true,
         explanation: `No value network: the group's own mean R = ${num(f.mean)} is the baseline. ${group} `
           + filteredInWords(f.filteredGroups ?? 0, f.groups ?? 0, a.filterStd)
-          + (a.filterStd === null ? '' : ' Dividing by the tiny std of such a group would only amplify noise.'),
+          + (a.filterStd !== null && a.normalizeStd ? ' Dividing by the tiny std of such a group would only amplify noise.' : ''),
       };
     },
   },
@@ -357,9 +357,13 @@ export const LESSONS: readonly Lesson[] = [
         done: true,
         explanation: `Epoch 1 is on-policy: the ratio π_θ/π_old ran from ${num(f.ratioMin1, 4)} to `
           + `${num(f.ratioMax1, 4)}, the clip fraction was ${pct(f.clip1 ?? 0)} and the surrogate ${num(f.loss1, 5)}: `
-          + `at ratio 1 it is minus the advantage averaged over every decision, small against the advantages `
-          + `themselves (their mean size |A| is ${num(f.meanAbsA, 3)}), since each group's mean is its baseline, and not `
-          + 'exactly 0, since a trajectory with more decisions counts more. Its gradient is not small: that is why the loss chart looks flat with μ = 1 '
+          + (lab.train.aggregation === 'token-mean'
+            ? `at ratio 1 it is minus the advantage averaged over every decision, small against the advantages `
+              + `themselves (their mean size |A| is ${num(f.meanAbsA, 3)}), since each group's mean is its baseline, and not `
+              + 'exactly 0, since a trajectory with more decisions counts more. '
+            : `at ratio 1 it is minus the trajectories' mean advantage (each trajectory weighs the same), about 0 against `
+              + `the advantages themselves (their mean size |A| is ${num(f.meanAbsA, 3)}), since each group's advantages sum to 0. `)
+          + 'Its gradient is not small: that is why the loss chart looks flat with μ = 1 '
           + `while the policy learns. By epoch ${f.epochs} the ratio spread to ${num(f.ratioMinLast, 4)} … `
           + `${num(f.ratioMaxLast, 4)} and ${pct(f.clipLast ?? 0)} of the decisions hit the clip, which stops one `
           + 'batch from pushing the policy too far.',
