@@ -16,7 +16,7 @@ test('the routing view: calls per task by role and GPT-5\'s share, as the CLI\'s
   test.setTimeout(180_000);
   await openLab(page, '?backend=wasm');
   const view = page.getByTestId('routing-view');
-  await expect(view.locator('tbody tr').first()).toBeVisible({ timeout: 60_000 });
+  await expect(view.getByTestId('gpt5-share')).toContainText('of the calls to models', { timeout: 60_000 });
   const rows = await readView(page);
   const share = Number((await view.getByTestId('gpt5-share').locator('strong').innerText()).replace('%', ''));
   for (const [, cells] of Object.entries(rows)) {
@@ -47,7 +47,7 @@ test('the routing view: calls per task by role and GPT-5\'s share, as the CLI\'s
 
   // Classroom: every text of the view at 18 px or more.
   await openLab(page, '?backend=wasm&classroom=1');
-  await expect(view.locator('tbody tr').first()).toBeVisible({ timeout: 60_000 });
+  await expect(view.getByTestId('gpt5-share')).toContainText('of the calls to models', { timeout: 60_000 });
   const smallest = await view.evaluate((el) => Math.min(...[...el.querySelectorAll('*')].filter((e) => e.childNodes.length
     && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent?.trim())).map((e) => parseFloat(getComputedStyle(e).fontSize))));
   expect(smallest).toBeGreaterThanOrEqual(18);
