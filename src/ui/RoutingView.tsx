@@ -45,6 +45,7 @@ export const RoutingView = memo(function RoutingView() {
         {roles ? <>GPT-5 makes <strong>{pct(share)}</strong> of the calls to models{was
           ? ` (${pct(was.share)} at iteration ${was.iteration}, at this P)` : ''}</> : line}
       </p>}
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Who does what, by role (scrolls sideways on a narrow screen)">
       <table className="routing">
         <thead>
           <tr><th scope="col">model</th>{ROLES.map((r) => <th scope="col" key={r}>{ROLE_NAMES[r]}</th>)}<th scope="col">all</th></tr>
@@ -62,6 +63,7 @@ export const RoutingView = memo(function RoutingView() {
           })}
         </tbody>
       </table>
+      </div>
       <p className="small muted">Calls per held-out task by role (the paper’s Table 15), from the trade-off view’s evaluation.</p>
     </figure>
   );
