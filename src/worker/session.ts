@@ -243,11 +243,9 @@ export class LabSession {
   }
 
   /**
-   * Keeps the current policy for Undo before something replaces it, unless it is a fresh network
-   * from the seed that has not trained (Reset makes the same one again): such a policy never takes
-   * the one Undo slot from a policy that did train (Reset twice, or a shared file that brings a new
-   * network and then its policy, lost it). A file imported by hand is the exception: Undo then undoes
-   * that import, the last thing done, and brings back whatever it replaced. Returns whether it was kept.
+   * Keeps the current policy for Undo before something replaces it, unless it is an untrained fresh network
+   * (Reset makes it again), which never takes the one slot from a trained policy (Reset twice, or a shared
+   * lab's new network then its policy, lost it) — but a file imported by hand always undoes. Returns whether it was kept.
    */
   private keepForUndo(replacedBy: Replacement, settings: LabSettings): boolean {
     if (!this.trainer || (this.freshNetwork && this.iteration === 0 && replacedBy !== 'import')) return false;
