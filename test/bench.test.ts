@@ -95,19 +95,23 @@ describe('memory estimate (worked by hand)', () => {
 });
 
 describe('speed probe', () => {
-  it('measures a forward and an update on the active backend, and stops early with a bound it cannot beat', async () => {
+  it('measures a forward and an update on the active backend warm (first runs apart), and stops early with a bound it cannot beat', async () => {
     const { probeSpeed } = await import('../src/core/bench/speedProbe');
     const size = probeSizeOf({ ...DEFAULT_TRAIN, batchTasks: 2, groupSize: 4 }, 12);
-    const full = await probeSpeed(size, performance.now() + 60_000);
+    const full = await probeSpeed(size, { timedMs: 60_000, firstRunMs: 60_000 });
+    expect(full.firstRunMs).toBeGreaterThan(0);
+    expect(full.probeMs).toBeGreaterThan(full.firstRunMs);
     expect(full.bound).toBe(false);
     expect(full.forwardMs).toBeGreaterThan(0);
     expect(full.updateMs).toBeGreaterThan(0);
     // Estimated as 8 forwards + μ updates: the figure follows from the parts.
     expect(full.itPerS).toBeCloseTo(1000 / (8 * full.forwardMs + 2 * (full.updateMs as number)), 6);
-    const bounded = await probeSpeed(size, performance.now() + 60_000, 1e9);
+    const bounded = await probeSpeed(size, { timedMs: 60_000, firstRunMs: 60_000, beat: 1e9 });
     expect(bounded.bound).toBe(true);
     expect(bounded.updateMs).toBeUndefined();
     expect(bounded.itPerS).toBeCloseTo(1000 / (8 * bounded.forwardMs), 6);
-    await expect(probeSpeed(size, performance.now() - 1)).rejects.toThrow('the probe ran out of time');
+    // A first run over its allowance, and warm work over the budget, each stop the probe, saying which.
+    await expect(probeSpeed(size, { timedMs: 60_000, firstRunMs: -1 })).rejects.toMatchObject({ during: 'first run' });
+    await expect(probeSpeed(size, { timedMs: -1, firstRunMs: 60_000 })).rejects.toMatchObject({ during: 'timed' });
   });
 });

@@ -1,5 +1,6 @@
 // tfjs backend selection inside the worker. `auto` (the default) measures each backend that
-// starts with the speed probe (core/bench/speedProbe.ts, ≤ 2 s in all) and trains on the fastest;
+// starts with the speed probe (core/bench/speedProbe.ts: 2 s of warm work in all, each backend's first
+// runs, where WebGPU compiles its kernels, under an allowance beside it) and trains on the fastest;
 // the page caches the report per adapter, size and lab version. A forced backend starts directly,
 // falling back along webgpu → webgl → wasm → cpu. Reports the adapter and whether it is software.
 
@@ -15,7 +16,7 @@ import wasmSimd from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.
 import wasmThreaded from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
 import { BACKEND_NAMES as BACKEND_CHAIN, PROBE_BUDGET_MS, type BackendInfo, type BackendName, type BackendProbeReport,
   type BackendProbeResult, type ProbeSize } from './protocol';
-import { probeSpeed, ProbeTimeout } from '../core/bench/speedProbe';
+import { probeSpeed, ProbeTimeout, type SpeedProbe } from '../core/bench/speedProbe';
 import { probeOrder, probeSizeKey, unmeasuredOrder } from '../core/bench/probeSize';
 import { version as LAB_VERSION } from '../../package.json';
 
@@ -74,17 +75,32 @@ export async function initBackend(preferred?: BackendName, chain: readonly Backe
 }
 
 /**
- * Each backend's share of the probe's budget (PROBE_BUDGET_MS; what is left passes on, in the order
- * of probeOrder). A backend is tried only with at least `minLeftMs` of the budget left: starting
- * WebGL cannot be cut short (an abandoned tf.setBackend would switch the engine later), so it is
- * tried only without WebGPU.
+ * Each backend's share of the probe's budget (PROBE_BUDGET_MS, warm work only; what is left passes on,
+ * in the order of probeOrder), and its allowance for its stages' first runs (outside the budget: WebGPU
+ * compiles its kernels there, once per page, and training reuses them). A backend is tried only with at
+ * least `minLeftMs` of the budget left: starting WebGL cannot be cut short (an abandoned tf.setBackend
+ * would switch the engine later), so it is tried only without WebGPU.
  */
-const PROBE_SHARES: Record<BackendName, { capMs: number; minLeftMs: number }> = {
-  wasm: { capMs: 900, minLeftMs: 0 },
-  webgpu: { capMs: 900, minLeftMs: 300 },
-  cpu: { capMs: 400, minLeftMs: 200 },
-  webgl: { capMs: 600, minLeftMs: 700 },
+const PROBE_SHARES: Record<BackendName, { capMs: number; minLeftMs: number; firstRunMs: number }> = {
+  wasm: { capMs: 900, minLeftMs: 0, firstRunMs: 1000 },
+  webgpu: { capMs: 900, minLeftMs: 300, firstRunMs: 4000 },
+  cpu: { capMs: 400, minLeftMs: 200, firstRunMs: 500 },
+  webgl: { capMs: 600, minLeftMs: 700, firstRunMs: 2000 },
 };
+
+/** "first run 812 ms (compiling its GPU kernels), not timed" */
+const firstRunWords = (name: BackendName, ms: number): string =>
+  `first run ${Math.round(ms)} ms (${name === 'webgpu' || name === 'webgl' ? 'compiling its GPU kernels' : 'warming up'}), not timed`;
+
+/** A probe's figures in words a newcomer reads. */
+function measuredWords(name: BackendName, r: SpeedProbe, beat: BackendProbeResult | null): string {
+  const first = firstRunWords(name, r.firstRunMs);
+  if (r.bound) {
+    return `${first}; then its forward alone took ${r.forwardMs.toFixed(1)} ms a batch, too slow to beat `
+      + `${beat?.label ?? 'the fastest so far'}, so its update was not timed`;
+  }
+  return `${first}; then, warm: forward ${r.forwardMs.toFixed(1)} ms, update ${r.updateMs?.toFixed(1)} ms`;
+}
 
 const sleep = (ms: number) => new Promise<'late'>((r) => setTimeout(() => r('late'), ms));
 
@@ -105,11 +121,12 @@ export async function chooseBackend(size: ProbeSize, cached?: BackendProbeReport
   const start = performance.now();
   const results: BackendProbeResult[] = [];
   let best: BackendProbeResult | null = null;
+  let firstRuns = 0; // the first runs' time, outside the budget
   for (const name of probeOrder(gpu)) {
-    const { capMs, minLeftMs } = PROBE_SHARES[name];
+    const { capMs, minLeftMs, firstRunMs } = PROBE_SHARES[name];
     const t0 = performance.now();
     const label = name === 'webgpu' && gpu?.software ? 'webgpu (software adapter)' : name;
-    const left = PROBE_BUDGET_MS - (t0 - start);
+    const left = PROBE_BUDGET_MS - (t0 - start - firstRuns);
     if (left < Math.max(100, minLeftMs)) { results.push({ name, label, status: 'skipped',
       detail: left > 0 ? `only ${Math.round(left)} ms of the 2 s probe budget were left` // never a negative time
         : 'the 2 s probe budget was spent on the backends before it', ms: 0 }); continue; }
@@ -124,22 +141,24 @@ export async function chooseBackend(size: ProbeSize, cached?: BackendProbeReport
       results.push({ name, label, status: 'unavailable', detail: errorMessage(e), ms: performance.now() - t0 });
       continue;
     }
-    const deadline = t0 + Math.min(capMs, left);
-    const probe = probeSpeed(size, deadline, best?.itPerS ?? 0);
+    const timedMs = Math.min(capMs, left);
+    const probe = probeSpeed(size, { timedMs, firstRunMs, beat: best?.itPerS ?? 0 });
     probe.catch(() => undefined); // a probe that outlives its timer stops at its next check
     try {
-      const r = await Promise.race([probe, sleep(deadline - performance.now())]);
-      if (r === 'late') throw new ProbeTimeout('late');
+      const r = await Promise.race([probe, sleep(timedMs + firstRunMs)]);
+      if (r === 'late') throw new ProbeTimeout('late', 'first run', firstRunMs);
+      firstRuns += r.firstRunMs;
       const line: BackendProbeResult = { name, label, status: r.bound ? 'bound' : 'measured', itPerS: r.itPerS,
-        detail: r.bound ? `stopped after the forward (${r.forwardMs.toFixed(1)} ms each)`
-        : `forward ${r.forwardMs.toFixed(1)} ms, update ${r.updateMs?.toFixed(1)} ms`, ms: performance.now() - t0 };
+        detail: measuredWords(name, r, best), ms: performance.now() - t0 };
       results.push(line);
       if (!r.bound && (!best || r.itPerS > (best.itPerS ?? 0))) best = line;
     } catch (e) {
       const timedOut = e instanceof ProbeTimeout;
+      if (timedOut) firstRuns += e.firstRunMs;
       results.push({ name, label, status: timedOut ? 'timed out' : 'unavailable',
-        detail: timedOut ? `no result within ${Math.round(deadline - t0)} ms (its first forward compiles the ` +
-          `kernels)` : errorMessage(e),
+        detail: !timedOut ? errorMessage(e) : e.during === 'first run'
+          ? `its first run (${name === 'webgpu' ? 'compiling its GPU kernels' : 'warming up'}) took over ${firstRunMs / 1000} s`
+          : `${firstRunWords(name, e.firstRunMs)}; then no warm result within ${Math.round(timedMs)} ms`,
         ms: performance.now() - t0 });
     }
   }
