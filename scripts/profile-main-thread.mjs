@@ -74,7 +74,10 @@ const events = JSON.parse(readFileSync(tracePath, 'utf8')).traceEvents;
 const threadNames = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args.name]));
 const onMain = (e) => threadNames.get(`${e.pid}:${e.tid}`) === 'CrRendererMain' && e.ph === 'X';
 const mainEvents = events.filter(onMain);
-const tasks = mainEvents.filter((e) => e.name === 'RunTask');
+// The profiler's own start (CpuProfiler::StartProfiling, 100–160 ms) is a task of this script's, not the page's: left out.
+const profilerStart = mainEvents.filter((e) => e.name === 'CpuProfiler::StartProfiling');
+const tasks = mainEvents.filter((e) => e.name === 'RunTask'
+  && !profilerStart.some((p) => p.ts >= e.ts && p.ts + p.dur <= e.ts + e.dur));
 const ms = tasks.map((t) => t.dur / 1000);
 const traced = mode === 'train' ? 1000 * seconds : null;
 console.log(`main thread busy ${ms.reduce((a, b) => a + b, 0).toFixed(0)} ms${traced ? ` (${(100 * ms.reduce((a, b) => a + b, 0) / traced).toFixed(1)}% of the ${seconds} s)` : ''}; tasks ≥ 50 ms: ${ms.filter((d) => d >= 50).length}, ≥ 30 ms: ${ms.filter((d) => d >= 30).length}, ≥ 16 ms: ${ms.filter((d) => d >= 16).length}; longest ${[...ms].sort((a, b) => b - a).slice(0, 8).map((d) => d.toFixed(0)).join(' ')}`);

@@ -3,7 +3,9 @@
 // nothing, so every message counts as a sign of life (the worker says "alive" every HEARTBEAT_MS),
 // and a silence past the limit — or a script that fails to load — ends this client: the worker is
 // terminated, requests still waiting are refused with a WorkerStoppedError, and `onStopped` says why
-// (the store then starts a worker afresh: store/workerWatch.ts).
+// (the store then starts a worker afresh: store/workerWatch.ts). Pushes are handed on at most once a
+// frame, together (one render of the page for a frame's metrics and status); a reply first hands on
+// the pushes before it, so the order the worker sent them in holds.
 
 import type { Push, Refusal, Reply, Request } from './protocol';
 
@@ -32,6 +34,8 @@ export interface WorkerWatchOptions {
 /** While a request waits for its answer, or before the worker's first word (tfjs loads), a silence: this long. */
 export const BUSY_SILENCE_MS = 60_000;
 const CHECK_EVERY_MS = 1000;
+/** Pushes wait at most this long where no frame comes (a hidden tab draws none). */
+const PUSH_WAIT_MS = 100;
 
 export class LabWorkerClient {
   private readonly worker: Worker;
@@ -43,6 +47,9 @@ export class LabWorkerClient {
   private longestGap = 0;
   private stopped: string | null = null;
   private readonly timer: ReturnType<typeof setInterval> | null = null;
+  /** Pushes not yet handed on, and whether a frame (or the fallback timer) will hand them on. */
+  private queued: Push[] = [];
+  private flushScheduled = false;
 
   constructor(private readonly watch?: WorkerWatchOptions) {
     this.worker = new Worker(new URL('./lab.worker.ts', import.meta.url), { type: 'module' });
@@ -54,9 +61,10 @@ export class LabWorkerClient {
       this.heard = true;
       if (ev.data.id === 0) {
         if (ev.data.type === 'alive') return;
-        for (const l of this.pushListeners) l(ev.data as Push);
+        this.queue(ev.data as Push);
         return;
       }
+      this.flushPushes(); // what the worker pushed before this reply is on the page before the reply is
       const p = this.pending.get(ev.data.id);
       if (!p) return; // stale or cancelled
       this.pending.delete(ev.data.id);
@@ -82,6 +90,24 @@ export class LabWorkerClient {
         if (silent > limit) this.stop(`it gave no sign of life for ${Math.round(silent / 1000)} s${after}`);
       }, CHECK_EVERY_MS);
     }
+  }
+
+  private queue(p: Push): void {
+    this.queued.push(p);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    const flush = () => this.flushPushes();
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
+    setTimeout(flush, PUSH_WAIT_MS);
+  }
+
+  /** Hands every queued push on, in order, in one task (the store's updates render once). */
+  private flushPushes(): void {
+    this.flushScheduled = false;
+    if (!this.queued.length) return;
+    const pushes = this.queued;
+    this.queued = [];
+    for (const p of pushes) for (const l of this.pushListeners) l(p);
   }
 
   /** Why this client's worker stopped, or null while it runs. */

@@ -22,7 +22,7 @@ const post = (r: Reply | Push, transfer: Transferable[] = []): void => (self as 
 // that a worker started afresh goes on from.
 setInterval(() => post({ id: 0, type: 'alive' }), HEARTBEAT_MS);
 const copyWeights = weightsCopier(session, post);
-const PUSH_INTERVAL_MS = 100;
+const PUSH_INTERVAL_MS = 250;
 /** A trade-off sweep at most every 4 s, and never more than a fifth of the time. */
 const SWEEP_EVERY_MS = 4000;
 
