@@ -32,8 +32,8 @@ async function quotesOnlyShown(page: Page, text: string, places: string[]): Prom
   expect(quoted.filter((q) => !shown.has(q)), `not on screen: ${[...shown].join(' ')}`).toEqual([]);
 }
 
-/** What of `selectors` is out of view or under the lesson box (empty: all in view and uncovered). */
-const hidden = (page: Page, selectors: string[]): Promise<string[]> => page.evaluate((sels) => {
+/** What of `selectors` is out of view or under the lesson box (empty: all in view and uncovered); `underOnly`: only the box. */
+const hidden = (page: Page, selectors: string[], underOnly = false): Promise<string[]> => page.evaluate(([sels, onlyBox]) => {
   const d = document.querySelector('[data-testid="lesson-dock"]')?.getBoundingClientRect();
   const [vw, vh] = [document.documentElement.clientWidth, window.innerHeight];
   return sels.flatMap((sel) => {
@@ -41,7 +41,7 @@ const hidden = (page: Page, selectors: string[]): Promise<string[]> => page.eval
     if (els.length === 0) return [`${sel}: not on the page`];
     return els.flatMap((el) => {
       const r = el.getBoundingClientRect(), out: string[] = [];
-      if (r.top < -0.5 || r.left < -0.5 || r.bottom > vh + 0.5 || r.right > vw + 0.5) {
+      if (!onlyBox && (r.top < -0.5 || r.left < -0.5 || r.bottom > vh + 0.5 || r.right > vw + 0.5)) {
         out.push(`${sel}: out of view (${[r.left, r.top, r.right, r.bottom].map(Math.round).join(', ')})`);
       }
       const under = d && r.left < d.right && d.left < r.right && r.top < d.bottom && d.top < r.bottom;
@@ -49,11 +49,43 @@ const hidden = (page: Page, selectors: string[]): Promise<string[]> => page.eval
       return out;
     });
   });
-}, selectors);
+}, [selectors, underOnly] as const);
 
-async function inViewUncovered(page: Page, selectors: string[], shot: string): Promise<void> {
+async function inViewUncovered(page: Page, selectors: string[], shot?: string): Promise<void> {
   await expect.poll(() => hidden(page, selectors), { timeout: 10_000 }).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath(`${shot}.png`) });
+  if (shot) await page.screenshot({ path: test.info().outputPath(`${shot}.png`) });
+}
+
+/** The tabs' labels (Export / Import among them) are never under the lesson box. */
+const TAB_LABELS = '[role="tablist"] [role="tab"]';
+async function tabsUncovered(page: Page): Promise<void> {
+  await expect.poll(() => hidden(page, [TAB_LABELS], true), { timeout: 10_000 }).toEqual([]);
+}
+
+/** Slow motion's phase k: its title and words on screen and not under the box (a tall phase's tables may run below). */
+const phaseInView = (page: Page, k: number): Promise<void> => inViewUncovered(page, [`${phaseBox(k)} > h3`, `${phaseBox(k)} > p`]);
+
+/** Slow motion from phase 1 to phase k (or from the phase on show), each phase checked in view as it comes. */
+async function stepPhasesInView(page: Page, k: number): Promise<void> {
+  const counter = page.getByTestId('phase-counter');
+  // Not in slow motion, or its iteration has gone through all 8 phases: a new iteration.
+  if (await slowMotion(page).isVisible()) await slowMotion(page).click();
+  await expect(counter).toContainText(/Phase \d of 8/, { timeout: 30_000 });
+  let at = Number(/Phase (\d) of 8/.exec(await counter.innerText())?.[1]);
+  await phaseInView(page, at);
+  while (at < k) {
+    await page.getByRole('button', { name: 'Next phase' }).click();
+    at += 1;
+    await expect(page.getByTestId(`phase-${at}`)).toBeVisible({ timeout: 30_000 });
+    await phaseInView(page, at);
+  }
+}
+
+/** From a complete lesson to the next, with its "Next lesson" button, as a class goes. */
+async function nextLesson(page: Page, n: number): Promise<void> {
+  await page.getByRole('button', { name: /^Next lesson: / }).click();
+  await expect(dock(page)).toContainText(`Lesson ${n}`);
+  await tabsUncovered(page);
 }
 
 async function startLesson(page: Page, n: number): Promise<void> {
@@ -62,9 +94,12 @@ async function startLesson(page: Page, n: number): Promise<void> {
   await expect(dock(page)).toContainText(`Lesson ${n}`);
 }
 
-/** Steps slow motion to phase k until the lesson completes; where it says what to press, presses exactly that. */
+/**
+ * Steps slow motion to phase k until the lesson completes, every phase in view and uncovered as it comes;
+ * where the lesson says what to press, presses exactly that.
+ */
 async function slowMotionUntilComplete(page: Page, k: number, followed: string[]): Promise<void> {
-  await slowMotionTo(page, k);
+  await stepPhasesInView(page, k);
   for (let tries = 0; tries < 12; tries++) {
     await page.waitForTimeout(300);
     if (await dock(page).getByText('Lesson complete').isVisible()) return;
@@ -83,10 +118,7 @@ async function slowMotionUntilComplete(page: Page, k: number, followed: string[]
       await slowMotion(page).click();
     }
     await expect(page.getByTestId('phase-counter')).toContainText('Phase 1 of 8', { timeout: 30_000 });
-    for (let i = 2; i <= k; i++) {
-      await page.getByRole('button', { name: 'Next phase' }).click();
-      await expect(page.getByTestId(`phase-${i}`)).toBeVisible({ timeout: 30_000 });
-    }
+    await stepPhasesInView(page, k);
   }
   await expect(dock(page)).toContainText('Lesson complete');
 }
@@ -168,13 +200,14 @@ test('where a group cannot show what lesson 3 is about, the lesson names the but
   expect(Number(/iteration (\d+)/.exec(await page.getByTestId('phase-counter').innerText())?.[1])).toBe(it);
 });
 
-for (const [w, h] of [[1280, 800], [1920, 1080]] as const) {
-  test(`every lesson at ${w}×${h}: its numbers are the screen's, at the screen's precision; it waits for what it asks; `
-    + 'it ends with its subject in view and not under its box; it puts back what it changed', async ({ page }) => {
+for (const [w, h, query] of [[1280, 800, ''], [1920, 1080, '?classroom=1']] as const) {
+  test(`lessons 1 → 7 with "Next lesson" at ${w}×${h}${query ? ' (classroom)' : ''}: its numbers are the screen's, at the `
+    + 'screen\'s precision; it waits for what it asks; every slow-motion phase and its subject in view, not under its box, '
+    + 'nor the tabs\' labels; it puts back what it changed', async ({ page }) => {
     test.setTimeout(600_000);
     const errors = watchErrors(page);
     await page.setViewportSize({ width: w, height: h });
-    await openLab(page);
+    await openLab(page, query);
     const at = `${w}x${h}`;
     const followed: string[] = [];
     // 1. Why orchestrate: a preset moves the ★; the lesson quotes the first paragraph and the sliders.
@@ -184,24 +217,27 @@ for (const [w, h] of [[1280, 800], [1920, 1080]] as const) {
     await quotesOnlyShown(page, one, ['.first-screen']);
     await inViewUncovered(page, ['.first-screen .answer', 'input[aria-label="Cost weight"]', PLOT], `lesson-1-${at}`);
     // 2. Outcome gating, at phase 5.
-    await startLesson(page, 2);
+    await nextLesson(page, 2);
     await slowMotionUntilComplete(page, 5, followed);
     await quotesOnlyShown(page, await explanation(page, 2), [phaseBox(5)]);
     await inViewUncovered(page, [phaseBox(5)], `lesson-2-${at}`);
     // 3. Normalisation, at phase 5 (where a group has no two successes, the lesson says what to press).
-    await startLesson(page, 3);
+    await nextLesson(page, 3);
     await slowMotionUntilComplete(page, 5, followed);
     await quotesOnlyShown(page, await explanation(page, 3), [phaseBox(5)]);
     await inViewUncovered(page, [phaseBox(5)], `lesson-3-${at}`);
     // 4. The advantage, at phase 6.
-    await startLesson(page, 4);
+    await nextLesson(page, 4);
     await slowMotionUntilComplete(page, 6, followed);
     await quotesOnlyShown(page, await explanation(page, 4), [phaseBox(6)]);
     await inViewUncovered(page, [phaseBox(6)], `lesson-4-${at}`);
+    // The finished lesson's box stays off what comes next: phases 7 and 8 of the same iteration.
+    await stepPhasesInView(page, 8);
+    await tabsUncovered(page);
     // 5. Preference following. P is Budget's already (lesson 1): the lesson sets up its own start, the
     // default P, and says so, with no correction before the student acts; then it waits for "Avoid API
     // calls" and "Budget", in that order, and quotes what the ★'s line showed for each.
-    await startLesson(page, 5);
+    await nextLesson(page, 5);
     await expect(page.getByRole('note').filter({ hasText: 'Lesson 5 starts from the default preference (outcome 1, cost 0.5, '
       + 'latency 0.5); the sliders were at outcome 1 · cost 1 · latency 0.25' })).toBeVisible();
     await expect(page.getByRole('slider', { name: 'Cost weight' })).toHaveValue('0.5');
@@ -221,7 +257,7 @@ for (const [w, h] of [[1280, 800], [1920, 1080]] as const) {
     expect(numbers(five).filter((q) => !shownNumbers.has(q))).toEqual([]);
     await inViewUncovered(page, ['[data-region="prefs"] .presets', PLOT, POINT], `lesson-5-${at}`);
     // 6. Weighted sum against the paper's reward: stopped after 60 iterations, read from the summary.
-    await startLesson(page, 6);
+    await nextLesson(page, 6);
     await page.getByRole('combobox', { name: 'Comparison' }).selectOption('reward');
     await page.getByRole('button', { name: 'Start comparison' }).click();
     // The seed furthest behind ("seed 1: 61/120 · seed 2: 61/120 · seed 3: 60/120").
@@ -235,7 +271,7 @@ for (const [w, h] of [[1280, 800], [1920, 1080]] as const) {
     const compared = ['[data-testid="compare-runs"] .charts-grid', '[data-testid="compare-conclusion"]'];
     await inViewUncovered(page, compared, `lesson-6-${at}`);
     // 7. μ = 4 for this lesson only: in the link while it runs, put back when its iteration ends.
-    await startLesson(page, 7);
+    await nextLesson(page, 7);
     await expect.poll(() => new URL(page.url()).searchParams.get('mu')).toBe('4');
     await slowMotionUntilComplete(page, 7, followed);
     await quotesOnlyShown(page, await explanation(page, 7), [phaseBox(7)]);

@@ -20,6 +20,8 @@ export interface LessonRun {
   iteration: number;
   preference: Preference;
   observations: Observation[];
+  /** While the lesson sets up its own state: nothing the lab shows then is the student's doing, and nothing is checked. */
+  settingUp: boolean;
   /** Set when the lesson saw the user do its task: the explanation, with the numbers of that moment. */
   explanation: string | null;
 }
@@ -55,11 +57,11 @@ export const useLessons = create<LessonState>((set, get) => ({
   run: null,
   completed: load(),
   begin(id, iteration, preference) {
-    set({ run: { id, startedAt: Date.now(), iteration, preference, observations: [], explanation: null } });
+    set({ run: { id, startedAt: Date.now(), iteration, preference, observations: [], settingUp: true, explanation: null } });
   },
   observe(o) {
     const run = get().run;
-    if (run && !run.explanation) set({ run: { ...run, observations: [...run.observations.slice(-19), o] } });
+    if (run && !run.explanation && !run.settingUp) set({ run: { ...run, observations: [...run.observations.slice(-19), o] } });
   },
   complete(explanation) {
     const run = get().run;

@@ -31,8 +31,8 @@ export async function startLesson(lesson: Lesson): Promise<void> {
   }
   rememberPutBack(lesson.id, back);
   // The run's starting P is the one after setup (a lesson may change it), and what the lab showed while it was
-  // set up is not the student's doing: the observations start now.
-  useLessons.setState({ run: { ...run, preference: useLab.getState().train.preference, observations: [] } });
+  // set up is not the student's doing: the observations, and the checks, start now.
+  useLessons.setState({ run: { ...run, preference: useLab.getState().train.preference, observations: [], settingUp: false } });
   afterPaint(() => bringIntoView(lesson.subject(false).keep));
 }
 
@@ -54,7 +54,7 @@ export function useLessonWatcher(): string | undefined {
   useEffect(() => {
     const check = () => {
       const run = useLessons.getState().run;
-      if (!run) return;
+      if (!run || run.settingUp) return;
       const r = checkLesson(run);
       // Once done, the explanation follows the screen: a slider still moving (a held arrow key, a
       // drag) changes the numbers it quotes, and an explanation of the first step would contradict them.
@@ -97,6 +97,7 @@ export function useLessonWatcher(): string | undefined {
     });
     const offRun = useLessons.subscribe((s, prev) => {
       if (s.run?.startedAt !== prev.run?.startedAt) setHint(undefined); // a new lesson: the last one's hint goes
+      if (prev.run?.settingUp && s.run && !s.run.settingUp) check(); // set up: the lesson looks at the lab as it now is
       if (s.run?.explanation && !prev.run?.explanation) settle();
     });
     return () => { offLab(); offCompare(); offRun(); };

@@ -35,6 +35,9 @@ const same = (a: DockSpot, b: DockSpot) => JSON.stringify(a) === JSON.stringify(
  * Places the dock beside its subject, again on every scroll, resize, layout change and change of
  * its own size (one measure a frame). `key` changes with what the dock shows.
  */
+/** The page's tab labels, which the box leaves in view where there is room. */
+const TAB_LABELS = '[role="tablist"]';
+
 export function useDockSpot(dock: RefObject<HTMLElement | null>, subject: Subject | null, key: string): DockSpot {
   const [spot, setSpot] = useState<DockSpot>(null);
   const keep = subject?.keep.join('|') ?? '', spare = subject?.spare?.join('|') ?? '';
@@ -46,7 +49,8 @@ export function useDockSpot(dock: RefObject<HTMLElement | null>, subject: Subjec
       frame = 0;
       const view = viewport(), rem = remPx();
       const inView = (sels: string) => (sels ? boxesOf(sels.split('|')) : []).flatMap((b) => clip(b, view) ?? []);
-      const [k, s] = [inView(keep), inView(spare)];
+      // The tabs' labels are spared too: a class goes on to the next tab (Export / Import among them) while the box is open.
+      const [k, s] = [inView(keep), inView([spare, TAB_LABELS].filter(Boolean).join('|'))];
       const wide = document.documentElement.dataset.classroom ? 40 : 34;
       const sizes = {
         margin: rem, gap: 0.5 * rem, minWidth: 18 * rem, minHeight: 8 * rem,

@@ -1,0 +1,22 @@
+import { chromium } from 'playwright';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--enable-unsafe-webgpu','--enable-unsafe-swiftshader','--no-sandbox'] });
+const p = await b.newPage({ viewport: { width: 1280, height: 800 } });
+await p.goto('http://127.0.0.1:4173/');
+await p.getByTestId('operating-point').waitFor({ timeout: 120000 });
+await p.evaluate(() => { const t0 = performance.now(); window.log = []; window.orchestraLab.subscribe((s, prev) => { if (s.tradeoff !== prev.tradeoff && s.tradeoff) window.log.push([Math.round(performance.now() - t0), 'tradeoff', JSON.stringify(s.tradeoff.preference), s.tradeoff.iteration]); if (s.train.preference !== prev.train.preference) window.log.push([Math.round(performance.now()-t0), 'P', JSON.stringify(s.train.preference)]); if (s.iteration !== prev.iteration) window.log.push([Math.round(performance.now()-t0), 'it', s.iteration]); }); });
+await p.getByRole('tab', { name: 'Lessons' }).click();
+await p.getByRole('button', { name: /^Start lesson 1:/ }).click();
+await p.getByRole('button', { name: 'Budget' }).click();
+await p.getByTestId('lesson-dock').getByText('Lesson complete').waitFor({ timeout: 60000 });
+await p.getByRole('tab', { name: 'Lessons' }).click();
+await p.getByRole('button', { name: /^Start lesson 4:/ }).click();
+await p.getByRole('tabpanel').getByRole('button', { name: 'Slow motion', exact: true }).click();
+for (let i = 2; i <= 8; i++) { await p.getByRole('button', { name: 'Next phase' }).click(); await p.getByTestId(`phase-${i}`).waitFor({ timeout: 30000 }); }
+await p.waitForTimeout(Number(process.env.WAIT ?? 0));
+await p.evaluate(() => window.log.push(['--- start lesson 5']));
+await p.getByRole('tab', { name: 'Lessons' }).click();
+await p.getByRole('button', { name: /^Start lesson 5:/ }).click();
+await p.waitForTimeout(3000);
+console.log((await p.evaluate(() => window.log)).map((x) => x.join(' ')).join('\n'));
+console.log('hint:', await p.getByTestId('lesson-hint').innerText().catch(() => 'none'));
+await b.close();
