@@ -200,6 +200,20 @@ test('where a group cannot show what lesson 3 is about, the lesson names the but
   expect(Number(/iteration (\d+)/.exec(await page.getByTestId('phase-counter').innerText())?.[1])).toBe(it);
 });
 
+test('lesson 5 right after lesson 1 sets up its own start and says so, with no correction before the student acts', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openLab(page);
+  await startLesson(page, 1);
+  await page.getByRole('button', { name: 'Budget' }).click(); // lesson 1 leaves P at Budget's
+  await expect(dock(page)).toContainText('Lesson complete', { timeout: 90_000 });
+  await startLesson(page, 5);
+  await expect(page.getByRole('note').filter({ hasText: /^Lesson 5 starts from the default preference/ })).toBeVisible();
+  await expect(page.getByRole('slider', { name: 'Cost weight' })).toHaveValue('0.5');
+  await page.waitForTimeout(1000); // a hint, were there one, would show by now
+  await expect(dock(page).getByTestId('lesson-hint')).toHaveCount(0);
+  await expect(dock(page)).toContainText('Press the instruction preset "Avoid API calls"');
+});
+
 for (const [w, h, query] of [[1280, 800, ''], [1920, 1080, '?classroom=1']] as const) {
   test(`lessons 1 → 7 with "Next lesson" at ${w}×${h}${query ? ' (classroom)' : ''}: its numbers are the screen's, at the `
     + 'screen\'s precision; it waits for what it asks; every slow-motion phase and its subject in view, not under its box, '
