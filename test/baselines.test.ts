@@ -17,6 +17,14 @@ import { drawKey, handCatalog, handTask, NO_LATENT, outcomeDraws, U_NO, U_YES, w
 // search:self@gamma, answer:alpha; the orchestrator orc writes programs only).
 const SIM: SimConfig = { ...DEFAULT_SIM, discrimination: 2, writeEase: 1, maxTurns: 12 };
 
+/** The hand catalog with a search whose signal tells a find from a miss (AUROC 1, as the code runner's): what it
+ * found is then known, as the rows' hand-worked turns assume; at gamma's own AUROC 0.5 the signal says nothing. */
+function sharpCatalog(): Catalog {
+  const cat = handCatalog();
+  cat.tools[2]!.calibration = 1;
+  return cat;
+}
+
 /** Runs a baseline on hand tasks with scripted draws; returns the env (traced) and each episode's slot ids, 'submit' for a submit. */
 async function play(name: string, tasks: Task[], draws: DrawFn = outcomeDraws(U_YES), cat: Catalog = handCatalog(), sim: SimConfig = SIM) {
   const env = new BatchEnv(cat, sim, tasks.length, draws, NO_LATENT);
@@ -60,8 +68,14 @@ describe('routing baselines on hand-built situations', () => {
     cat.tools[0]!.writes = { query: 1, code: 1 };
     // Slots now: code:alpha@beta, code:self@beta, search:alpha@gamma, search:self@gamma, answer:alpha. Next lifts: code → step 1 by 2,
     // search → step 0 by 1.5; after the code find, code lifts 2·0.5 = 1 < 1.5; after the search find, search 0.75 < 1.
+    cat.tools[2]!.calibration = 1; // each find known as a find (a sharp signal), so each next lift halves
     const { actions } = await play('repeat:alpha:3', [handTask()], outcomeDraws(U_YES), cat);
     expect(actions).toEqual([['code:alpha@beta', 'search:alpha@gamma', 'code:alpha@beta', 'answer:alpha']]);
+    // Where search's signal says nothing (AUROC 0.5), its find is believed only at its prior p̂ < 1: its next lift
+    // 1.5·0.5^p̂ stays above code's 2·0.5^1 = 1, so it searches again.
+    cat.tools[2]!.calibration = 0.5;
+    expect((await play('repeat:alpha:3', [handTask()], outcomeDraws(U_YES), cat)).actions)
+      .toEqual([['code:alpha@beta', 'search:alpha@gamma', 'search:alpha@gamma', 'answer:alpha']]);
     // A budget of 3 leaves room for two writes: the third turn is the answer's.
     const short = await play('repeat:alpha:3', [handTask({ maxTurns: 3 })]);
     expect(short.actions).toEqual([['search:alpha@gamma', 'search:alpha@gamma', 'answer:alpha']]);
@@ -113,22 +127,30 @@ describe('model-driven baselines (the paper’s rows) on hand-built situations',
     //  turn 0: reads 2000: (2500 + 18 750)/1e6 = 0.02125, + beta 0.0103; context 2000 + 1875 + 200 = 4075;
     //  turn 1: reads 4075: (5093.75 + 18 750)/1e6 = 0.02384375, + gamma 0.002; context 4075 + 1875 + 100 = 6050;
     //  turn 2: submit, reads 6050: (7562.5 + 25 000)/1e6 = 0.0325625. Total $0.08995625.
-    const { env, actions } = await play('tools+gpt-5', [handTask()]);
+    const { env, actions } = await play('tools+gpt-5', [handTask()], outcomeDraws(U_YES), sharpCatalog());
     expect(actions).toEqual([['code:self@beta', 'search:self@gamma', 'submit']]);
     expect(env.traces?.[0]?.map((e) => e.model)).toEqual(['gpt-5', 'gpt-5', 'gpt-5']);
     expect(env.cost[0]).toBeCloseTo(0.08995625, 12);
     expect(Array.from(env.calls.subarray(0, 3))).toEqual([0, 1, 1]); // no model resource: its own writing
     // A step that needs a tool goes first, whatever the lifts.
-    const needs = await play('tools+gpt-5', [handTask({ steps: [{ ...handTask().steps[0]!, needsTool: true }, handTask().steps[1]!] })]);
-    expect(needs.actions).toEqual([['search:self@gamma', 'code:self@beta', 'submit']]);
+    // A model that cannot tell from the result whether its search found anything (AUROC 0.5) tries the step
+    // again (a find is believed at its prior p̂ < ½), at most twice.
+    expect((await play('tools+gpt-5', [handTask()])).actions).toEqual([['code:self@beta', 'search:self@gamma', 'search:self@gamma', 'submit']]);
+    // A step of a type that often needs a tool goes first, whatever the lifts (its rate, not its own draw, which is hidden).
+    const often = sharpCatalog();
+    const needs = await play('tools+gpt-5', [handTask({ steps: [{ ...handTask().steps[0]!, needsTool: true }, handTask().steps[1]!] })],
+      outcomeDraws(U_YES), often);
+    expect(needs.actions).toEqual([['code:self@beta', 'search:self@gamma', 'submit']]); // the draw alone changes nothing
     // alpha writes queries only: its tools+ row has no program slot.
-    expect((await play('tools+alpha', [handTask()])).actions).toEqual([['search:self@gamma', 'submit']]);
+    expect((await play('tools+alpha', [handTask()], outcomeDraws(U_YES), sharpCatalog())).actions).toEqual([['search:self@gamma', 'submit']]);
   });
 
   it('tools+<model> seeks two finds per step when the budget is 20 turns or more', async () => {
     expect([findsSought(12), findsSought(19), findsSought(20), findsSought(100)]).toEqual([1, 1, 2, 2]);
-    const { actions } = await play('tools+gpt-5', [handTask({ maxTurns: 20 })]);
-    expect(actions).toEqual([['code:self@beta', 'search:self@gamma', 'code:self@beta', 'search:self@gamma', 'submit']]);
+    // The compute step, which needs a tool in half of the maths tasks (its rate: whether this one does is hidden),
+    // gets its two finds first (+100·0.5 on its lift); then the reason step its two.
+    const { actions } = await play('tools+gpt-5', [handTask({ maxTurns: 20 })], outcomeDraws(U_YES), sharpCatalog());
+    expect(actions).toEqual([['code:self@beta', 'code:self@beta', 'search:self@gamma', 'search:self@gamma', 'submit']]);
   });
 
   it('tools+<model> tries each step at most twice per find sought, so a step that keeps failing does not starve the others', async () => {
@@ -146,7 +168,7 @@ describe('model-driven baselines (the paper’s rows) on hand-built situations',
     //          context 2000 + 625 + 100 = 2725;
     //  turn 1: reads 2725: (3406.25 + 6250)/1e6 = 0.00965625; alpha answers reading 3350: (33 500 + 10 000)/1e6 + 0.001 = 0.0445.
     //  Total $0.08990625. No model writes programs and its own slots are not used: step 1 gets no evidence.
-    const { env, actions } = await play('prompted:gpt-5', [handTask()]);
+    const { env, actions } = await play('prompted:gpt-5', [handTask()], outcomeDraws(U_YES), sharpCatalog());
     expect(actions).toEqual([['search:alpha@gamma', 'answer:alpha']]);
     expect(env.cost[0]).toBeCloseTo(0.08990625, 12);
     expect(() => baselineFromName('prompted:qwen3-8b', handCatalog(), SIM)).toThrow(/no model "qwen3-8b" in catalog "hand" or in the model library/);
@@ -206,7 +228,7 @@ describe('baselines on a small toolorchestra evaluation', () => {
     expect(r.meanLatencyS).toBeCloseTo(4 + 2500 / 60, 9);
   });
 
-  it('tools+gpt-5 writes every query and program itself: basic tools only, at most one find per step', async () => {
+  it('tools+gpt-5 writes every query and program itself: basic tools only, each step tried at most twice (one find sought, as it reads the signals)', async () => {
     const r = await evalOf('tools+gpt-5');
     for (const id of models) expect(r.callsPerTask[id], id).toBe(0);
     expect(r.callsPerTask['web-search']).toBeGreaterThan(0);
@@ -215,7 +237,7 @@ describe('baselines on a small toolorchestra evaluation', () => {
     tasks.forEach((t, i) => {
       const tr = env.traces?.[i] ?? [];
       for (const e of tr) if (e.action === 'search' || e.action === 'code') expect(e.slot).toMatch(/^(search|code):self@/);
-      for (let k = 0; k < t.steps.length; k++) expect(tr.filter((e) => e.step === k && e.success).length).toBeLessThanOrEqual(1);
+      for (let k = 0; k < t.steps.length; k++) expect(tr.filter((e) => e.step === k && (e.action === 'search' || e.action === 'code')).length).toBeLessThanOrEqual(2);
       expect(tr.filter((e) => e.action === 'submit')).toHaveLength(taskUnits(t).length);
     });
   });

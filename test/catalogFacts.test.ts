@@ -65,14 +65,19 @@ describe('toolorchestra: the qualitative facts hold on generated tasks', () => {
     expect(mean(pool, fresh, (t, k) => pFind(t, k, tool('web-search')))).toBeGreaterThan(0.8);
     expect(tool('local-search').offline).toEqual(['retrieve']);
     expect(mean(pool, encyclopaedic, (t, k) => pFind(t, k, tool('local-search')))).toBeGreaterThan(0.65);
-    // In the env: on a unit that is one fresh fact every local-search slot is masked, every web-search slot open.
+    // In the env: on a unit that is one fresh fact both searches are open (whether this fact is fresh is hidden;
+    // how often such a step is, public), and local search finds nothing, however good its draws.
     const task = pool.find((t) => t.commits === 'task' && t.steps.length === 1 && fresh(t, 0)) as Task;
     expect(task).toBeDefined();
-    const env = new BatchEnv(catalog, SIM, 1);
+    const env = new BatchEnv(catalog, SIM, 1, () => 1e-9);
     env.reset([task], [1]);
-    const open = (toolId: string, self: boolean) => env.slots.map((s, i) => [s, i] as const).filter(([s]) => s.tool >= 0 && catalog.tools[s.tool]?.id === toolId && (s.model < 0) === self).map(([, i]) => env.allowed(0, i));
-    expect(open('local-search', false)).toEqual([false, false, false]);
+    const slotsOf = (toolId: string, self: boolean) => env.slots.map((s, i) => [s, i] as const)
+      .filter(([s]) => s.tool >= 0 && catalog.tools[s.tool]?.id === toolId && (s.model < 0) === self).map(([, i]) => i);
+    const open = (toolId: string, self: boolean) => slotsOf(toolId, self).map((i) => env.allowed(0, i));
+    expect(open('local-search', false)).toEqual([true, true, true]);
     expect(open('web-search', false)).toEqual([true, true, true]);
+    env.step([slotsOf('local-search', false)[0] as number]);
+    expect(env.hits[0]).toBe(0);
     // The orchestrator writes nothing itself: its own slots stay shut everywhere.
     expect([...open('web-search', true), ...open('local-search', true), ...open('code-interpreter', true)]).toEqual([false, false, false]);
   });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BatchEnv } from '../src/core/sim/env';
-import { CH_HIT, CH_LATENCY, CH_SUCCESS, CH_TOKENS, CH_WRITE } from '../src/core/sim/episode';
+import { CH_HIT, CH_LATENCY, CH_SUCCESS, CH_TOKENS, CH_WRITE, MAX_STEPS } from '../src/core/sim/episode';
 import { DEFAULT_SIM, latentKey, writerKey, type SimConfig } from '../src/core/sim/callModel';
 import { modelDriver, type Catalog } from '../src/core/sim/catalog';
 import { hashString } from '../src/core/sim/rng';
 import { slotsOf } from '../src/core/sim/slots';
 import type { Task } from '../src/core/sim/tasks';
-import { drawKey, drawsOf, handCatalog, handTask, NO_LATENT, scriptedDraws, sig, U_NO, U_YES, U_Z1, who } from './helpers';
+import { drawsOf, handCatalog, handTask, NO_LATENT, outcomeDraws, scriptedDraws, sig, U_YES, U_Z1, who } from './helpers';
 
 // a = 2, write ease 1 (d_write = d − 1), the k-th find lifts by lift·0.5^(k−1), a step that needs a tool
 // and has no find loses 10 logits; a call's brief is the prompt + 1000 tokens per turn so far.
@@ -291,49 +291,72 @@ describe('masking', () => {
     expect(maskOf(on)[0]).toEqual([0, 1, 0, 0, 1]);
   });
 
-  it('a driver without writing abilities opens no self slot; an offline tool cannot reach a fresh fact', () => {
+  it('a driver without writing abilities opens no self slot; an offline tool may be asked about a fresh fact, and finds nothing', () => {
     const cat = handCatalog();
     delete cat.orchestrator.writes;
     cat.tools[2]!.offline = ['retrieve'];
-    const env = envOf(scriptedDraws({}), cat, SIM, 2);
+    const env = envOf(scriptedDraws({}, U_YES), cat, SIM, 2);
     const retrieve = (needsTool: boolean): Task => handTask({ steps: [{ ...handTask().steps[0]!, type: 'retrieve', needsTool }] });
     env.reset([handTask(), retrieve(true)], [0, 0]);
-    expect(maskOf(env)).toEqual([[0, 1, 0, 1, 1], [0, 0, 0, 0, 1]]);
-    env.reset([retrieve(false), retrieve(true)], [0, 0]);
-    expect(maskOf(env)[0]).toEqual([0, 1, 0, 0, 1]); // an encyclopaedic fact is in the offline index
-    expect(env.target(1, SEARCH_ALPHA)).toBe(-1);
+    // Whether the fact is fresh is the world's secret: the search is open on both (alpha answers no retrieve step).
+    expect(maskOf(env)).toEqual([[0, 1, 0, 1, 1], [0, 1, 0, 0, 1]]);
+    expect(env.target(1, SEARCH_ALPHA)).toBe(0);
+    env.step([SUBMIT, SEARCH_ALPHA]);
+    expect(env.hits[MAX_STEPS]).toBe(0); // every draw a sure success, and still nothing: the index is offline
+    env.reset([retrieve(false)], [0]);
+    env.step([SEARCH_ALPHA]);
+    expect(env.hits[0]).toBe(1); // an encyclopaedic fact is in the offline index
   });
 });
 
 describe('the target of an evidence call', () => {
-  it('fewest finds first, then a step that needs a tool, then the largest lift, then the earliest', () => {
-    // Four steps gamma reaches: 0 reason (lift 1.5), 1 retrieve (4), 2 reason needing a tool (1.5), 3 retrieve (4).
+  it('what it believes least found first, then the step likeliest to need a tool, then the largest lift, then the earliest', () => {
+    // Four steps gamma reaches: 0 reason (lift 1.5), 1 retrieve (4), 2 reason (1.5), 3 retrieve (4).
     const s0 = handTask().steps[0]!;
-    const task = handTask({ steps: [s0, { ...s0, type: 'retrieve' }, { ...s0, needsTool: true }, { ...s0, type: 'retrieve' }] });
-    // Every draw succeeds except gamma's hit on step 1 at the slot's attempt 1.
-    const env = envOf(scriptedDraws({ [drawKey(1, who.slot('search:alpha@gamma'), 1, CH_HIT)]: U_NO }, U_YES), handCatalog(), { ...SIM, maxTurns: 8 });
-    env.reset([task], [0], { trace: true });
+    const task = handTask({ steps: [s0, { ...s0, type: 'retrieve' }, s0, { ...s0, type: 'retrieve' }] });
+    const env = envOf(scriptedDraws({}, U_YES), handCatalog(), { ...SIM, maxTurns: 8 });
+    env.reset([task], [0]);
+    env.needsPrior.set([0, 0, 0.5, 0]); // step 2 is of a kind that needs a tool half the time
     const targets: number[] = [];
-    for (let t = 0; t < 6; t++) { targets.push(env.target(0, SEARCH_ALPHA)); env.step([SEARCH_ALPHA]); }
-    // 2 (needs a tool); 1 (tie of lift 4 with 3: the earliest) missed; 1 again; 3; 0; then every step has one find: 2 again.
-    expect(targets).toEqual([2, 1, 1, 3, 0, 2]);
-    expect(env.traces?.[0]?.map((e) => e.success)).toEqual([true, false, true, true, true, true]);
-    expect(Array.from(env.hits.subarray(0, 4))).toEqual([1, 1, 2, 1]);
-    // Evidence: step 2 got 1.5 then 1.5·0.5; the retrieve steps 4 each.
-    expect(Array.from(env.evidence.subarray(0, 4))).toEqual([1.5, 4, 2.25, 4]);
+    const believe = (k: number, finds: number) => { env.beliefFinds[k] = finds; targets.push(env.target(0, SEARCH_ALPHA)); };
+    targets.push(env.target(0, SEARCH_ALPHA)); // 2: the likeliest to need a tool
+    believe(2, 1); // 1: the largest lift, the earlier of 1 and 3
+    believe(1, 0.2); // 3: step 1 counts as a quarter find (finds in quarters: round(4·0.2) = 1 > 0)
+    believe(3, 1); // 0: none believed at step 0
+    believe(0, 1); // 1: a quarter against whole finds
+    expect(targets).toEqual([2, 1, 3, 0, 1]);
+  });
+
+  it('a call\'s signal updates the belief by Bayes: an uninformative one by its prior p̂, a sharp one to what happened', () => {
+    const env = envOf(outcomeDraws(U_YES), handCatalog(), { ...SIM, maxTurns: 8 }); // every call finds; signals at their median
+    env.reset([handTask()], [0]);
+    // Prior that alpha writes a good query for step 0 (hint 1) and gamma finds it, by expectedSigmoid σ(x/√(1 + πs²/8)),
+    // from alpha's described query writing w (its descriptor, not its skill): writer x = a·(w − (1 − ease)), s_w = 2.5;
+    // gamma (a basic tool, described as it is) x = a·(1 − 1) = 0 → ½.
+    const w = env.describedWrites[0] as number;
+    expect(w).not.toBe(1); // a description, not the skill
+    const es = (x: number, s: number) => sig(x / Math.sqrt(1 + (Math.PI * s * s) / 8));
+    const prior = es(SIM.discrimination * (w - (1 - SIM.writeEase)), SIM.writerSpread) * es(0, SIM.basicSpread);
+    env.step([SEARCH_ALPHA]); // gamma's AUROC is 0.5: its signal says nothing
+    expect(env.beliefFinds[0]).toBeCloseTo(prior, 6);
+    expect(env.beliefEvidence[0]).toBeCloseTo(prior * 1.5, 6);
+    expect(env.noFind[0]).toBeCloseTo(1 - prior, 6);
+    env.step([CODE_SELF_BETA]); // beta's AUROC is 1: a find it reports is a find
+    expect(env.beliefFinds[1]).toBeGreaterThan(0.999);
+    expect(env.hits[1]).toBe(1);
   });
 
   it('the k-th find lifts by lift·decay^(k−1), counted over every tool that found for the step', () => {
     const cat = handCatalog();
-    cat.tools[1]!.skill.reason = 3;
-    cat.tools[1]!.context!.reason = 1;
+    // beta now runs programs for the reason step only (lift 1), beside gamma's search (lift 1.5).
+    cat.tools[1]!.skill = { reason: 3 };
+    cat.tools[1]!.context = { reason: 1 };
     const env = envOf(scriptedDraws({}, U_YES), cat, { ...SIM, maxTurns: 8 });
     env.reset([handTask()], [0]);
-    // beta now reaches both steps; the compute step's lift 2 beats the reason step's 1: it goes first.
-    for (let t = 0; t < 4; t++) env.step([CODE_SELF_BETA]);
-    // Finds: compute (2), reason (1), compute (2·0.5), reason (1·0.5).
-    expect([env.evidence[1], env.evidence[0]]).toEqual([3, 1.5]);
-    env.step([SEARCH_ALPHA]); // gamma on the reason step, its third find: 1.5·0.25
+    env.step([CODE_SELF_BETA]);
+    env.step([CODE_SELF_BETA]);
+    expect(env.evidence[0]).toBe(1.5); // 1, then 1·0.5
+    env.step([SEARCH_ALPHA]); // gamma on the same step, its third find: 1.5·0.25
     expect(env.evidence[0]).toBeCloseTo(1.5 + 0.375, 12);
     // With decay 1 every find lifts in full.
     const flat = envOf(scriptedDraws({}, U_YES), handCatalog(), { ...SIM, evidenceDecay: 1 });

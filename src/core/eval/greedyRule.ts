@@ -15,7 +15,7 @@ import { INSTRUCTION_PRESETS } from '../instructionPresets';
 import { DEFAULT_PREFERENCE, DEFAULT_PREFERENCE_LABEL, type Preference } from '../preference';
 import { expectedCallCost, expectedLatencyMs, type Catalog } from '../sim/catalog';
 import type { SimConfig } from '../sim/callModel';
-import type { BatchEnv } from '../sim/env';
+import type { PublicView } from '../sim/observation';
 import { evidenceEstimate, nextLift, unitEstimate } from '../sim/estimates';
 import { SELF, type Slot } from '../sim/slots';
 import type { Task } from '../sim/tasks';
@@ -45,13 +45,13 @@ export function greedyPolicy(catalog: Catalog, lambda: number, preference: Prefe
   if (!(lambda >= 0 && Number.isFinite(lambda))) throw new Error(`${name}: λ must be a number ≥ 0`);
   const scale = scales(catalog), wSum = preference.cost + preference.latency;
   const wCost = wSum > 0 ? preference.cost / wSum : 0, wLatency = wSum > 0 ? preference.latency / wSum : 0;
-  const price = (env: BatchEnv, i: number, s: number): number => (wSum === 0 ? 0
+  const price = (env: PublicView, i: number, s: number): number => (wSum === 0 ? 0
     : lambda * (wCost * slotCost(env, i, s) / scale.cost + wLatency * slotLatencyMs(env, s) / scale.latencyMs));
   const weighs = Object.values(preference.tools).some((w) => w > 0);
   const liked = (slot: Slot): boolean => !weighs || ((slot.model === SELF || (preference.tools[catalog.tools[slot.model]?.id ?? ''] ?? 0) > 0)
     && (slot.tool < 0 || (preference.tools[catalog.tools[slot.tool]?.id ?? ''] ?? 0) > 0));
   /** The allowed slots of a kind, the liked ones only where there is one. */
-  const options = (env: BatchEnv, i: number, answer: boolean): number[] => {
+  const options = (env: PublicView, i: number, answer: boolean): number[] => {
     const all = allowedSlots(env, i, (x) => (x.role === 'answer') === answer);
     const mine = all.filter((s) => liked(env.slots[s] as Slot));
     return mine.length ? mine : all;

@@ -7,6 +7,7 @@
 import { modelDriver, orchestratorDriver, toolIndex, type Catalog, type Driver } from '../sim/catalog';
 import type { SimConfig } from '../sim/callModel';
 import type { BatchEnv } from '../sim/env';
+import type { PublicView } from '../sim/observation';
 import { MAX_STEPS } from '../sim/episode';
 import { nextLift } from '../sim/estimates';
 import { libraryTool } from '../sim/modelLibrary';
@@ -36,14 +37,15 @@ export const findsSought = (budget: number): number => (budget >= 20 ? 2 : 1);
  * whose target step has fewer than findsSought finds, the largest lift first; each step tried at most
  * twice per find sought, keeping a turn for every commit still owed. −1: time to answer.
  */
-function nextEvidence(env: BatchEnv, i: number, candidates: readonly number[]): number {
+function nextEvidence(env: PublicView, i: number, candidates: readonly number[]): number {
   const sought = findsSought(env.budget[i] as number);
   if (turnsLeft(env, i) <= unitsLeft(env, i)) return -1;
   let best = -1, bestLift = 0;
   for (const s of candidates) {
     const k = env.target(i, s), idx = i * MAX_STEPS + k;
-    if (k < 0 || (env.hits[idx] as number) >= sought || (env.tries[idx] as number) >= 2 * sought) continue;
-    const lift = nextLift(env, i, s) + (env.needsTool[i * MAX_STEPS + k] ? 100 : 0);
+    // A find is what it judged one from the returned confidence (its belief), not what the world knows.
+    if (k < 0 || Math.round(env.beliefFinds[idx] as number) >= sought || (env.tries[idx] as number) >= 2 * sought) continue;
+    const lift = nextLift(env, i, s) + 100 * (env.needsPrior[idx] as number);
     if (lift > bestLift) { best = s; bestLift = lift; }
   }
   return best;

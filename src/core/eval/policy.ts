@@ -6,6 +6,7 @@
 import { baseLatencyMs, callCost, expectedLatencyMs, writeTokens, type Driver, type ToolSpec } from '../sim/catalog';
 import { briefTokens } from '../sim/callModel';
 import type { BatchEnv } from '../sim/env';
+import type { PublicView } from '../sim/observation';
 import { SELF, type Slot } from '../sim/slots';
 import type { Task } from '../sim/tasks';
 
@@ -47,14 +48,14 @@ export function policy(name: string, decide: Decide, extra: Pick<BatchPolicy, 'd
 }
 
 /** The allowed slots of episode i that satisfy `pred`. */
-export function allowedSlots(env: BatchEnv, i: number, pred: (s: Slot) => boolean): number[] {
+export function allowedSlots(env: PublicView, i: number, pred: (s: Slot) => boolean): number[] {
   const out: number[] = [];
   for (let s = 0; s < env.nSlots; s++) if (pred(env.slots[s] as Slot) && env.allowed(i, s)) out.push(s);
   return out;
 }
 
 /** The expected cost of slot s for episode i now (median tokens, the task's prices). */
-export function slotCost(env: BatchEnv, i: number, s: number): number {
+export function slotCost(env: PublicView, i: number, s: number): number {
   const slot = env.slots[s] as Slot, J = env.nTools;
   const scaled = (j: number) => env.priceScale[i * J + j] as number;
   if (slot.role === 'answer') {
@@ -70,7 +71,7 @@ export function slotCost(env: BatchEnv, i: number, s: number): number {
 }
 
 /** The expected latency of slot s now: the answering model's, or the writer's (its share of tokens) plus the tool's. */
-export function slotLatencyMs(env: BatchEnv, s: number): number {
+export function slotLatencyMs(env: PublicView, s: number): number {
   const slot = env.slots[s] as Slot;
   if (slot.role === 'answer') return expectedLatencyMs(env.catalog.tools[slot.model] as ToolSpec);
   const tool = expectedLatencyMs(env.catalog.tools[slot.tool] as ToolSpec);
@@ -80,14 +81,14 @@ export function slotLatencyMs(env: BatchEnv, s: number): number {
 }
 
 /** `slots` sorted by expected cost, cheapest first (ties: slot order). */
-export function byCost(env: BatchEnv, i: number, slots: number[]): number[] {
+export function byCost(env: PublicView, i: number, slots: number[]): number[] {
   return slots.map((s) => ({ s, c: slotCost(env, i, s) })).sort((a, b) => a.c - b.c || a.s - b.s).map((x) => x.s);
 }
 
 /** Turns episode i has left, and the commits it still owes (its current unit's included). */
-export function turnsLeft(env: BatchEnv, i: number): number {
+export function turnsLeft(env: PublicView, i: number): number {
   return (env.budget[i] as number) - (env.turn[i] as number);
 }
-export function unitsLeft(env: BatchEnv, i: number): number {
+export function unitsLeft(env: PublicView, i: number): number {
   return (env.nUnits[i] as number) - (env.unitIdx[i] as number);
 }

@@ -1,14 +1,15 @@
 // The policy's inputs, documented in one place (the table above STATE_DIM). For every decision the
 // encoder writes a STATE vector (one per episode: what the orchestrator knows about the task and its
 // progress) and a SLOT vector per action slot (slots.ts): that slot's descriptor in this state.
-// A slot is seen only through its descriptor (role, what its model and tool can do, prices at this
-// task's provider, its chances as the hints suggest), never its name, so one shared scorer serves any
-// catalog and models it never saw. Chances are estimates (callModel.expectedSigmoid), never latents.
+// A slot is seen only through its descriptor (role, what its model and tool can do as described,
+// prices at this task's provider, its chances as the hints suggest), never its name, so one shared
+// scorer serves any catalog and models it never saw. It reads a PublicView (sim/observation.ts) only.
 
 import { expectedCallCost, expectedLatencyMs, writeTokens, type Catalog, type ToolSpec } from '../sim/catalog';
 import { briefTokens } from '../sim/callModel';
-import { evidenceEstimate, nextLift, unitEstimate } from '../sim/estimates';
-import type { BatchEnv } from '../sim/env';
+import { evidenceEstimate, nextLift, stillNeeds, unitEstimate } from '../sim/estimates';
+import type { PublicView } from '../sim/observation';
+import { ROLES } from '../sim/taskTables';
 import { MAX_STEPS } from '../sim/episode';
 import { SELF, writerRoleOf, type Slot } from '../sim/slots';
 import { DOMAINS, STEP_TYPES } from '../sim/stepTypes';
@@ -19,12 +20,12 @@ import { DOMAINS, STEP_TYPES } from '../sim/stepTypes';
 //  12    mean hint of the unit's steps / 2              4    p̂: evidence: a good query/program AND a find; answer: the unit right now
 //  13    max hint / 2                                   5    evidence: p̂ gain of the likeliest answerer if it finds; answer: 0
 //  14    units left (the current one included) / 3      6    the lift a find adds to its target step / 4
-//  15    turns used / 12                                7    its target step needs a tool and has no result yet (0/1)
-//  16    turns left / 12                                8    the model's skill in its role / 3 (writing; answering: mean over the unit)
+//  15    turns used / 12                                7    P(its target step needs a tool, nothing found yet)
+//  16    turns left / 12                                8    the model's described skill in its role / 3 (writing; answering: mean over the unit)
 //  17    slack = (turns left − units left) / 12        9    the signal's calibration (evidence), 0 for an answer
 //  18    evidence calls on the unit, min(n, 8)/8        10   ln(expected cost of the call / cost scale) / 3
-//  19    evidence found on the unit, min(n, 8)/8        11   ln(expected latency / latency scale) / 3
-//  20    unit steps needing a tool with no result / 2   12   the user's preference for its model, P_model
+//  19    finds believed on the unit, min(n, 8)/8        11   ln(expected latency / latency scale) / 3
+//  20    steps believed to need a tool, unfound / 2     12   the user's preference for its model, P_model
 //  21    best signal on the unit (0 if none)            13   the user's preference for its tool, P_tool
 //  22    last signal on the unit (0 if none)            14   calls of its model this episode, min(n, 4)/4
 //  23    ln(1 + cost so far / cost scale)               15   calls of this slot on the unit, min(n, 3)/3
@@ -32,7 +33,7 @@ import { DOMAINS, STEP_TYPES } from '../sim/stepTypes';
 //  25–27 P_outcome, P_cost, P_latency                   17   ln(1 + $/M output) / 3
 //  28    p̂ that the driver answers the unit right now  18   ln(1 + 100·fee per call of its tool) / 3
 //  29    best p̂ over the answer slots allowed now      19   its tool reaches fresh facts (a live search, or code); 0 for an answer
-//  30    evidence gathered for the unit / 4             20   its model is a generalist (1), a specialist (0), the driver (0.5)
+//  30    evidence believed gathered / 4                20   its model is a generalist (1), a specialist (0), the driver (0.5)
 //  31    preference weight on tools, min(1, ΣP_tools/3)
 // Cost scale = the mean expected call cost of the catalog's enabled tools at 1000 context tokens;
 // latency scale = their mean expected latency. So the same features work for USD and cost units.
@@ -47,12 +48,8 @@ const K = STEP_TYPES.length;
 export interface CatalogScales {
   cost: number;
   latencyMs: number;
-  /** [j·K + type]: tool j's skill (answering, or finding for a basic tool), NaN where it has none. */
-  skill: Float64Array;
   /** Per slot: its descriptor entries that never change (role, self, calibration, fresh, kind), the rest 0. */
   template: Float32Array[];
-  /** Per slot: the writer's skill in its role (NaN for an answer or a driver that does not write). */
-  writeSkill: Float64Array;
 }
 
 const clampLog = (x: number): number => Math.max(-4, Math.min(4, Math.log(Math.max(x, 1e-12))));
@@ -62,8 +59,6 @@ export function catalogScales(catalog: Catalog, slots: readonly Slot[]): Catalog
   const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, x) => a + x, 0) / xs.length : 0);
   const cost = Math.max(mean(on.map((t) => expectedCallCost(t, 1000))), 1e-9);
   const latencyMs = Math.max(mean(on.map((t) => expectedLatencyMs(t))), 1);
-  const skill = new Float64Array(catalog.tools.length * K).fill(NaN);
-  catalog.tools.forEach((t, j) => STEP_TYPES.forEach((s, k) => { const v = t.skill[s]; if (v !== undefined) skill[j * K + k] = v; }));
   const template = slots.map((s) => {
     const row = new Float32Array(TOOL_DIM);
     row[s.role === 'search' ? 0 : s.role === 'code' ? 1 : 2] = 1;
@@ -76,13 +71,15 @@ export function catalogScales(catalog: Catalog, slots: readonly Slot[]): Catalog
     row[20] = s.model === SELF ? 0.5 : catalog.tools[s.model]?.kind === 'generalist' ? 1 : 0;
     return row;
   });
-  const writeSkill = Float64Array.from(slots, (s) => {
-    const role = writerRoleOf(s.role);
-    if (role === null) return NaN;
-    const w = s.model === SELF ? catalog.orchestrator.writes?.[role] : catalog.tools[s.model]?.writes?.[role];
-    return w ?? NaN;
-  });
-  return { cost, latencyMs, skill, template, writeSkill };
+  return { cost, latencyMs, template };
+}
+
+/** The writer's described skill in the slot's role (NaN for an answer, or a driver that does not write). */
+function writeSkillOf(env: PublicView, slot: Slot): number {
+  const role = writerRoleOf(slot.role);
+  if (role === null) return NaN;
+  const r = ROLES.indexOf(role);
+  return slot.model === SELF ? env.driverWrites[r] as number : env.describedWrites[slot.model * 2 + r] as number;
 }
 
 /**
@@ -90,7 +87,7 @@ export function catalogScales(catalog: Catalog, slots: readonly Slot[]): Catalog
  * cost, latency). Writes state[i·STATE_DIM …] and tools[(i·nSlots + s)·TOOL_DIM …]; with the action
  * `mask` (env.writeMask), a masked slot's descriptor stays 0 (the scorer runs on allowed pairs only).
  */
-export function encodeFeatures(env: BatchEnv, scales: CatalogScales, prefs: Float32Array, state: Float32Array, tools: Float32Array, mask?: Uint8Array): void {
+export function encodeFeatures(env: PublicView, scales: CatalogScales, prefs: Float32Array, state: Float32Array, tools: Float32Array, mask?: Uint8Array): void {
   const A = env.nActions, S = env.nSlots, J = env.nTools, P = J + 3, sim = env.sim, cat = env.catalog;
   state.fill(0);
   tools.fill(0);
@@ -98,14 +95,15 @@ export function encodeFeatures(env: BatchEnv, scales: CatalogScales, prefs: Floa
     if (env.done[i]) continue;
     const [start, len] = env.unitRange(i);
     const o = i * STATE_DIM;
-    let hintSum = 0, hintMax = -Infinity, needy = 0, evidence = 0;
+    let hintSum = 0, hintMax = -Infinity, needy = 0, evidence = 0, found = 0;
     for (let k = start; k < start + len; k++) {
       const idx = i * MAX_STEPS + k;
       state[o + DOMAINS.length + (env.stepType[idx] as number)] += 0.5;
       hintSum += env.hint[idx] as number;
       hintMax = Math.max(hintMax, env.hint[idx] as number);
-      if (env.needsTool[idx] && !env.hits[idx]) needy++;
-      evidence += env.evidence[idx] as number;
+      needy += stillNeeds(env, idx);
+      evidence += env.beliefEvidence[idx] as number;
+      found += env.beliefFinds[idx] as number;
     }
     const turn = env.turn[i] as number, left = (env.budget[i] as number) - turn, unitsLeft = (env.nUnits[i] as number) - (env.unitIdx[i] as number);
     state[o + (env.domain[i] as number)] = 1;
@@ -116,7 +114,7 @@ export function encodeFeatures(env: BatchEnv, scales: CatalogScales, prefs: Floa
     state[o + 16] = left / TURN_SCALE;
     state[o + 17] = (left - unitsLeft) / TURN_SCALE;
     state[o + 18] = Math.min(env.unitCalls[i] as number, 8) / 8;
-    state[o + 19] = Math.min(env.unitHits[i] as number, 8) / 8;
+    state[o + 19] = Math.min(found, 8) / 8;
     state[o + 20] = needy / 2;
     state[o + 21] = Math.max(0, env.bestSignal[i] as number);
     state[o + 22] = Math.max(0, env.lastSignal[i] as number);
@@ -152,7 +150,7 @@ export function encodeFeatures(env: BatchEnv, scales: CatalogScales, prefs: Floa
         const m = model as ToolSpec;
         tools[q + 4] = unitEstimate(env, i, slot.model);
         let sk = 0;
-        for (let k = start; k < start + len; k++) sk += scales.skill[slot.model * K + (env.stepType[i * MAX_STEPS + k] as number)] as number;
+        for (let k = start; k < start + len; k++) sk += env.describedSkill[slot.model * K + (env.stepType[i * MAX_STEPS + k] as number)] as number;
         tools[q + 8] = sk / len / 3;
         cost = mScale * (m.pricing.inputPerM * ctx + m.pricing.outputPerM * m.outputTokens.mean) / 1e6;
         latency = expectedLatencyMs(m);
@@ -162,8 +160,8 @@ export function encodeFeatures(env: BatchEnv, scales: CatalogScales, prefs: Floa
         tools[q + 4] = evidenceEstimate(env, i, s, k);
         tools[q + 5] = Math.max(0, unitEstimate(env, i, bestJ, k, lift) - bestP);
         tools[q + 6] = lift / 4;
-        tools[q + 7] = env.needsTool[idx] && !env.hits[idx] ? 1 : 0;
-        tools[q + 8] = (scales.writeSkill[s] as number) / 3;
+        tools[q + 7] = stillNeeds(env, idx);
+        tools[q + 8] = writeSkillOf(env, slot) / 3;
         const tScale = env.priceScale[i * J + slot.tool] as number;
         const written = model ? mScale * (model.pricing.inputPerM * brief + model.pricing.outputPerM * writeTokens(model, sim.writerTokenShare)) / 1e6 : 0;
         cost = written + tScale * expectedCallCost(tool, 0);
@@ -186,7 +184,7 @@ export function encodeFeatures(env: BatchEnv, scales: CatalogScales, prefs: Floa
 }
 
 /** Additive mask: 0 where allowed, −1e9 where not; finished episodes may only "submit" (ignored by the env). */
-export function maskBias(env: BatchEnv, mask: Uint8Array, out: Float32Array): void {
+export function maskBias(env: PublicView, mask: Uint8Array, out: Float32Array): void {
   const A = env.nActions;
   for (let i = 0; i < env.capacity; i++) {
     const live = i < env.size && !env.done[i];

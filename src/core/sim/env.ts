@@ -13,6 +13,9 @@ import { DOMAIN_INDEX, STEP_TYPES } from './stepTypes';
 import { ROLES, TaskTables } from './taskTables';
 import type { Task } from './tasks';
 import { EpisodeState } from './envState';
+import { describe, describeDriver } from './descriptors';
+import { evidenceEstimate, nextLift } from './estimates';
+import { findPosterior, type PublicView } from './observation';
 import {
   CH_CONFIDENCE, CH_HIT, CH_LATENCY, CH_SUCCESS, CH_TOKENS, CH_TOOL_LATENCY, CH_TOOL_TOKENS, CH_WRITE, MAX_STEPS,
   type DrawFn, type LatentFn,
@@ -20,7 +23,7 @@ import {
 
 const K = STEP_TYPES.length;
 
-export class BatchEnv extends EpisodeState {
+export class BatchEnv extends EpisodeState implements PublicView {
   readonly nActions: number;
   readonly submitAction: number;
   /** The task tables (taskTables.ts): units, availability and prices, steps, every item logit; exposed by name below. */
@@ -34,6 +37,7 @@ export class BatchEnv extends EpisodeState {
   readonly difficulty: Float32Array;
   readonly hint: Float32Array;
   readonly needsTool: Uint8Array;
+  readonly needsPrior: Float32Array;
   readonly selfItem: Float32Array;
   readonly answerItem: Float32Array;
   readonly hitItem: Float32Array;
@@ -48,6 +52,11 @@ export class BatchEnv extends EpisodeState {
   private readonly slotRole: Int8Array;
   /** [j·K + type]: tool j's first lift on a step of the type (0 = none). */
   readonly lift: Float64Array;
+  /** The public descriptors (descriptors.ts): [j·K + type] skills, [j·2 + role] writing; the driver's set at reset. */
+  readonly describedSkill: Float64Array;
+  readonly describedWrites: Float64Array;
+  readonly driverSkill = new Float64Array(K);
+  readonly driverWrites = new Float64Array(2);
 
   constructor(
     readonly catalog: Catalog,
@@ -63,14 +72,28 @@ export class BatchEnv extends EpisodeState {
     const rows = new TaskTables(catalog, sim, capacity, latent);
     this.rows = rows;
     ({ nUnits: this.nUnits, unitStart: this.unitStart, unitLen: this.unitLen, available: this.available, priceScale: this.priceScale, stepType: this.stepType,
-      difficulty: this.difficulty, hint: this.hint, needsTool: this.needsTool, selfItem: this.selfItem, answerItem: this.answerItem, hitItem: this.hitItem,
+      difficulty: this.difficulty, hint: this.hint, needsTool: this.needsTool, needsPrior: this.needsPrior, selfItem: this.selfItem, answerItem: this.answerItem, hitItem: this.hitItem,
       writeItem: this.writeItem, selfWriteItem: this.selfWriteItem } = rows);
     this.modelKey = catalog.tools.map((t) => latentKey(t.id));
     this.slotKey = this.slots.map((s) => hashString(s.id));
     this.slotRole = Int8Array.from(this.slots, (s) => { const r = writerRoleOf(s.role); return r === null ? -1 : ROLES.indexOf(r); });
     this.lift = new Float64Array(J * K);
     catalog.tools.forEach((t, j) => STEP_TYPES.forEach((type, k) => { this.lift[j * K + k] = evidenceLift(t, type, 0, sim); }));
+    this.describedSkill = new Float64Array(J * K).fill(NaN);
+    this.describedWrites = new Float64Array(J * 2).fill(NaN);
+    catalog.tools.forEach((t, j) => {
+      const d = describe(t, sim);
+      STEP_TYPES.forEach((type, k) => { this.describedSkill[j * K + k] = d.skill[type] ?? NaN; });
+      ROLES.forEach((role, r) => { this.describedWrites[j * 2 + r] = d.writes?.[role] ?? NaN; });
+    });
     this.driver = orchestratorDriver(catalog.orchestrator);
+    this.describeDriver();
+  }
+
+  private describeDriver(): void {
+    const d = describeDriver(this.driver, this.sim);
+    STEP_TYPES.forEach((type, k) => { this.driverSkill[k] = d.skill[type] ?? NaN; });
+    ROLES.forEach((role, r) => { this.driverWrites[r] = d.writes?.[role] ?? NaN; });
   }
 
   /**
@@ -81,6 +104,7 @@ export class BatchEnv extends EpisodeState {
   reset(tasks: readonly Task[], keys: ArrayLike<number>, opts: { trace?: boolean | number; driver?: Driver } = {}): void {
     if (tasks.length > this.capacity) throw new Error(`${tasks.length} tasks exceed the env capacity ${this.capacity}`);
     this.driver = opts.driver ?? orchestratorDriver(this.catalog.orchestrator);
+    this.describeDriver();
     this.driverKey = latentKey(this.driver.id);
     this.size = tasks.length;
     const traced = opts.trace === true ? tasks.length : opts.trace ? Math.min(opts.trace, tasks.length) : 0;
@@ -92,6 +116,9 @@ export class BatchEnv extends EpisodeState {
     this.evidence.fill(0);
     this.hits.fill(0);
     this.tries.fill(0);
+    this.beliefEvidence.fill(0);
+    this.beliefFinds.fill(0);
+    this.noFind.fill(1);
     for (let i = 0; i < tasks.length; i++) {
       const task = tasks[i] as Task;
       if (task.steps.length > MAX_STEPS) throw new Error(`task ${task.id} has ${task.steps.length} steps (max ${MAX_STEPS})`);
@@ -146,9 +173,10 @@ export class BatchEnv extends EpisodeState {
   }
 
   /**
-   * The step of the current unit that slot s's evidence would go to: among the steps its tool reaches
-   * (lift > 0), the one with the fewest finds so far (the next open question), then one that needs a
-   * tool, then the largest lift, then the earliest; −1 when its tool reaches none.
+   * The step of the current unit that slot s's evidence would go to, as the orchestrator would pick it
+   * from what it knows: among the steps its tool reaches (lift > 0), the one it believes the least
+   * found so far (the next open question), then the likeliest to need a tool, then the largest lift,
+   * then the earliest; −1 when its tool reaches none.
    */
   target(i: number, s: number): number {
     const slot = this.slots[s] as Slot;
@@ -157,10 +185,9 @@ export class BatchEnv extends EpisodeState {
     let best = -1, bestScore = -Infinity;
     for (let k = start; k < start + len; k++) {
       const idx = i * MAX_STEPS + k;
-      if (Number.isNaN(this.hitItem[idx * this.nTools + slot.tool] as number)) continue;
       const lift = this.lift[slot.tool * K + (this.stepType[idx] as number)] as number;
       if (lift <= 0) continue;
-      const score = -1000 * (this.hits[idx] as number) + (this.needsTool[idx] ? 100 : 0) + lift;
+      const score = -1000 * Math.round(4 * (this.beliefFinds[idx] as number)) + 100 * (this.needsPrior[idx] as number) + lift;
       if (score > bestScore) { best = k; bestScore = score; }
     }
     return best;
@@ -231,6 +258,7 @@ export class BatchEnv extends EpisodeState {
     const J = this.nTools, slot = this.slots[s] as Slot, key = this.keys[i] as number;
     const k = this.target(i, s), idx = i * MAX_STEPS + k, attempt = this.slotCalls[i * this.nSlots + s] as number;
     const tool = this.catalog.tools[slot.tool] as ToolSpec;
+    const prior = evidenceEstimate(this, i, s, k), publicLift = nextLift(this, i, s); // what it expected, before the call
     const own = this.driverTurn(i, slot.model === SELF ? this.driver.turnTokens : this.driver.delegateTokens);
     let cost = own.cost, latency = own.latencyMs, inTokens = 0;
     if (slot.model !== SELF) {
@@ -265,6 +293,10 @@ export class BatchEnv extends EpisodeState {
     this.unitCalls[i]++;
     this.tries[idx]++;
     const signal = confidence(success, tool.calibration, this.draw(key, k, sk, attempt, CH_CONFIDENCE));
+    const believed = findPosterior(prior, signal, tool.calibration);
+    this.beliefEvidence[idx] += believed * publicLift;
+    this.beliefFinds[idx] += believed;
+    this.noFind[idx] *= 1 - believed;
     if (signal > (this.bestSignal[i] as number)) this.bestSignal[i] = signal;
     this.lastSignal[i] = signal;
     this.traces?.[i]?.push({

@@ -44,6 +44,13 @@ export class EpisodeState {
   readonly evidence: Float32Array;
   readonly hits: Int32Array;
   readonly tries: Int32Array;
+  /**
+   * [i·MAX_STEPS + k]: the orchestrator's belief from the signals it saw (observation.ts): expected
+   * evidence, expected finds, and the chance that no call has found anything yet.
+   */
+  readonly beliefEvidence: Float32Array;
+  readonly beliefFinds: Float32Array;
+  readonly noFind: Float32Array;
   /** [i·MAX_STEPS + k]: the committed step came out right. */
   readonly stepCorrect: Uint8Array;
   /** Tokens of context the next turn reads (prompt + every earlier turn's notes and results). */
@@ -83,6 +90,9 @@ export class EpisodeState {
     this.evidence = new Float32Array(NS);
     this.hits = new Int32Array(NS);
     this.tries = new Int32Array(NS);
+    this.beliefEvidence = new Float32Array(NS);
+    this.beliefFinds = new Float32Array(NS);
+    this.noFind = new Float32Array(NS);
     this.stepCorrect = new Uint8Array(NS);
     this.context = new Float64Array(capacity);
     this.spokeAlone = new Uint8Array(capacity);

@@ -1,30 +1,34 @@
-// What can be estimated of a call's chances from public information only: the model's or tool's
-// skills (its descriptor), the steps' noisy difficulty hints and the evidence gathered so far, never
-// the hidden latents (the mean over them in the probit approximation: callModel.expectedSigmoid).
-// The policy's features and the rule baselines read the same estimates.
+// What the orchestrator can estimate of a call's chances from what it observes (observation.ts): the
+// models' public descriptors (descriptors.ts), the steps' noisy difficulty hints, how often such a step
+// needs a tool, and its belief about the evidence gathered so far, never the world's truth (item
+// latents, true skills, real finds): the mean over the latent in the probit approximation
+// (callModel.expectedSigmoid). The policy's features and the rule baselines read the same estimates.
 
-import type { ToolSpec } from './catalog';
 import { expectedSigmoid } from './callModel';
-import type { BatchEnv } from './env';
 import { MAX_STEPS } from './episode';
+import type { PublicView } from './observation';
 import { SELF, writerRoleOf, type Slot } from './slots';
 import { STEP_TYPES, type StepType } from './stepTypes';
+import { ROLES } from './taskTables';
 
 const K = STEP_TYPES.length;
 
-/** p̂ that model j, or the driver (SELF), gets step k of episode i right now (with `extraLift` more evidence on it). */
-export function stepEstimate(env: BatchEnv, i: number, k: number, j: number, extraLift = 0): number {
-  const idx = i * MAX_STEPS + k, type = STEP_TYPES[env.stepType[idx] as number] as StepType;
-  const skill = j === SELF ? env.driver.skill[type] : env.catalog.tools[j]?.skill[type];
-  if (skill === undefined) return 0;
-  const has = (env.hits[idx] as number) > 0 || extraLift > 0;
-  const x = env.sim.discrimination * (skill - (env.hint[idx] as number)) + (env.evidence[idx] as number) + extraLift - (env.needsTool[idx]
-    && !has ? env.sim.needsToolPenalty : 0);
-  return expectedSigmoid(x, env.sim.spread[type]);
+/** The chance that step idx needs a tool and has nothing found for it yet, as far as the orchestrator knows. */
+export const stillNeeds = (env: PublicView, idx: number): number => (env.needsPrior[idx] as number) * (env.noFind[idx] as number);
+
+/** p̂ that model j, or the driver (SELF), gets step k of episode i right now (with `extraLift` more evidence on it, from a find). */
+export function stepEstimate(env: PublicView, i: number, k: number, j: number, extraLift = 0): number {
+  const idx = i * MAX_STEPS + k, t = env.stepType[idx] as number, type = STEP_TYPES[t] as StepType;
+  const skill = j === SELF ? env.driverSkill[t] as number : env.describedSkill[j * K + t] as number;
+  if (Number.isNaN(skill)) return 0;
+  const x = env.sim.discrimination * (skill - (env.hint[idx] as number)) + (env.beliefEvidence[idx] as number) + extraLift;
+  const needs = extraLift > 0 ? 0 : stillNeeds(env, idx);
+  const s = env.sim.spread[type];
+  return (1 - needs) * expectedSigmoid(x, s) + needs * expectedSigmoid(x - env.sim.needsToolPenalty, s);
 }
 
 /** p̂ that model j, or the driver (SELF), answers episode i's current unit right now (with `lift` more evidence on step `liftStep`). */
-export function unitEstimate(env: BatchEnv, i: number, j: number, liftStep = -1, lift = 0): number {
+export function unitEstimate(env: PublicView, i: number, j: number, liftStep = -1, lift = 0): number {
   const [start, len] = env.unitRange(i);
   let p = 1;
   for (let k = start; k < start + len; k++) p *= stepEstimate(env, i, k, j, k === liftStep ? lift : 0);
@@ -32,21 +36,24 @@ export function unitEstimate(env: BatchEnv, i: number, j: number, liftStep = -1,
 }
 
 /** p̂ that slot s (search or code) writes a good query or program for step k AND its tool finds what the step needs. */
-export function evidenceEstimate(env: BatchEnv, i: number, s: number, k: number): number {
-  const slot = env.slots[s] as Slot, idx = i * MAX_STEPS + k, type = STEP_TYPES[env.stepType[idx] as number] as StepType, sim = env.sim;
-  const role = writerRoleOf(slot.role);
-  const w = role === null ? undefined : slot.model === SELF ? env.driver.writes?.[role] : env.catalog.tools[slot.model]?.writes?.[role];
-  const toolSkill = (env.catalog.tools[slot.tool] as ToolSpec | undefined)?.skill[type];
-  if (w === undefined || toolSkill === undefined || Number.isNaN(env.hitItem[idx * env.nTools + slot.tool] as number)) return 0;
+export function evidenceEstimate(env: PublicView, i: number, s: number, k: number): number {
+  const slot = env.slots[s] as Slot, idx = i * MAX_STEPS + k, t = env.stepType[idx] as number, sim = env.sim;
+  const role = writerRoleOf(slot.role), r = role === null ? -1 : ROLES.indexOf(role);
+  const w = r < 0 ? NaN : slot.model === SELF ? env.driverWrites[r] as number : env.describedWrites[slot.model * 2 + r] as number;
+  const tool = env.catalog.tools[slot.tool];
+  const toolSkill = tool?.skill[STEP_TYPES[t] as StepType];
+  if (Number.isNaN(w) || toolSkill === undefined || !tool) return 0;
+  // A tool that works offline for the type reaches nothing on a step that needs a fresh fact.
+  const reach = tool.offline?.includes(STEP_TYPES[t] as StepType) ? 1 - (env.needsPrior[idx] as number) : 1;
   const hint = env.hint[idx] as number;
-  return expectedSigmoid(sim.discrimination * (w - (hint - sim.writeEase)),
-    sim.writerSpread) * expectedSigmoid(sim.discrimination * (toolSkill - hint), sim.basicSpread);
+  return reach * expectedSigmoid(sim.discrimination * (w - (hint - sim.writeEase)), sim.writerSpread)
+    * expectedSigmoid(sim.discrimination * (toolSkill - hint), sim.basicSpread);
 }
 
-/** The lift slot s's next find would add to its target step now (0 when it has no target). */
-export function nextLift(env: BatchEnv, i: number, s: number): number {
+/** The lift slot s's next find would add to its target step now, as far as the orchestrator knows (0 when it has no target). */
+export function nextLift(env: PublicView, i: number, s: number): number {
   const k = env.target(i, s), slot = env.slots[s] as Slot;
   if (k < 0) return 0;
   const idx = i * MAX_STEPS + k;
-  return (env.lift[slot.tool * K + (env.stepType[idx] as number)] as number) * env.sim.evidenceDecay ** (env.hits[idx] as number);
+  return (env.lift[slot.tool * K + (env.stepType[idx] as number)] as number) * env.sim.evidenceDecay ** (env.beliefFinds[idx] as number);
 }

@@ -7,7 +7,7 @@ import type { Catalog, Driver, ToolSpec, WriterRole } from './catalog';
 import { itemLogit, latentKey, spreadOf, toolReaches, writerKey, writerLogit, type SimConfig } from './callModel';
 import { MAX_STEPS, type LatentFn } from './episode';
 import { STEP_TYPE_INDEX } from './stepTypes';
-import { priceScaleOf, taskUnits, type Task } from './tasks';
+import { needsToolRate, priceScaleOf, taskUnits, type Task } from './tasks';
 
 /** The writer roles in the tables' order (0 query, 1 code). */
 export const ROLES: readonly WriterRole[] = ['query', 'code'];
@@ -25,6 +25,8 @@ export class TaskTables {
   readonly difficulty: Float32Array;
   readonly hint: Float32Array;
   readonly needsTool: Uint8Array;
+  /** How often a step of its type needs a tool in its suite and domain: what the orchestrator may know of needsTool. */
+  readonly needsPrior: Float32Array;
   /** The driver's item logit of answering step k (−∞ where it cannot). */
   readonly selfItem: Float32Array;
   /** [(i·MAX_STEPS + k)·nTools + j]: model j's answer item logit, or tool j's hit item logit; NaN where it cannot. */
@@ -47,6 +49,7 @@ export class TaskTables {
     this.difficulty = new Float32Array(NS);
     this.hint = new Float32Array(NS);
     this.needsTool = new Uint8Array(NS);
+    this.needsPrior = new Float32Array(NS);
     this.selfItem = new Float32Array(NS);
     this.answerItem = new Float32Array(NS * J);
     this.hitItem = new Float32Array(NS * J);
@@ -72,6 +75,7 @@ export class TaskTables {
       this.difficulty[idx] = s.difficulty;
       this.hint[idx] = s.hint;
       this.needsTool[idx] = s.needsTool ? 1 : 0;
+      this.needsPrior[idx] = needsToolRate(task.suite, task.domain, s.type);
       const self = driver.skill[s.type];
       this.selfItem[idx] = self === undefined ? -Infinity : itemLogit(self, s.difficulty, sim.spread[s.type],
         this.latent(task.key, k, driverKey), sim.discrimination);
@@ -99,7 +103,7 @@ export class TaskTables {
     this.available.copyWithin(to * J, from * J, (from + 1) * J);
     this.priceScale.copyWithin(to * J, from * J, (from + 1) * J);
     this.nUnits[to] = this.nUnits[from] as number;
-    for (const x of [this.unitStart, this.unitLen, this.stepType, this.difficulty, this.hint, this.needsTool, this.selfItem]) x.copyWithin(b, a, a + MAX_STEPS);
+    for (const x of [this.unitStart, this.unitLen, this.stepType, this.difficulty, this.hint, this.needsTool, this.needsPrior, this.selfItem]) x.copyWithin(b, a, a + MAX_STEPS);
     for (const x of [this.answerItem, this.hitItem]) x.copyWithin(b * J, a * J, (a + MAX_STEPS) * J);
     this.writeItem.copyWithin(b * 2 * J, a * 2 * J, (a + MAX_STEPS) * 2 * J);
     this.selfWriteItem.copyWithin(b * 2, a * 2, (a + MAX_STEPS) * 2);

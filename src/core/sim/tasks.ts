@@ -11,7 +11,8 @@ import { SELF, slotsOf, writerRoleOf } from './slots';
 import { applyWrites, type StoreRecord } from './recordStore';
 import { counterUniform, hashInts, hashString, SeqRng } from './rng';
 import type { Domain, StepType } from './stepTypes';
-import { suiteByName, type Suite } from './suites';
+import { suiteByName, SUITES, TRAINING_SUITE, type Suite } from './suites';
+import { ownGet } from '../names';
 import { DIFFICULTY, NEEDS_TOOL, PROMPT_TOKENS, TEMPLATES, type StepDraft } from './taskTemplates';
 
 /** A drafted step with its difficulty, the noisy hint the orchestrator sees of it, and whether it needs a tool. */
@@ -222,6 +223,12 @@ export function goldenStore(task: Pick<Task, 'steps' | 'store'>): StoreRecord[] 
   return applyWrites(task.store, task.steps.flatMap((s) => (s.write ? [s.write] : [])));
 }
 
+/** How often a step of a type needs a tool (a fresh fact no model holds) in a suite and domain: public, unlike each step's draw. */
+export function needsToolRate(suite: string, domain: Domain, type: StepType): number {
+  const own = suite === TRAINING_SUITE.name ? undefined : ownGet(SUITES, suite)?.needsTool[type];
+  return own ?? NEEDS_TOOL[domain][type] ?? 0;
+}
+
 type DraftOptions = Required<Omit<GenerateOptions, 'domains' | 'seed' | 'count' | 'suite' | 'turnBudgets'>> & Pick<GenerateOptions, 'turnBudgets'>;
 
 function draftTask(rng: SeqRng, id: string, key: number, suite: Suite, domain: Domain, catalog: Catalog, opts: DraftOptions): Task {
@@ -232,7 +239,7 @@ function draftTask(rng: SeqRng, id: string, key: number, suite: Suite, domain: D
     const [mean, sd] = DIFFICULTY[domain][s.type] ?? [1, 0.8];
     const difficulty = round3(rng.normal(mean + level + (suite.shift[s.type] ?? 0), sd));
     const hint = round3(difficulty + rng.normal(0, opts.hintNoise));
-    const needsTool = rng.next() < (suite.needsTool[s.type] ?? NEEDS_TOOL[domain][s.type] ?? 0);
+    const needsTool = rng.next() < needsToolRate(suite.name, domain, s.type);
     return { ...s, difficulty, hint, needsTool };
   });
   // Per-task draws keyed by the tool's id, not its position: adding a tool changes no other tool's draws.
