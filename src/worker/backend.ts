@@ -75,22 +75,23 @@ export async function initBackend(preferred?: BackendName, chain: readonly Backe
 }
 
 /**
- * Each backend's share of the probe's budget (PROBE_BUDGET_MS, warm work only; what is left passes on,
- * in the order of probeOrder), and its allowance for its stages' first runs (outside the budget: WebGPU
- * compiles its kernels there, once per page, and training reuses them). A backend is tried only with at
+ * Each backend's share of the probe's budget (PROBE_BUDGET_MS; what is left passes on, in the order of
+ * probeOrder), and, for a GPU backend, an allowance for its stages' first runs outside the budget
+ * (WebGPU compiles its kernels there, once per page, and training reuses them; wasm's and cpu's first
+ * runs are timed work like the rest, 0 here). A backend is tried only with at
  * least `minLeftMs` of the budget left: starting WebGL cannot be cut short (an abandoned tf.setBackend
  * would switch the engine later), so it is tried only without WebGPU.
  */
 const PROBE_SHARES: Record<BackendName, { capMs: number; minLeftMs: number; firstRunMs: number }> = {
-  wasm: { capMs: 900, minLeftMs: 0, firstRunMs: 1000 },
+  wasm: { capMs: 900, minLeftMs: 0, firstRunMs: 0 },
   webgpu: { capMs: 900, minLeftMs: 300, firstRunMs: 4000 },
-  cpu: { capMs: 400, minLeftMs: 200, firstRunMs: 500 },
+  cpu: { capMs: 400, minLeftMs: 200, firstRunMs: 0 },
   webgl: { capMs: 600, minLeftMs: 700, firstRunMs: 2000 },
 };
 
 /** "first run 812 ms (compiling its GPU kernels), not timed" */
-const firstRunWords = (name: BackendName, ms: number): string =>
-  `first run ${Math.round(ms)} ms (${name === 'webgpu' || name === 'webgl' ? 'compiling its GPU kernels' : 'warming up'}), not timed`;
+const firstRunWords = (name: BackendName, ms: number): string => (PROBE_SHARES[name].firstRunMs > 0
+  ? `first run ${Math.round(ms)} ms (compiling its GPU kernels), not timed` : `first run ${Math.round(ms)} ms (warming up)`);
 
 /** A probe's figures in words a newcomer reads. */
 function measuredWords(name: BackendName, r: SpeedProbe, beat: BackendProbeResult | null): string {
@@ -146,15 +147,15 @@ export async function chooseBackend(size: ProbeSize, cached?: BackendProbeReport
     probe.catch(() => undefined); // a probe that outlives its timer stops at its next check
     try {
       const r = await Promise.race([probe, sleep(timedMs + firstRunMs)]);
-      if (r === 'late') throw new ProbeTimeout('late', 'first run', firstRunMs);
-      firstRuns += r.firstRunMs;
+      if (r === 'late') throw new ProbeTimeout('late', firstRunMs > 0 ? 'first run' : 'timed', firstRunMs);
+      if (firstRunMs > 0) firstRuns += r.firstRunMs;
       const line: BackendProbeResult = { name, label, status: r.bound ? 'bound' : 'measured', itPerS: r.itPerS,
         detail: measuredWords(name, r, best), ms: performance.now() - t0 };
       results.push(line);
       if (!r.bound && (!best || r.itPerS > (best.itPerS ?? 0))) best = line;
     } catch (e) {
       const timedOut = e instanceof ProbeTimeout;
-      if (timedOut) firstRuns += e.firstRunMs;
+      if (timedOut && firstRunMs > 0) firstRuns += e.firstRunMs;
       results.push({ name, label, status: timedOut ? 'timed out' : 'unavailable',
         detail: !timedOut ? errorMessage(e) : e.during === 'first run'
           ? `its first run (${name === 'webgpu' ? 'compiling its GPU kernels' : 'warming up'}) took over ${firstRunMs / 1000} s`
@@ -162,6 +163,10 @@ export async function chooseBackend(size: ProbeSize, cached?: BackendProbeReport
         ms: performance.now() - t0 });
     }
   }
+  // A software adapter is chosen only against a wasm it was measured against: where wasm did not finish,
+  // the two are not compared, and the CPU's wasm is the safer guess (unmeasuredOrder).
+  const wasmMeasured = results.some((r) => r.name === 'wasm' && r.status === 'measured');
+  if (best?.name === 'webgpu' && gpu?.software && !wasmMeasured) best = null;
   const info = best ? await initBackend(best.name) : await initBackend(undefined, unmeasuredOrder(gpu));
   // Not the measured fastest (none finished, or it would not start again): shown as such, never cached.
   const inconclusive = !best || info.name !== best.name;
