@@ -16,6 +16,10 @@ test('WebGPU forced with ?backend=webgpu at a small size: the backend is reporte
   await expect(status).toContainText('WebGPU');
   await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', 'webgpu');
   console.log(`status: ${(await status.innerText()).replace(/\s+/g, ' ')}`);
+  // A fresh network: the shipped policy, trained under the recipe, collapses within some 30 iterations at this tiny
+  // batch under the page's own settings (the collapse guard then pauses it), and this test is about Start, Pause and Step.
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect.poll(() => iteration(page)).toBe(0);
   await takeLongTasks(page);
   const started = Date.now();
   await page.getByRole('button', { name: 'Start' }).click();
@@ -63,7 +67,9 @@ test('the WGSL kernels give what tfjs\'s own ops give on WebGPU: the logits of a
   for (const u of r.updates) {
     expect(u.sameRollouts, `rollouts at ${u.width}×${u.depth}`).toBe(true);
     expect(u.metrics, `diagnostics at ${u.width}×${u.depth}`).toBeLessThanOrEqual(1e-4);
-    expect(u.weights, `weights at ${u.width}×${u.depth}`).toBeLessThanOrEqual(1e-4);
+    // Adam's first steps move a weight by about ±lr whatever its gradient's size, so a gradient within float
+    // rounding of 0 can tip either way on the two paths: 2e-4 of the largest weight (lr is 1.5e-3).
+    expect(u.weights, `weights at ${u.width}×${u.depth}`).toBeLessThanOrEqual(2e-4);
   }
   // The paths that matter were taken: a reward to learn from, clipped ratios, a KL term.
   const all = r.updates.flatMap((u) => u.ours);

@@ -6,7 +6,7 @@
 import { DEFAULT_TRAIN, linearDecay, type TrainConfig } from './config';
 
 export const SHIPPED_RECIPE = {
-  /** Chosen among four seeds (docs/REPRODUCTION.md, "The presets, and which seed is shipped"). */
+  /** The seed nearest the median of five on the validation sample (`reproduce --seeds 5`, docs/CLAIMS.md). */
   seed: 3,
   iterations: 3000,
   preferenceMode: 'random',

@@ -59,7 +59,11 @@ const slowMotionSubject = (k: number) => (done: boolean): Subject => (done
   : { keep: ['.slowmo-head', CURRENT_PHASE], spare: [FORMULAS] });
 
 /** The slow-motion button that starts a new iteration when one is open: Leave it, then "Slow motion". */
-const ANOTHER_GROUP = 'press "Leave" and then "Slow motion" for a new iteration (another group)';
+/**
+ * How to get another group: finish this iteration, then start the next. (Leave, then Slow motion, replays the same
+ * iteration: the same tasks and rollouts, so the same group.)
+ */
+const ANOTHER_GROUP = 'press "Next phase" until this iteration ends (phase 8), then "Slow motion" for the next iteration (another group)';
 
 /** The facts of phase k of the slow-motion iteration on screen, if it has run. */
 const phase = (lab: LabState, k: number): PhaseReport | undefined => lab.phases.find((p) => p.index === k);
