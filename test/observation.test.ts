@@ -73,7 +73,7 @@ describe('the observation', () => {
     // The truth only the world knows: item difficulties and logits, real finds and evidence, which steps
     // need a tool, which committed steps came out right, and the models' true skills.
     for (const [n, x] of [b.difficulty, b.needsTool, b.selfItem, b.answerItem, b.hitItem, b.writeItem, b.selfWriteItem,
-      b.evidence, b.hits, b.unitHits, b.stepCorrect].entries()) scramble(x, n);
+      b.evidence, b.hits, b.stepCorrect].entries()) scramble(x, n);
     const other: Catalog = structuredClone(catalog);
     for (const t of other.tools) {
       if (t.kind === 'basic') continue;

@@ -7,11 +7,10 @@
 
 import { expectedCallCost, expectedLatencyMs, writeTokens, type Catalog, type ToolSpec } from '../sim/catalog';
 import { briefTokens } from '../sim/callModel';
-import { evidenceEstimate, nextLift, stillNeeds, unitEstimate } from '../sim/estimates';
+import { describedWriting, evidenceEstimate, nextLift, stillNeeds, unitEstimate } from '../sim/estimates';
 import type { PublicView } from '../sim/observation';
-import { ROLES } from '../sim/taskTables';
 import { MAX_STEPS } from '../sim/episode';
-import { SELF, writerRoleOf, type Slot } from '../sim/slots';
+import { SELF, type Slot } from '../sim/slots';
 import { DOMAINS, STEP_TYPES } from '../sim/stepTypes';
 
 // STATE (STATE_DIM = 32)                               SLOT (SLOT_DIM = 21)
@@ -74,13 +73,6 @@ export function catalogScales(catalog: Catalog, slots: readonly Slot[]): Catalog
   return { cost, latencyMs, template };
 }
 
-/** The writer's described skill in the slot's role (NaN for an answer, or a driver that does not write). */
-function writeSkillOf(env: PublicView, slot: Slot): number {
-  const role = writerRoleOf(slot.role);
-  if (role === null) return NaN;
-  const r = ROLES.indexOf(role);
-  return slot.model === SELF ? env.driverWrites[r] as number : env.describedWrites[slot.model * 2 + r] as number;
-}
 
 /**
  * Encodes every live episode of the env. `prefs` holds, per episode, P in M's order (tools…, outcome,
@@ -161,7 +153,7 @@ export function encodeFeatures(env: PublicView, scales: CatalogScales, prefs: Fl
         tools[q + 5] = Math.max(0, unitEstimate(env, i, bestJ, k, lift) - bestP);
         tools[q + 6] = lift / 4;
         tools[q + 7] = stillNeeds(env, idx);
-        tools[q + 8] = writeSkillOf(env, slot) / 3;
+        tools[q + 8] = describedWriting(env, slot) / 3;
         const tScale = env.priceScale[i * J + slot.tool] as number;
         const written = model ? mScale * (model.pricing.inputPerM * brief + model.pricing.outputPerM * writeTokens(model, sim.writerTokenShare)) / 1e6 : 0;
         cost = written + tScale * expectedCallCost(tool, 0);

@@ -9,6 +9,7 @@ import type { Driver, ToolSpec, WriterRole } from './catalog';
 import type { SimConfig } from './callModel';
 import { DIFFICULTY } from './taskTemplates';
 import { counterUniform, hashString, normalQuantile } from './rng';
+import { CH_DESCRIBE } from './episode';
 import { STEP_TYPES, type StepType } from './stepTypes';
 
 /** Tasks a model is described from, per step type and writer role (the paper describes each model from 10). */
@@ -21,8 +22,6 @@ export interface Descriptor {
   skill: Partial<Record<StepType, number>>;
   writes?: Partial<Record<WriterRole, number>>;
 }
-
-const CH_DESCRIBE = 20;
 
 /** The mean difficulty of a step type over the domains that hold it (the describer's reference tasks). */
 function referenceDifficulty(type: StepType): number {

@@ -14,7 +14,7 @@ import { ROLES, TaskTables } from './taskTables';
 import type { Task } from './tasks';
 import { EpisodeState } from './envState';
 import { describe, describeDriver } from './descriptors';
-import { evidenceEstimate, nextLift } from './estimates';
+import { evidenceEstimate, liftAt } from './estimates';
 import { findPosterior, type PublicView } from './observation';
 import {
   CH_CONFIDENCE, CH_HIT, CH_LATENCY, CH_SUCCESS, CH_TOKENS, CH_TOOL_LATENCY, CH_TOOL_TOKENS, CH_WRITE, MAX_STEPS,
@@ -90,7 +90,12 @@ export class BatchEnv extends EpisodeState implements PublicView {
     this.describeDriver();
   }
 
+  private describedDriver = '';
+
+  /** The driver's descriptor, read again only when another model drives. */
   private describeDriver(): void {
+    if (this.describedDriver === this.driver.id) return;
+    this.describedDriver = this.driver.id;
     const d = describeDriver(this.driver, this.sim);
     STEP_TYPES.forEach((type, k) => { this.driverSkill[k] = d.skill[type] ?? NaN; });
     ROLES.forEach((role, r) => { this.driverWrites[r] = d.writes?.[role] ?? NaN; });
@@ -149,7 +154,6 @@ export class BatchEnv extends EpisodeState implements PublicView {
   private resetUnit(i: number): void {
     this.slotCalls.fill(0, i * this.nSlots, (i + 1) * this.nSlots);
     this.unitCalls[i] = 0;
-    this.unitHits[i] = 0;
     this.bestSignal[i] = -1;
     this.lastSignal[i] = -1;
   }
@@ -258,7 +262,7 @@ export class BatchEnv extends EpisodeState implements PublicView {
     const J = this.nTools, slot = this.slots[s] as Slot, key = this.keys[i] as number;
     const k = this.target(i, s), idx = i * MAX_STEPS + k, attempt = this.slotCalls[i * this.nSlots + s] as number;
     const tool = this.catalog.tools[slot.tool] as ToolSpec;
-    const prior = evidenceEstimate(this, i, s, k), publicLift = nextLift(this, i, s); // what it expected, before the call
+    const prior = evidenceEstimate(this, i, s, k), publicLift = liftAt(this, slot.tool, idx); // what it expected, before the call
     const own = this.driverTurn(i, slot.model === SELF ? this.driver.turnTokens : this.driver.delegateTokens);
     let cost = own.cost, latency = own.latencyMs, inTokens = 0;
     if (slot.model !== SELF) {
@@ -288,7 +292,6 @@ export class BatchEnv extends EpisodeState implements PublicView {
     if (success) {
       this.evidence[idx] += (this.lift[slot.tool * K + (this.stepType[idx] as number)] as number) * this.sim.evidenceDecay ** (this.hits[idx] as number);
       this.hits[idx]++;
-      this.unitHits[i]++;
     }
     this.unitCalls[i]++;
     this.tries[idx]++;

@@ -35,9 +35,8 @@ export class EpisodeState {
   readonly calls: Int32Array;
   /** [i·nSlots + s] calls of each slot on the current unit. */
   readonly slotCalls: Int32Array;
-  /** Evidence calls and hits on the current unit; the best and last signal they showed (−1: none yet). */
+  /** Evidence calls on the current unit; the best and last signal they showed (−1: none yet). */
   readonly unitCalls: Int32Array;
-  readonly unitHits: Int32Array;
   readonly bestSignal: Float32Array;
   readonly lastSignal: Float32Array;
   /** [i·MAX_STEPS + k]: evidence gathered for the step (logit lift), how many results made it, and the calls that tried. */
@@ -84,7 +83,6 @@ export class EpisodeState {
     this.calls = new Int32Array(capacity * J);
     this.slotCalls = new Int32Array(capacity * this.nSlots);
     this.unitCalls = new Int32Array(capacity);
-    this.unitHits = new Int32Array(capacity);
     this.bestSignal = new Float32Array(capacity);
     this.lastSignal = new Float32Array(capacity);
     this.evidence = new Float32Array(NS);

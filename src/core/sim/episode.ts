@@ -11,6 +11,8 @@ export const CH_WRITE = 10;
 export const CH_HIT = 11;
 export const CH_TOOL_TOKENS = 12;
 export const CH_TOOL_LATENCY = 13;
+/** A describer's attempts at a model (descriptors.ts), keyed by the model's id, not by a task. */
+export const CH_DESCRIBE = 20;
 
 /** u(key, step, who, attempt, channel) in (0, 1); `who` is the hashed id of the model, tool or slot the draw belongs to. */
 export type DrawFn = (key: number, step: number, who: number, attempt: number, channel: number) => number;
